@@ -1,0 +1,24 @@
+import { forwardToApi } from "@/lib/web/bff";
+import { webEnv } from "@/lib/web/env";
+
+// The BFF: every /api/* call of the browser goes through here to the API (ARCHITECTURE.md).
+export const dynamic = "force-dynamic";
+
+async function handle(request: Request): Promise<Response> {
+  const env = webEnv();
+  return forwardToApi(request, {
+    apiUrl: env.API_URL,
+    publicUrl: env.PUBLIC_URL,
+    timeoutMs: env.BFF_UPSTREAM_TIMEOUT_MS,
+  });
+}
+
+export {
+  handle as DELETE,
+  handle as GET,
+  handle as HEAD,
+  handle as OPTIONS,
+  handle as PATCH,
+  handle as POST,
+  handle as PUT,
+};

@@ -1,0 +1,41 @@
+import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import { Background } from "@/components/layout/background";
+import { Toaster } from "@/components/ui/toaster";
+import { isMobileUserAgent } from "@/lib/web/user-agent";
+import "./globals.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Common");
+  return { title: t("appName") };
+}
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0d47a1" };
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = await getLocale();
+  const t = await getTranslations("Common");
+  const requestHeaders = await headers();
+  const animated = !isMobileUserAgent(requestHeaders.get("user-agent"));
+
+  return (
+    <html lang={locale}>
+      <body className="min-h-screen antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800"
+        >
+          {t("skipToContent")}
+        </a>
+        <Background animated={animated} />
+        <NextIntlClientProvider>
+          {children}
+          <Toaster />
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

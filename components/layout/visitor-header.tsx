@@ -1,0 +1,10 @@
+import { LanguageSwitcher } from "./language-switcher";
+
+/** Spec §2 Header: a visitor who is not logged in sees only the language switcher. */
+export function VisitorHeader() {
+  return (
+    <header className="flex justify-end px-4 py-3 sm:px-6">
+      <LanguageSwitcher />
+    </header>
+  );
+}

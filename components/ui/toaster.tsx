@@ -1,0 +1,23 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Toaster as Sonner } from "sonner";
+import { TOAST } from "@/lib/constants";
+
+/** Spec §9 toasts: top-right, at most 20, 350 px wide, 16 px margins, 8 px gap, Alt+T focuses. */
+export function Toaster() {
+  const t = useTranslations("Common");
+  return (
+    <Sonner
+      position="top-right"
+      visibleToasts={TOAST.maxVisible}
+      offset={TOAST.marginPx}
+      gap={TOAST.gapPx}
+      hotkey={["altKey", "KeyT"]}
+      containerAriaLabel={t("notifications")}
+      richColors
+      closeButton
+      toastOptions={{ duration: TOAST.defaultMs, style: { maxWidth: TOAST.maxWidthPx } }}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** The one JSON error shape of the API (and the BFF's own errors). */
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Field details of a 422: one entry per problem, `path` joined with dots. */
+export const validationIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+
+export const healthResponseSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.enum(["ok", "unavailable"]),
+  uptimeSeconds: z.number(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

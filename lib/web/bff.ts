@@ -1,0 +1,158 @@
+import { hasTrustedOrigin, isStateChanging } from "./origin";
+import {
+  apiContentSecurityPolicy,
+  applySecurityHeaders,
+  createNonce,
+  isHttpsRequest,
+} from "./security-headers";
+
+export type BffOptions = {
+  apiUrl: string;
+  publicUrl: string;
+  /** How long to wait for the API's response headers once the request body is sent. */
+  timeoutMs: number;
+  fetchImpl?: typeof fetch;
+};
+
+// Only these cross the BFF. Cookies stay here (the BFF owns the session), Authorization is
+// the BFF's to set, and hop-by-hop headers belong to one connection.
+const FORWARDED_REQUEST_HEADERS = [
+  "accept",
+  "accept-language",
+  "content-type",
+  "content-length",
+  "user-agent",
+  "if-none-match",
+  "if-modified-since",
+  "range",
+  "x-request-id",
+  "x-forwarded-for",
+];
+const FORWARDED_RESPONSE_HEADERS = [
+  "content-type",
+  "content-length",
+  "content-disposition",
+  "cache-control",
+  "etag",
+  "last-modified",
+  "retry-after",
+  "accept-ranges",
+  "content-range",
+  "x-request-id",
+];
+
+export function bffError(
+  status: number,
+  code: string,
+  message: string,
+  request: Request,
+  extra?: HeadersInit,
+) {
+  const headers = new Headers(extra);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  applySecurityHeaders(headers, {
+    csp: apiContentSecurityPolicy(createNonce(), { sandbox: false }),
+    https: isHttpsRequest(request),
+  });
+  return new Response(JSON.stringify({ error: { code, message } }), { status, headers });
+}
+
+function upstreamHeaders(request: Request, url: URL): Headers {
+  const headers = new Headers();
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  headers.set("x-forwarded-proto", isHttpsRequest(request) ? "https" : "http");
+  headers.set("x-forwarded-host", request.headers.get("host") ?? url.host);
+  return headers;
+}
+
+/**
+ * Forwards one /api/* request to the API and streams both bodies: an upload passes through
+ * chunk by chunk and is never held whole here (issue 2, SECURITY.md L5/L6).
+ */
+export async function forwardToApi(request: Request, options: BffOptions): Promise<Response> {
+  const incoming = new URL(request.url);
+  if (!incoming.pathname.startsWith("/api/")) {
+    return bffError(404, "NOT_FOUND", "Resource not found.", request);
+  }
+  if (isStateChanging(request.method) && !hasTrustedOrigin(request, options.publicUrl)) {
+    return bffError(403, "FORBIDDEN_ORIGIN", "Cross-origin request refused.", request);
+  }
+
+  const target = new URL(incoming.pathname + incoming.search, options.apiUrl);
+  const controller = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // The clock starts once the body is sent: a slow upload is not a slow API.
+  const startClock = () => {
+    timer ??= setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs);
+  };
+
+  let body: ReadableStream<Uint8Array> | undefined;
+  if (request.body && request.method !== "GET" && request.method !== "HEAD") {
+    body = request.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: startClock }));
+  } else {
+    startClock();
+  }
+
+  let upstream: Response;
+  try {
+    upstream = await (options.fetchImpl ?? fetch)(target, {
+      method: request.method,
+      headers: upstreamHeaders(request, target),
+      body,
+      redirect: "manual",
+      cache: "no-store",
+      signal: controller.signal,
+      // Node's fetch needs this to send a streamed body.
+      ...({ duplex: "half" } as object),
+    });
+  } catch {
+    clearTimeout(timer);
+    if (timedOut) {
+      return bffError(
+        503,
+        "UPSTREAM_TIMEOUT",
+        "The service did not answer in time. Please try again.",
+        request,
+        {
+          "Retry-After": "5",
+        },
+      );
+    }
+    return bffError(
+      503,
+      "UPSTREAM_UNAVAILABLE",
+      "The service is temporarily unavailable. Please try again.",
+      request,
+      {
+        "Retry-After": "5",
+      },
+    );
+  }
+  clearTimeout(timer);
+
+  const headers = new Headers();
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  // fetch has already decoded a compressed body, so its length no longer holds.
+  if (upstream.headers.has("content-encoding")) headers.delete("content-length");
+  const sandbox = /\bsandbox\b/.test(upstream.headers.get("content-security-policy") ?? "");
+  applySecurityHeaders(headers, {
+    csp: apiContentSecurityPolicy(createNonce(), { sandbox }),
+    https: isHttpsRequest(request),
+  });
+  headers.set("Referrer-Policy", upstream.headers.get("referrer-policy") ?? "no-referrer");
+  if (!headers.has("cache-control")) headers.set("Cache-Control", "no-store");
+
+  const noBody = request.method === "HEAD" || upstream.status === 204 || upstream.status === 304;
+  return new Response(noBody ? null : upstream.body, { status: upstream.status, headers });
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const webEnvSchema = z.object({
+  NODE_ENV: optional(z.enum(["development", "production", "test"])).default("production"),
+  API_URL: optional(z.url()).default("http://127.0.0.1:4000"),
+  PUBLIC_URL: optional(z.url()).default("http://localhost:3000"),
+  WEBSHOP_URL: optional(z.url()).default("https://shop.example.com"),
+  // How long the BFF waits for the API's answer once the request is sent (ms).
+  BFF_UPSTREAM_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(120_000)).default(8_000),
+});
+
+export type WebEnv = z.infer<typeof webEnvSchema>;
+
+let cached: WebEnv | undefined;
+
+/**
+ * The web tier's configuration, read at runtime (not baked in at build time) and validated once.
+ * A bad value fails the first request with every problem listed.
+ */
+export function webEnv(): WebEnv {
+  if (cached) return cached;
+  const parsed = webEnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid web configuration:\n${problems.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}

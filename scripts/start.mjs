@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// `npm start`: builds the web tier when its build is missing or older than the sources, starts
+// the API and the web tier, waits until both answer, and prints the URL. Ctrl-C stops both.
+// `npm run dev` does the same with hot reload and no build.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dev = process.argv.includes("--dev");
+const setting = (name, fallback) => (process.env[name] ? process.env[name] : fallback);
+
+const webPort = Number(setting("PORT", "3000"));
+const apiPort = Number(setting("API_PORT", "4000"));
+const apiUrl = setting("API_URL", `http://127.0.0.1:${apiPort}`);
+const publicUrl = setting("PUBLIC_URL", `http://localhost:${webPort}`);
+const childEnv = {
+  NEXT_TELEMETRY_DISABLED: "1",
+  ...process.env,
+  API_PORT: String(apiPort),
+  API_URL: apiUrl,
+  PUBLIC_URL: publicUrl,
+};
+
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "messages",
+  "i18n",
+  "proxy.ts",
+  "next.config.ts",
+  "global.d.ts",
+  "package.json",
+];
+
+function newestMtime(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const child of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+function buildIfNeeded() {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+  const changedAt = Math.max(...SOURCES.map(newestMtime));
+  if (builtAt > changedAt) return;
+  console.info(
+    builtAt ? "Sources changed since the last build: building the web tier…" : "Building the web tier…",
+  );
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...childEnv, NODE_ENV: "production" },
+  });
+  if (result.status !== 0) {
+    console.error("The web build failed; see above.");
+    process.exit(result.status ?? 1);
+  }
+}
+
+const children = new Set();
+let stopping = false;
+
+function run(name, args, env) {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: "inherit" });
+  children.add(child);
+  child.on("exit", (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      console.error(
+        `The ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping everything.`,
+      );
+      stop(code || 1);
+    }
+  });
+  return child;
+}
+
+function stop(exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill("SIGTERM");
+  const deadline = setTimeout(() => {
+    for (const child of children) child.kill("SIGKILL");
+    process.exit(exitCode);
+  }, 12_000);
+  const wait = setInterval(() => {
+    if (children.size === 0) {
+      clearInterval(wait);
+      clearTimeout(deadline);
+      process.exit(exitCode);
+    }
+  }, 100);
+}
+
+async function waitFor(url, what, timeoutMs = 120_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (stopping) return;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  console.error(`The ${what} did not answer at ${url} within ${timeoutMs / 1000} s; stopping.`);
+  stop(1);
+}
+
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+if (!dev) buildIfNeeded();
+
+const apiArgs = dev
+  ? ["--import", "tsx", "--watch", "server/main.ts"]
+  : ["--import", "tsx", "server/main.ts"];
+run("API", apiArgs, { ...childEnv, NODE_ENV: dev ? "development" : "production" });
+await waitFor(`${apiUrl}/api/health`, "API");
+
+const next = path.join(root, "node_modules/next/dist/bin/next");
+run("web tier", [next, dev ? "dev" : "start", "-p", String(webPort)], {
+  ...childEnv,
+  NODE_ENV: dev ? "development" : "production",
+});
+await waitFor(`http://127.0.0.1:${webPort}/api/health`, "web tier");
+
+if (!stopping) {
+  console.info(`\nPartner platform is running at ${publicUrl}\n  API: ${apiUrl}   (Ctrl-C stops both)\n`);
+}

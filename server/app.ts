@@ -1,0 +1,94 @@
+import crypto from "node:crypto";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Logger } from "pino";
+import type { DatabaseHandle } from "./db";
+import { isDatabaseUnavailable } from "./db";
+import { AppError, errorBody } from "./errors";
+import { type AppEnv, validationHook } from "./http";
+import type { LogRingBuffer } from "./infra/logging/logger";
+import type { Mailer } from "./infra/mail/types";
+import type { ObjectStorage } from "./infra/storage/types";
+import { createFilesRoutes } from "./routes/files";
+import { registerSystemRoutes } from "./routes/system";
+
+export type AppConfig = {
+  publicUrl: string;
+  storageSigningSecret: string;
+};
+
+export type AppDeps = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  storage: ObjectStorage;
+  mailer: Mailer;
+  logger: Logger;
+  logs: LogRingBuffer;
+  startedAt?: number;
+};
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Builds the API from its dependencies; main.ts serves it, tests call app.request(). */
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const startedAt = deps.startedAt ?? Date.now();
+
+  app.use("*", async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : crypto.randomUUID();
+    const log = deps.logger.child({ requestId });
+    c.set("requestId", requestId);
+    c.set("log", log);
+    const started = performance.now();
+    await next();
+    c.header("X-Request-Id", requestId);
+    // JSON answers are never cached and never rendered as a document (SECURITY.md 20).
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "no-referrer");
+    if (!c.res.headers.has("Content-Security-Policy")) {
+      c.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    }
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+    const path = c.req.path;
+    if (path !== "/api/health") {
+      log.info(
+        { method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    }
+  });
+
+  registerSystemRoutes(app, { database: deps.database, startedAt });
+  app.route(
+    "/api/files",
+    createFilesRoutes({ storage: deps.storage, signingSecret: deps.config.storageSigningSecret }),
+  );
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Partner platform API", version: "1.0.0" },
+  });
+
+  app.notFound((c) => c.json(errorBody("NOT_FOUND"), 404));
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (isDatabaseUnavailable(error)) {
+      c.var.log?.error({ err: error }, "database unavailable");
+      c.header("Retry-After", "5");
+      return c.json(errorBody("SERVICE_UNAVAILABLE"), 503);
+    }
+    // Hono's own HTTP errors (malformed JSON body, body limit) carry a status.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      const code = status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST";
+      return c.json(errorBody(code), status === 413 ? 413 : 400);
+    }
+    (c.var.log ?? deps.logger).error({ err: error }, "unhandled error");
+    return c.json(errorBody("INTERNAL"), 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

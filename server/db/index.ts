@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDirectoryLock } from "../infra/db/directory-lock";
+import * as schema from "./schema";
+
+export { schema };
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  /** The PGlite instance, for snapshots in tests; absent on PostgreSQL. */
+  pglite?: PGlite;
+  kind: "pglite" | "postgres";
+  /** Runs the committed migrations once, under an advisory lock shared by every instance. */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+// Any constant will do, as long as every instance uses the same one.
+const MIGRATION_LOCK_KEY = 7_340_211;
+
+export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        try {
+          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export type PgliteOptions = {
+  /** Folder for a persistent database; omit for an in-memory one. */
+  dataDir?: string;
+  /** A dumpDataDir() snapshot to start from (tests use a migrated snapshot). */
+  loadDataDir?: Blob | File;
+};
+
+export async function openPglite({ dataDir, loadDataDir }: PgliteOptions = {}): Promise<DatabaseHandle> {
+  let lock: { release(): void } | undefined;
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    lock = acquireDirectoryLock(`${dataDir}.lock`);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    pglite: client,
+    kind: "pglite",
+    async migrate() {
+      // One connection per PGlite, and the directory lock keeps other processes out.
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite({ dataDir: path.join(options.dataDir, "pglite") });
+}
+
+/** Errors that mean the database cannot be reached right now (answered with 503). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string") {
+      // Class 08: connection exceptions; 57P0x: server shutting down; 53300: too many connections.
+      if (code.startsWith("08") || code.startsWith("57P0") || code === "53300") return true;
+      if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND"].includes(code)) return true;
+    }
+    if (
+      typeof message === "string" &&
+      /Connection terminated|connection timeout|PGlite is closed/i.test(message)
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

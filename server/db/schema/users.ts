@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+export const userTypeEnum = pgEnum("user_type", ["personal", "company"]);
+export const userRoleEnum = pgEnum("user_role", ["user", "admin", "super_admin"]);
+export const userStatusEnum = pgEnum("user_status", ["pending", "active", "suspended"]);
+export const languageEnum = pgEnum("language", ["en", "de"]);
+
+// Spec §3 User. Emails are unique whatever their case: a unique index on lower(email)
+// (drizzle-kit has no citext type).
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    userType: userTypeEnum("user_type").notNull().default("personal"),
+    role: userRoleEnum("role").notNull().default("user"),
+    status: userStatusEnum("status").notNull().default("pending"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    companyName: text("company_name"),
+    language: languageEnum("language").notNull().default("en"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
+    index("users_created_at_idx").on(table.createdAt),
+  ],
+);

@@ -1,0 +1,46 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Empty strings count as unset, so `FOO=` in a shell or .env file falls back to the default.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+export const serverEnvSchema = z.object({
+  NODE_ENV: optional(z.enum(["development", "production", "test"])).default("development"),
+  API_PORT: optional(port).default(4000),
+  API_HOST: optional(z.string()).default("127.0.0.1"),
+  DATA_DIR: optional(z.string()).default("./data"),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+  MAIL_FROM: optional(z.string()).default("Partner Platform <no-reply@localhost>"),
+  S3_BUCKET: optional(z.string()),
+  S3_ENDPOINT: optional(z.url()),
+  S3_REGION: optional(z.string()).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(z.enum(["true", "false"])).default("false"),
+  // Secret for signing storage download URLs; generated into DATA_DIR when unset.
+  STORAGE_SIGNING_SECRET: optional(z.string().min(32)),
+  PUBLIC_URL: optional(z.url()).default("http://localhost:3000"),
+  LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
+});
+
+export type ServerEnv = z.infer<typeof serverEnvSchema> & { DATA_DIR: string };
+
+/** Reads and validates the API's environment once; fails at start with every problem listed. */
+export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const parsed = serverEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid API configuration:\n${problems.join("\n")}`);
+  }
+  const env = parsed.data;
+  if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      "Invalid API configuration:\n  S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required",
+    );
+  }
+  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR) };
+}

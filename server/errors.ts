@@ -1,0 +1,54 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * Every error the API answers with has one of these codes. The web tier maps codes to
+ * translated messages (messages/*.json `Errors.<code>`); `message` is the English fallback.
+ */
+export const errorCodes = {
+  VALIDATION_FAILED: { status: 422, message: "The request contains invalid data." },
+  BAD_REQUEST: { status: 400, message: "The request could not be understood." },
+  UNAUTHORIZED: { status: 401, message: "You are not authorized." },
+  FORBIDDEN: { status: 403, message: "Access denied." },
+  NOT_FOUND: { status: 404, message: "Resource not found." },
+  CONFLICT: { status: 409, message: "The resource already exists." },
+  GONE: { status: 410, message: "The resource is no longer available." },
+  PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large." },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "This file type is not supported." },
+  RATE_LIMITED: { status: 429, message: "Too many requests. Please wait and try again." },
+  INTERNAL: { status: 500, message: "An error occurred" },
+  SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
+} as const satisfies Record<string, { status: ContentfulStatusCode; message: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export type ErrorBody = {
+  error: { code: ErrorCode | (string & {}); message: string; details?: unknown };
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: ContentfulStatusCode;
+  readonly details?: unknown;
+
+  constructor(code: ErrorCode, message?: string, details?: unknown) {
+    super(message ?? errorCodes[code].message);
+    this.name = "AppError";
+    this.code = code;
+    this.status = errorCodes[code].status;
+    this.details = details;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details === undefined ? {} : { details: this.details }),
+      },
+    };
+  }
+}
+
+export function errorBody(code: ErrorCode, message?: string, details?: unknown): ErrorBody {
+  return new AppError(code, message, details).toBody();
+}

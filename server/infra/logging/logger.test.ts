@@ -1,0 +1,56 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createLogger, LogRingBuffer } from "./logger";
+
+function collector() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...chunk.toString().split("\n").filter(Boolean));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+describe("logger", () => {
+  it("redacts secrets, tokens, codes and identity data at any depth (SECURITY.md 32)", async () => {
+    const { lines, stream } = collector();
+    const logger = createLogger({ level: "info", destination: stream });
+    logger.info(
+      {
+        password: "Sup3r$ecret",
+        body: { refreshToken: "rt-123", code: "493817", iban: "DE89370400440532013000" },
+        req: { headers: { authorization: "Bearer abc.def", cookie: "session=xyz" } },
+        user: { profile: { idNumber: "L01X00T47" } },
+      },
+      "login attempt",
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    const line = lines.join("\n");
+    expect(line).toContain("login attempt");
+    for (const secret of [
+      "Sup3r$ecret",
+      "rt-123",
+      "493817",
+      "DE8937",
+      "abc.def",
+      "session=xyz",
+      "L01X00T47",
+    ]) {
+      expect(line).not.toContain(secret);
+    }
+  });
+
+  it("keeps the most recent lines, newest first, within its capacity", async () => {
+    const ring = new LogRingBuffer(3);
+    const logger = createLogger({ level: "silent", ring });
+    for (const n of [1, 2, 3, 4, 5]) logger.info(`line ${n}`);
+    logger.error("failure");
+    await new Promise((resolve) => setImmediate(resolve));
+    const recent = ring.recent();
+    expect(recent.map((entry) => entry.message)).toEqual(["failure", "line 5", "line 4"]);
+    expect(recent[0]?.level).toBe("error");
+    expect(Date.parse(recent[0]?.time ?? "")).not.toBeNaN();
+  });
+});

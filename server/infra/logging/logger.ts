@@ -1,0 +1,102 @@
+import { Writable } from "node:stream";
+import pino, { type Logger } from "pino";
+
+export type LogEntry = { time: string; level: string; message: string };
+
+const levelNames: Record<number, string> = {
+  10: "trace",
+  20: "debug",
+  30: "info",
+  40: "warn",
+  50: "error",
+  60: "fatal",
+};
+
+/**
+ * Keeps the most recent log lines of this process in memory for the admin log view.
+ * It is per instance by design (ARCHITECTURE.md: the view says which instance answered).
+ */
+export class LogRingBuffer extends Writable {
+  private readonly entries: LogEntry[] = [];
+
+  constructor(private readonly capacity = 500) {
+    super();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (!line) continue;
+      try {
+        const record = JSON.parse(line) as { time?: number; level?: number; msg?: string };
+        this.add({
+          time: new Date(record.time ?? Date.now()).toISOString(),
+          level: levelNames[record.level ?? 30] ?? "info",
+          message: record.msg ?? "",
+        });
+      } catch {
+        // A line that is not JSON is not ours to keep.
+      }
+    }
+    done();
+  }
+
+  add(entry: LogEntry): void {
+    this.entries.push(entry);
+    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+  }
+
+  /** Newest first. */
+  recent(limit = 100): LogEntry[] {
+    return this.entries.slice(-limit).reverse();
+  }
+}
+
+// Secrets and identity data never reach a log line (SECURITY.md 32).
+const sensitiveKeys = [
+  "password",
+  "newPassword",
+  "confirmPassword",
+  "currentPassword",
+  "token",
+  "accessToken",
+  "refreshToken",
+  "refToken",
+  "code",
+  "secret",
+  "iban",
+  "idNumber",
+  "authorization",
+  "cookie",
+  "signature",
+];
+export const redactPaths = [
+  ...sensitiveKeys,
+  ...sensitiveKeys.map((key) => `*.${key}`),
+  ...sensitiveKeys.map((key) => `*.*.${key}`),
+  'req.headers["authorization"]',
+  'req.headers["cookie"]',
+  'res.headers["set-cookie"]',
+];
+
+export type LoggerOptions = {
+  level: string;
+  ring?: LogRingBuffer;
+  /** Where JSON lines go besides the ring; defaults to stdout. */
+  destination?: NodeJS.WritableStream;
+};
+
+export function createLogger({ level, ring, destination = process.stdout }: LoggerOptions): Logger {
+  const streams: pino.StreamEntry[] = [];
+  if (level !== "silent") streams.push({ level: level as pino.Level, stream: destination });
+  if (ring) streams.push({ level: "info", stream: ring });
+  // The logger itself must pass everything that at least one stream wants.
+  const verbose = level === "debug" || level === "trace";
+  return pino(
+    {
+      level: streams.length === 0 ? "silent" : verbose ? level : "info",
+      redact: { paths: redactPaths, censor: "[redacted]" },
+      base: { pid: process.pid },
+    },
+    pino.multistream(streams),
+  );
+}

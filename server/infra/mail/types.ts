@@ -1,0 +1,13 @@
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+};
+
+/** Mail (ARCHITECTURE.md "Files, mail, PDF"): every mail exists in English and German. */
+export interface Mailer {
+  readonly driver: "outbox" | "smtp";
+  send(message: MailMessage): Promise<{ messageId: string }>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,28 @@
+import path from "node:path";
+import type { ServerEnv } from "../../env";
+import { createFsStorage } from "./fs-storage";
+import { createS3Storage } from "./s3-storage";
+import type { ObjectStorage } from "./types";
+
+/**
+ * S3 when a bucket is configured, otherwise files under `$DATA_DIR/objects`. The signing
+ * secret only matters for the fs driver, whose URLs the API itself serves and checks.
+ */
+export function createStorage(env: ServerEnv, signingSecret: string): ObjectStorage {
+  if (env.S3_BUCKET) {
+    // loadServerEnv already refuses a bucket without keys; this narrows the types and guards
+    // against an env object built some other way.
+    if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) {
+      throw new Error("S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required");
+    }
+    return createS3Storage({
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
+    });
+  }
+  return createFsStorage({ root: path.join(env.DATA_DIR, "objects"), signingSecret });
+}

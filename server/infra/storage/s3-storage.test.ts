@@ -1,0 +1,124 @@
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { once } from "node:events";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createS3Storage } from "./s3-storage";
+import type { ObjectStorage } from "./types";
+
+const BUCKET = "test-bucket";
+const S3RVER_SCRIPT = path.resolve(import.meta.dirname, "../../testing/s3rver-process.mjs");
+
+let s3rver: ChildProcessWithoutNullStreams;
+let storage: ObjectStorage;
+
+/** Starts s3rver in its own process and waits for the port it prints. */
+async function startS3rver(): Promise<{ process: ChildProcessWithoutNullStreams; port: number }> {
+  const child = spawn(process.execPath, [S3RVER_SCRIPT, BUCKET], { stdio: "pipe" });
+  child.stderr.pipe(process.stderr);
+  const lines = createInterface({ input: child.stdout });
+  const firstLine = once(lines, "line") as Promise<[string]>;
+  const exited = once(child, "exit").then(([code]) => {
+    throw new Error(`s3rver exited early with code ${code}`);
+  });
+  const [line] = await Promise.race([firstLine, exited]);
+  lines.close();
+  const { port } = JSON.parse(line) as { port: number };
+  return { process: child, port };
+}
+
+async function stopS3rver(child: ChildProcessWithoutNullStreams): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  await exited;
+}
+
+beforeAll(async () => {
+  const started = await startS3rver();
+  s3rver = started.process;
+  storage = createS3Storage({
+    bucket: BUCKET,
+    region: "us-east-1",
+    endpoint: `http://127.0.0.1:${started.port}`,
+    // s3rver's built-in credentials.
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+  });
+});
+
+afterAll(async () => {
+  if (s3rver) await stopS3rver(s3rver);
+});
+
+function randomStream(data: Buffer, chunkSize: number): Readable {
+  const chunks: Buffer[] = [];
+  for (let offset = 0; offset < data.length; offset += chunkSize) {
+    chunks.push(data.subarray(offset, offset + chunkSize));
+  }
+  return Readable.from(chunks);
+}
+
+describe("createS3Storage against s3rver", () => {
+  it("stores a stream, reads the same bytes back and deletes it", async () => {
+    const key = randomUUID();
+    const data = randomBytes(1024 * 1024);
+
+    const info = await storage.put(key, randomStream(data, 64 * 1024), { contentType: "image/jpeg" });
+    expect(info).toEqual({ key, size: data.length, contentType: "image/jpeg" });
+
+    const stored = await storage.get(key);
+    expect(stored?.info).toEqual({ key, size: data.length, contentType: "image/jpeg" });
+    // Equal bytes (not just equal length) prove no aws-chunked framing ended up in the object.
+    expect(stored && (await buffer(stored.body)).equals(data)).toBe(true);
+
+    await storage.delete(key);
+    expect(await storage.get(key)).toBeNull();
+    await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+
+  it("stores a Buffer body", async () => {
+    const key = randomUUID();
+    await storage.put(key, Buffer.from("%PDF-1.7 contract"), { contentType: "application/pdf" });
+    const stored = await storage.get(key);
+    expect(stored && (await buffer(stored.body)).toString()).toBe("%PDF-1.7 contract");
+    await storage.delete(key);
+  });
+
+  it("returns null for a key that was never stored", async () => {
+    expect(await storage.get(randomUUID())).toBeNull();
+  });
+
+  it("issues a presigned URL that serves the object with the requested disposition", async () => {
+    const key = randomUUID();
+    const data = randomBytes(50_000);
+    await storage.put(key, randomStream(data, 16 * 1024), { contentType: "image/png" });
+
+    const url = await storage.signedUrl(key, {
+      expiresInSeconds: 60,
+      fileName: "Ausweis Müller.png",
+      disposition: "attachment",
+    });
+    expect(new URL(url).searchParams.get("X-Amz-Expires")).toBe("60");
+
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(data)).toBe(true);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="Ausweis Muller.png"; filename*=UTF-8''Ausweis%20M%C3%BCller.png`,
+    );
+    await storage.delete(key);
+  });
+
+  it("rejects keys that are not server UUIDs", async () => {
+    await expect(storage.put("../x", Buffer.from("x"), { contentType: "text/plain" })).rejects.toThrow(
+      "server-generated UUIDs",
+    );
+    await expect(storage.get("not-a-uuid")).rejects.toThrow("server-generated UUIDs");
+  });
+});

@@ -1,0 +1,73 @@
+import { Readable } from "node:stream";
+import { Hono } from "hono";
+import { errorBody } from "../errors";
+import { contentDisposition } from "../infra/storage/content-disposition";
+import { verifyFsSignature } from "../infra/storage/fs-storage";
+import type { ObjectStorage } from "../infra/storage/types";
+
+export type FilesRoutesDependencies = {
+  storage: ObjectStorage;
+  signingSecret: string;
+  /** Clock in milliseconds; defaults to Date.now. */
+  now?: () => number;
+};
+
+/**
+ * Headers for a stored file. The bytes were uploaded by users, so the browser must neither
+ * guess another type (nosniff) nor run anything in them if it renders them (sandbox CSP
+ * without allow-scripts, default-src 'none'); the link is personal and short-lived, so no
+ * cache keeps a copy.
+ */
+function downloadHeaders(
+  info: { size: number; contentType: string },
+  disposition: "inline" | "attachment",
+  fileName: string,
+): Record<string, string> {
+  return {
+    "Content-Type": info.contentType,
+    "Content-Length": String(info.size),
+    "Content-Disposition": contentDisposition(disposition, fileName),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cache-Control": "private, no-store",
+  };
+}
+
+/**
+ * Serves the fs driver's signed download URLs (mounted at /api/files). The URL itself is the
+ * authorization: it was issued after a check elsewhere, and its signature binds the key,
+ * expiry, disposition and name (SECURITY.md 27-28).
+ */
+export function createFilesRoutes({ storage, signingSecret, now = Date.now }: FilesRoutesDependencies) {
+  const app = new Hono();
+
+  app.get("/:key", async (c) => {
+    const key = c.req.param("key");
+    const query = {
+      exp: c.req.query("exp"),
+      disp: c.req.query("disp"),
+      name: c.req.query("name"),
+      sig: c.req.query("sig"),
+    };
+    const check = verifyFsSignature(signingSecret, key, query, now());
+    if (check === "expired") return c.json(errorBody("FORBIDDEN", "This download link has expired."), 403);
+    if (check === "invalid") return c.json(errorBody("FORBIDDEN", "This download link is not valid."), 403);
+
+    const object = await storage.get(key);
+    if (!object) return c.json(errorBody("NOT_FOUND"), 404);
+
+    // verifyFsSignature accepted disp, so it is one of the two values.
+    const disposition = query.disp === "attachment" ? "attachment" : "inline";
+    const headers = downloadHeaders(object.info, disposition, query.name ?? "");
+    if (c.req.method === "HEAD") {
+      // Hono answers HEAD through this GET handler and drops the body unread; close the file now.
+      object.body.destroy();
+      return c.body(null, 200, headers);
+    }
+    // Node's web stream type and the DOM's are the same object at runtime but differ in typings.
+    const body = Readable.toWeb(object.body) as unknown as ReadableStream<Uint8Array>;
+    return c.body(body, 200, headers);
+  });
+
+  return app;
+}
