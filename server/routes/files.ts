@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { Hono } from "hono";
 import { errorBody } from "../errors";
 import { contentDisposition } from "../infra/storage/content-disposition";
-import { verifyFsSignature } from "../infra/storage/fs-storage";
+import { verifyDownloadSignature } from "../infra/storage/download-url";
 import type { ObjectStorage } from "../infra/storage/types";
 
 export type FilesRoutesDependencies = {
@@ -49,14 +49,14 @@ export function createFilesRoutes({ storage, signingSecret, now = Date.now }: Fi
       name: c.req.query("name"),
       sig: c.req.query("sig"),
     };
-    const check = verifyFsSignature(signingSecret, key, query, now());
+    const check = verifyDownloadSignature(signingSecret, key, query, now());
     if (check === "expired") return c.json(errorBody("FORBIDDEN", "This download link has expired."), 403);
     if (check === "invalid") return c.json(errorBody("FORBIDDEN", "This download link is not valid."), 403);
 
     const object = await storage.get(key);
     if (!object) return c.json(errorBody("NOT_FOUND"), 404);
 
-    // verifyFsSignature accepted disp, so it is one of the two values.
+    // verifyDownloadSignature accepted disp, so it is one of the two values.
     const disposition = query.disp === "attachment" ? "attachment" : "inline";
     const headers = downloadHeaders(object.info, disposition, query.name ?? "");
     if (c.req.method === "HEAD") {

@@ -6,7 +6,8 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contentDisposition } from "./content-disposition";
-import { createFsStorage, verifyFsSignature } from "./fs-storage";
+import { verifyDownloadSignature } from "./download-url";
+import { createFsStorage } from "./fs-storage";
 import type { ObjectStorage } from "./types";
 
 const SECRET = "test-secret-that-is-long-enough-0123456789";
@@ -114,7 +115,7 @@ describe("createFsStorage", () => {
   );
 });
 
-describe("signedUrl and verifyFsSignature", () => {
+describe("signedUrl and verifyDownloadSignature", () => {
   const NOW = 1_800_000_000_000;
   const clockedStorage = () => createFsStorage({ root, signingSecret: SECRET, now: () => NOW });
 
@@ -139,15 +140,21 @@ describe("signedUrl and verifyFsSignature", () => {
       disp: "attachment",
       name: "Ausweis Müller.png",
     });
-    expect(verifyFsSignature(SECRET, key, query, NOW)).toBe("ok");
-    expect(verifyFsSignature(SECRET, key, query, NOW + 300_000)).toBe("expired");
-    expect(verifyFsSignature("another-secret-that-is-long-enough-012", key, query, NOW)).toBe("invalid");
-    expect(verifyFsSignature(SECRET, randomUUID(), query, NOW)).toBe("invalid");
-    expect(verifyFsSignature(SECRET, key, { ...query, disp: "inline" }, NOW)).toBe("invalid");
-    expect(verifyFsSignature(SECRET, key, { ...query, name: "Ausweis Müller.html" }, NOW)).toBe("invalid");
-    expect(verifyFsSignature(SECRET, key, { ...query, exp: String(NOW / 1000 + 3000) }, NOW)).toBe("invalid");
-    expect(verifyFsSignature(SECRET, key, { ...query, sig: undefined }, NOW)).toBe("invalid");
-    expect(verifyFsSignature(SECRET, key, { ...query, sig: `${query.sig}A` }, NOW)).toBe("invalid");
+    expect(verifyDownloadSignature(SECRET, key, query, NOW)).toBe("ok");
+    expect(verifyDownloadSignature(SECRET, key, query, NOW + 300_000)).toBe("expired");
+    expect(verifyDownloadSignature("another-secret-that-is-long-enough-012", key, query, NOW)).toBe(
+      "invalid",
+    );
+    expect(verifyDownloadSignature(SECRET, randomUUID(), query, NOW)).toBe("invalid");
+    expect(verifyDownloadSignature(SECRET, key, { ...query, disp: "inline" }, NOW)).toBe("invalid");
+    expect(verifyDownloadSignature(SECRET, key, { ...query, name: "Ausweis Müller.html" }, NOW)).toBe(
+      "invalid",
+    );
+    expect(verifyDownloadSignature(SECRET, key, { ...query, exp: String(NOW / 1000 + 3000) }, NOW)).toBe(
+      "invalid",
+    );
+    expect(verifyDownloadSignature(SECRET, key, { ...query, sig: undefined }, NOW)).toBe("invalid");
+    expect(verifyDownloadSignature(SECRET, key, { ...query, sig: `${query.sig}A` }, NOW)).toBe("invalid");
   });
 
   it("defaults to inline with no name and honours publicBasePath", async () => {
@@ -156,7 +163,7 @@ describe("signedUrl and verifyFsSignature", () => {
     const { pathname, query } = queryOf(await custom.signedUrl(key, { expiresInSeconds: 60 }));
     expect(pathname).toBe(`/files/${key}`);
     expect(query).toMatchObject({ disp: "inline", name: "" });
-    expect(verifyFsSignature(SECRET, key, query, NOW)).toBe("ok");
+    expect(verifyDownloadSignature(SECRET, key, query, NOW)).toBe("ok");
   });
 });
 

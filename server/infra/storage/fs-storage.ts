@@ -1,17 +1,11 @@
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { DispositionType } from "./content-disposition";
-import {
-  assertObjectKey,
-  OBJECT_KEY_PATTERN,
-  type ObjectStorage,
-  type SignedUrlOptions,
-  type StoredObjectInfo,
-} from "./types";
+import { createDownloadUrl } from "./download-url";
+import { assertObjectKey, type ObjectStorage, type SignedUrlOptions, type StoredObjectInfo } from "./types";
 
 export type FsStorageOptions = {
   root: string;
@@ -22,65 +16,11 @@ export type FsStorageOptions = {
   now?: () => number;
 };
 
-export type FsSignatureQuery = {
-  exp?: string;
-  disp?: string;
-  name?: string;
-  sig?: string;
-};
-
-export type FsSignatureCheck = "ok" | "expired" | "invalid";
-
 type Sidecar = { contentType: string; size: number };
 
 // Objects hold ID documents: readable by the server's user only.
 const FILE_MODE = 0o600;
 const DIRECTORY_MODE = 0o700;
-const SIGNATURE_BYTES = 32;
-const EXPIRY_PATTERN = /^[0-9]{1,12}$/;
-
-/**
- * The signed string. JSON of an array is unambiguous whatever the fields hold (a name may
- * contain any separator we could pick), and the purpose label keeps this HMAC from being
- * accepted anywhere else the same secret might be used.
- */
-function signaturePayload(key: string, exp: string, disp: string, name: string): string {
-  return JSON.stringify(["fs-download-v1", key, exp, disp, name]);
-}
-
-function sign(secret: string, key: string, exp: string, disp: string, name: string): Buffer {
-  return createHmac("sha256", secret)
-    .update(signaturePayload(key, exp, disp, name))
-    .digest();
-}
-
-function isDisposition(value: string): value is DispositionType {
-  return value === "inline" || value === "attachment";
-}
-
-/**
- * Checks a download URL issued by `signedUrl`. The signature is checked before the expiry, so
- * a tampered `exp` reads as "invalid" and only a genuine but old URL reads as "expired".
- */
-export function verifyFsSignature(
-  secret: string,
-  key: string,
-  query: FsSignatureQuery,
-  nowMs: number,
-): FsSignatureCheck {
-  const { exp, disp, name = "", sig } = query;
-  if (!OBJECT_KEY_PATTERN.test(key)) return "invalid";
-  if (exp === undefined || !EXPIRY_PATTERN.test(exp)) return "invalid";
-  if (disp === undefined || !isDisposition(disp)) return "invalid";
-  if (sig === undefined) return "invalid";
-  const given = Buffer.from(sig, "base64url");
-  // Node's decoder skips stray characters and ignores spare low bits; demanding the canonical
-  // spelling means one URL per signature. timingSafeEqual throws on a length mismatch, and the
-  // length of a MAC is no secret.
-  if (given.length !== SIGNATURE_BYTES || given.toString("base64url") !== sig) return "invalid";
-  if (!timingSafeEqual(given, sign(secret, key, exp, disp, name))) return "invalid";
-  return Number(exp) * 1000 <= nowMs ? "expired" : "ok";
-}
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === "ENOENT";
@@ -174,12 +114,7 @@ export function createFsStorage(options: FsStorageOptions): ObjectStorage {
 
   async function signedUrl(key: string, urlOptions: SignedUrlOptions): Promise<string> {
     assertObjectKey(key);
-    const exp = String(Math.floor(now() / 1000) + Math.ceil(urlOptions.expiresInSeconds));
-    const disp = urlOptions.disposition ?? "inline";
-    const name = urlOptions.fileName ?? "";
-    const sig = sign(signingSecret, key, exp, disp, name).toString("base64url");
-    const query = [`exp=${exp}`, `disp=${disp}`, `name=${encodeURIComponent(name)}`, `sig=${sig}`].join("&");
-    return `${publicBasePath}/${key}?${query}`;
+    return createDownloadUrl({ secret: signingSecret, basePath: publicBasePath, now }, key, urlOptions);
   }
 
   return { driver: "fs", put, get, delete: remove, signedUrl };

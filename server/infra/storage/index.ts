@@ -1,12 +1,13 @@
 import path from "node:path";
 import type { ServerEnv } from "../../env";
+import { createDownloadUrl } from "./download-url";
 import { createFsStorage } from "./fs-storage";
 import { createS3Storage } from "./s3-storage";
 import type { ObjectStorage } from "./types";
 
 /**
- * S3 when a bucket is configured, otherwise files under `$DATA_DIR/objects`. The signing
- * secret only matters for the fs driver, whose URLs the API itself serves and checks.
+ * S3 when a bucket is configured, otherwise files under `$DATA_DIR/objects`. Downloads go
+ * through the API's signed /api/files URLs with either driver (docs/decisions/003).
  */
 export function createStorage(env: ServerEnv, signingSecret: string): ObjectStorage {
   if (env.S3_BUCKET) {
@@ -15,7 +16,7 @@ export function createStorage(env: ServerEnv, signingSecret: string): ObjectStor
     if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) {
       throw new Error("S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required");
     }
-    return createS3Storage({
+    const s3 = createS3Storage({
       bucket: env.S3_BUCKET,
       region: env.S3_REGION,
       endpoint: env.S3_ENDPOINT,
@@ -23,6 +24,23 @@ export function createStorage(env: ServerEnv, signingSecret: string): ObjectStor
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
       forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
     });
+    return withApiDownloads(s3, signingSecret);
   }
   return createFsStorage({ root: path.join(env.DATA_DIR, "objects"), signingSecret });
+}
+
+/** Replaces a driver's own download URLs with the API's signed ones. */
+export function withApiDownloads(
+  storage: ObjectStorage,
+  signingSecret: string,
+  now = Date.now,
+): ObjectStorage {
+  return {
+    driver: storage.driver,
+    put: (key, body, options) => storage.put(key, body, options),
+    get: (key) => storage.get(key),
+    delete: (key) => storage.delete(key),
+    signedUrl: async (key, options) =>
+      createDownloadUrl({ secret: signingSecret, basePath: "/api/files", now }, key, options),
+  };
 }

@@ -5,7 +5,10 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFilesRoutes } from "../../routes/files";
+import { withApiDownloads } from "./index";
 import { createS3Storage } from "./s3-storage";
 import type { ObjectStorage } from "./types";
 
@@ -113,6 +116,27 @@ describe("createS3Storage against s3rver", () => {
       `attachment; filename="Ausweis Muller.png"; filename*=UTF-8''Ausweis%20M%C3%BCller.png`,
     );
     await storage.delete(key);
+  });
+
+  it("serves S3 objects through the API's signed /api/files URLs, with nosniff and a sandbox", async () => {
+    const secret = "s3-download-signing-secret-of-32-chars!";
+    const viaApi = withApiDownloads(storage, secret);
+    const app = new Hono().route("/api/files", createFilesRoutes({ storage: viaApi, signingSecret: secret }));
+    const key = randomUUID();
+    const data = randomBytes(30_000);
+    await viaApi.put(key, data, { contentType: "image/png" });
+
+    const url = await viaApi.signedUrl(key, { expiresInSeconds: 60, fileName: "front.png" });
+    expect(url.startsWith(`/api/files/${key}?`)).toBe(true);
+    const response = await app.request(url);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(data)).toBe(true);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toContain("sandbox");
+
+    const tampered = url.replace("front.png", "other.png");
+    expect((await app.request(tampered)).status).toBe(403);
+    await viaApi.delete(key);
   });
 
   it("rejects keys that are not server UUIDs", async () => {
