@@ -70,13 +70,14 @@ export function LanguageSwitcher() {
           type="button"
           lang={locale}
           aria-pressed={locale === current}
-          aria-label={t(locale)}
+          // The visible code stays part of the name (WCAG 2.5.3), the language name follows.
+          aria-label={`${locale.toUpperCase()} – ${t(locale)}`}
           onClick={() => choose(locale)}
-          className={`min-w-10 rounded-full px-3 py-1 text-sm font-semibold uppercase focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+          className={`min-w-10 rounded-full px-3 py-1 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
             locale === current ? "bg-brand-700 text-white" : "text-slate-800 hover:bg-slate-100"
           }`}
         >
-          {locale}
+          {locale.toUpperCase()}
         </button>
       ))}
     </fieldset>

@@ -105,7 +105,7 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
   try {
     upstream = await (options.fetchImpl ?? fetch)(target, {
       method: request.method,
-      headers: upstreamHeaders(request, target),
+      headers: upstreamHeaders(request, incoming),
       body,
       redirect: "manual",
       cache: "no-store",

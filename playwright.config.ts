@@ -1,0 +1,61 @@
+import { defineConfig, devices } from "@playwright/test";
+import { baseURL, e2e } from "./tests/e2e/e2e-env";
+
+// Debian's Chromium, never a downloaded browser (STACK-NOTES.md); scripts/ensure-chromium.sh
+// installs it first. The servers run the production build (`npm run test:e2e` builds it).
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: e2e.ci,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: e2e.chromium, args: chromiumArgs },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [
+    {
+      command: "node scripts/start.mjs",
+      url: `http://127.0.0.1:${e2e.webPort}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(e2e.webPort),
+        API_PORT: String(e2e.apiPort),
+        DATA_DIR: e2e.dataDir ?? "",
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: "warn",
+      },
+    },
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${e2e.webWithoutApiPort}`,
+      port: e2e.webWithoutApiPort,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      env: {
+        // Port 9 (discard): nothing listens, so every upstream call is refused.
+        API_URL: "http://127.0.0.1:9",
+        PUBLIC_URL: `http://localhost:${e2e.webWithoutApiPort}`,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+  ],
+});

@@ -1,0 +1,20 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+// Settings of the end-to-end run. The runner and its workers share them through the
+// environment, so the data folder is made once, by the runner, and inherited by the workers.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+
+export const e2e = {
+  dataDir: process.env.E2E_DATA_DIR,
+  webPort: 3210,
+  apiPort: 4210,
+  /** A second web tier whose API never answers (nothing listens there). */
+  webWithoutApiPort: 3211,
+  chromium: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  ci: Boolean(process.env.CI),
+};
+
+export const baseURL = `http://localhost:${e2e.webPort}`;
+export const mailDir = path.join(e2e.dataDir, "mail");

@@ -1,0 +1,30 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** axe-core on the page as it stands: no WCAG 2.1 A/AA violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
+  expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Every test's last page is checked by axe too, so no visited page escapes the check; tests
+ * call expectAccessible themselves for the pages they pass through.
+ */
+export const test = base.extend<{ axeAfterEach: void }>({
+  axeAfterEach: [
+    async ({ page }, use) => {
+      await use();
+      if (page.url().startsWith("http")) await expectAccessible(page);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
