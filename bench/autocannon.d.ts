@@ -1,0 +1,54 @@
+// autocannon ships no types and @types/autocannon is not installed: just the part the bench uses.
+declare module "autocannon" {
+  import type { EventEmitter } from "node:events";
+
+  export type RawRequest = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  };
+
+  export type RequestStep = RawRequest & {
+    setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest | undefined;
+  };
+
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    timeout?: number;
+    requests?: RequestStep[];
+    warmup?: { connections?: number; duration?: number };
+  };
+
+  export type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  };
+
+  export type Result = {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    mismatches: number;
+    non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
+  };
+
+  /** `stop` appears once the measured run starts (after any warm-up). */
+  export type Instance = EventEmitter & PromiseLike<Result> & { stop?: () => void };
+
+  function autocannon(options: Options): Instance;
+  export default autocannon;
+}

@@ -1,0 +1,150 @@
+import { spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { registerCleanup } from "./cleanup";
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const OUTPUT_TAIL_LINES = 40;
+const STOP_GRACE_MS = 5_000;
+
+/** A port nobody listens on right now (the OS picks it; we close and hand it on). */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// Settings of the app that may be set in the shell running the bench. They are dropped so every
+// run measures the same set-up (PGlite in a temp folder, local storage, no SMTP), not the shell's.
+const APP_SETTINGS = /^(DATABASE_URL|DATA_DIR|API_|PUBLIC_URL$|PORT$|S3_|SMTP_URL$|MAIL_FROM$|STORAGE_|BFF_)/;
+
+/** The environment for a child: the shell's, minus app settings, plus the given ones. */
+export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!APP_SETTINGS.test(name)) env[name] = value;
+  }
+  return { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...settings };
+}
+
+export type ChildServer = {
+  name: string;
+  pid: number;
+  /** The last lines the child printed, for error messages. */
+  outputTail(): string;
+  stop(): Promise<void>;
+};
+
+export type ChildServerOptions = {
+  name: string;
+  /** Arguments for `node` (the current executable). */
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  /** Polled until it answers with a status `isReady` accepts (default: 2xx). */
+  readyUrl: string;
+  isReady?: (status: number) => boolean;
+  readyTimeoutMs?: number;
+  /** Copy the child's output to stderr as it comes. */
+  verbose?: boolean;
+};
+
+/**
+ * Starts a server in its own process (so it never shares an event loop with the load generator)
+ * and its own process group (so `next start` and anything it forks stop together).
+ */
+export async function startChildServer(options: ChildServerOptions): Promise<ChildServer> {
+  const child = spawn(process.execPath, options.args, {
+    cwd: projectRoot,
+    env: options.env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`Could not start ${options.name}`);
+
+  const tail: string[] = [];
+  const collect = (chunk: Buffer) => {
+    const lines = chunk.toString().split("\n").filter(Boolean);
+    if (options.verbose) for (const line of lines) process.stderr.write(`  [${options.name}] ${line}\n`);
+    tail.push(...lines);
+    if (tail.length > OUTPUT_TAIL_LINES) tail.splice(0, tail.length - OUTPUT_TAIL_LINES);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+
+  let exitReason: string | undefined;
+  const exited = new Promise<void>((resolve) => {
+    child.once("exit", (code, signal) => {
+      exitReason = signal ?? `exit code ${code}`;
+      resolve();
+    });
+    child.once("error", (error) => {
+      exitReason = error.message;
+      resolve();
+    });
+  });
+
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // The group is gone already.
+    }
+  };
+
+  const stop = registerCleanup(async () => {
+    if (!exitReason) {
+      signalGroup("SIGTERM");
+      const timer = setTimeout(() => signalGroup("SIGKILL"), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    // Whatever the leader forked and left behind in its group.
+    signalGroup("SIGKILL");
+  });
+
+  const server: ChildServer = {
+    name: options.name,
+    pid,
+    outputTail: () => tail.join("\n"),
+    stop,
+  };
+
+  try {
+    await waitUntilReady(options, () => exitReason);
+  } catch (error) {
+    await stop();
+    throw new Error(
+      `${options.name} did not become ready: ${(error as Error).message}\n--- last output of ${options.name} ---\n${server.outputTail()}`,
+    );
+  }
+  return server;
+}
+
+async function waitUntilReady(options: ChildServerOptions, exitReason: () => string | undefined) {
+  const isReady = options.isReady ?? ((status: number) => status >= 200 && status < 300);
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  let last = "no answer";
+  while (Date.now() < deadline) {
+    const reason = exitReason();
+    if (reason) throw new Error(`the process exited (${reason})`);
+    try {
+      const response = await fetch(options.readyUrl, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (isReady(response.status)) return;
+      last = `status ${response.status}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no ready answer from ${options.readyUrl} in time (last: ${last})`);
+}

@@ -1,0 +1,104 @@
+import autocannon, { type Instance, type Options, type Result } from "autocannon";
+
+export type LoadSettings = {
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+};
+
+export type LoadTarget = {
+  url: string;
+  /** A new path (with query) for every request, so different rows or pages are hit. */
+  nextPath?: () => string;
+  /** The status this scenario expects; by default any 2xx. */
+  expectedStatus?: number;
+};
+
+export type Measurement = {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  non2xx: number;
+  /** Answers whose status is not the expected one (any non-2xx unless a status is expected). */
+  unexpectedStatus: number;
+  statusCodes: Record<string, number>;
+};
+
+let activeRun: Instance | undefined;
+
+/**
+ * Stops the measurement under way, so servers stopped next see no load (Next waits for open
+ * connections before it exits). autocannon gives the run its `stop` only after the warm-up.
+ */
+export function stopActiveLoad() {
+  activeRun?.stop?.();
+  activeRun = undefined;
+}
+
+/** One autocannon run (after a warm-up whose numbers are thrown away). */
+export async function measure(target: LoadTarget, settings: LoadSettings): Promise<Measurement> {
+  const { nextPath } = target;
+  const options: Options = {
+    url: target.url,
+    connections: settings.connections,
+    duration: settings.durationSeconds,
+    ...(settings.warmupSeconds > 0
+      ? { warmup: { connections: settings.connections, duration: settings.warmupSeconds } }
+      : {}),
+    ...(nextPath
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => {
+                request.path = nextPath();
+                return request;
+              },
+            },
+          ],
+        }
+      : {}),
+  };
+  const run = autocannon(options);
+  // autocannon's histogram keeps whole milliseconds (a 0.3 ms answer reads as 0), so the
+  // percentiles come from every response's own time. Only the measured run emits here: the
+  // warm-up has a tracker of its own.
+  const latencies: number[] = [];
+  run.on("response", (_client: unknown, _status: number, _bytes: number, responseTimeMs: number) => {
+    latencies.push(responseTimeMs);
+  });
+  activeRun = run;
+  let result: Result;
+  try {
+    result = await run;
+  } finally {
+    activeRun = undefined;
+  }
+  latencies.sort((a, b) => a - b);
+
+  const statusCodes: Record<string, number> = {};
+  let unexpectedStatus = 0;
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) {
+    statusCodes[code] = count;
+    const status = Number(code);
+    const expected = target.expectedStatus ? status === target.expectedStatus : status >= 200 && status < 300;
+    if (!expected) unexpectedStatus += count;
+  }
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    errors: result.errors,
+    non2xx: result.non2xx,
+    unexpectedStatus,
+    statusCodes,
+  };
+}
+
+/** Nearest-rank percentile of sorted values, rounded to 0.01 ms; 0 when there are none. */
+function percentile(sorted: number[], percent: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.min(sorted.length - 1, Math.ceil((percent / 100) * sorted.length) - 1);
+  return Math.round((sorted[Math.max(0, rank)] ?? 0) * 100) / 100;
+}

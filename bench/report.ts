@@ -1,0 +1,116 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { projectRoot } from "./child-server";
+import type { LoadSettings } from "./load-test";
+import type { ScenarioResult } from "./scenarios";
+
+export type Ratios = { bffOverApiHealth: number | null };
+
+export type Report = {
+  date: string;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    totalMemoryMb: number;
+    platform: string;
+    nodeVersion: string;
+    autocannonVersion: string;
+  };
+  gitCommit: string | null;
+  settings: LoadSettings & { only: string[] };
+  results: ScenarioResult[];
+  ratios: Ratios;
+};
+
+/** req/s through the BFF divided by req/s on the API directly (same run, same settings). */
+export function computeRatios(results: ScenarioResult[]): Ratios {
+  const bff = results.find((result) => result.name === "bff-health")?.requestsPerSecond;
+  const api = results.find((result) => result.name === "api-health-direct")?.requestsPerSecond;
+  return { bffOverApiHealth: bff && api ? Math.round((bff / api) * 1000) / 1000 : null };
+}
+
+export function buildReport(
+  results: ScenarioResult[],
+  settings: LoadSettings,
+  only: string[],
+  date: Date,
+): Report {
+  const require = createRequire(import.meta.url);
+  const cpus = os.cpus();
+  const git = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: projectRoot, encoding: "utf8" });
+  return {
+    date: date.toISOString(),
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model ?? "unknown",
+      totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
+      platform: `${os.platform()} ${os.arch()} ${os.release()}`,
+      nodeVersion: process.version,
+      autocannonVersion: (require("autocannon/package.json") as { version: string }).version,
+    },
+    gitCommit: git.status === 0 ? git.stdout.trim() : null,
+    settings: { ...settings, only },
+    results,
+    ratios: computeRatios(results),
+  };
+}
+
+export function writeReport(report: Report): string {
+  const file = path.join(projectRoot, "bench/results/latest.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
+
+const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+function cell(value: number | null, format: Intl.NumberFormat) {
+  return value === null ? "-" : format.format(value);
+}
+
+/** The results as a plain-text table, then the ratio and any notes worth reading. */
+export function formatReport(report: Report): string {
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx"];
+  const rows = report.results.map((result) => {
+    const non2xx =
+      result.non2xx !== null && result.expectedStatus
+        ? `${integer.format(result.non2xx)} (${result.expectedStatus} expected)`
+        : cell(result.non2xx, integer);
+    return [
+      result.status === "measured" ? result.name : `${result.name} (${result.status})`,
+      cell(result.requestsPerSecond, integer),
+      cell(result.p50Ms, decimal),
+      cell(result.p99Ms, decimal),
+      cell(result.errors, integer),
+      non2xx,
+    ];
+  });
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (row: string[]) =>
+    row
+      .map((value, column) =>
+        column === 0 ? value.padEnd(widths[0] ?? 0) : value.padStart(widths[column] ?? 0),
+      )
+      .join("  ");
+  const out = [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)];
+
+  const { bffOverApiHealth } = report.ratios;
+  if (bffOverApiHealth !== null) {
+    out.push("", `bff/api health throughput ratio: ${bffOverApiHealth.toFixed(3)}`);
+  }
+  out.push("");
+  for (const result of report.results) out.push(`${result.name}: ${result.notes}`);
+  const { settings, machine } = report;
+  out.push(
+    "",
+    `${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s each; ` +
+      `${machine.cpus} × ${machine.cpuModel}, Node ${machine.nodeVersion}, autocannon ${machine.autocannonVersion}`,
+  );
+  return `${out.join("\n")}\n`;
+}
