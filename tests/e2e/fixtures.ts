@@ -17,7 +17,7 @@ export async function expectAccessible(page: Page) {
  * Every test's last page is checked by axe too, so no visited page escapes the check; tests
  * call expectAccessible themselves for the pages they pass through.
  */
-export const test = base.extend<{ axeAfterEach: void }>({
+export const test = base.extend<{ axeAfterEach: undefined }>({
   axeAfterEach: [
     async ({ page }, use) => {
       await use();
