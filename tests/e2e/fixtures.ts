@@ -20,7 +20,7 @@ export async function expectAccessible(page: Page) {
 export const test = base.extend<{ axeAfterEach: undefined }>({
   axeAfterEach: [
     async ({ page }, use) => {
-      await use();
+      await use(undefined);
       if (page.url().startsWith("http")) await expectAccessible(page);
     },
     { auto: true },
