@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireDirectoryLock, DirectoryLockedError } from "../infra/db/directory-lock";
-import { createEmptyPostgresDatabase } from "../testing/test-database";
+import { createEmptyPostgresDatabase, createTestDatabase } from "../testing/test-database";
 import { testDatabaseUrl } from "../testing/test-env";
 import { migrationsFolder, openPglite, openPostgres } from ".";
 
@@ -124,15 +124,10 @@ describe.runIf(testDatabaseUrl)("migrations on PostgreSQL", () => {
 
 describe("users table", () => {
   it("refuses the same email in another case", async () => {
-    const database = testDatabaseUrl ? await openPostgres(testDatabaseUrl) : await openPglite();
-    if (!testDatabaseUrl) await database.migrate();
+    const database = await createTestDatabase();
     cleanups.push(() => database.close());
-    const email = `Case.${Date.now()}@Example.com`;
+    const email = "Case.Sensitive@Example.com";
     await database.db.execute(sql`insert into users (email) values (${email})`);
-    await expect(
-      database.db.execute(sql`insert into users (email) values (${email.toLowerCase()})`),
-    ).rejects.toThrow();
-    if (testDatabaseUrl)
-      await database.db.execute(sql`delete from users where lower(email) = lower(${email})`);
+    await expect(database.db.execute(sql`insert into users (email) values (${email.toLowerCase()})`)).rejects.toThrow();
   });
 });
