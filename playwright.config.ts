@@ -42,6 +42,10 @@ export default defineConfig({
         DATA_DIR: e2e.dataDir ?? "",
         PUBLIC_URL: baseURL,
         LOG_LEVEL: "warn",
+        ADMIN_EMAIL: e2e.admin.email,
+        ADMIN_PASSWORD: e2e.admin.password,
+        E2E_SEED_TOKEN: e2e.seedToken,
+        ACCESS_TOKEN_TTL_SECONDS: String(e2e.accessTokenTtlSeconds),
       },
     },
     {

@@ -1,29 +1,136 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { tokenResponseSchema } from "@/lib/schemas/auth";
+import { verifyAccessToken, type WebSessionClaims } from "@/lib/web/access-token";
 import { webEnv } from "@/lib/web/env";
+import { serializeFlashCookie } from "@/lib/web/flash";
+import { decideAccess, requiresSession } from "@/lib/web/route-guards";
 import {
   applySecurityHeaders,
   createNonce,
   isHttpsRequest,
   pageContentSecurityPolicy,
 } from "@/lib/web/security-headers";
+import {
+  clearSessionCookies,
+  readCookie,
+  sessionCookieNames,
+  sessionSetCookies,
+} from "@/lib/web/session-cookies";
+
+type Refreshed = {
+  claims: WebSessionClaims;
+  setCookies: string[];
+  accessToken: string;
+  refreshToken: string;
+};
+
+/** Only the refresh cookie is left (the access token expired): rotate it before deciding. */
+async function refreshSession(
+  request: NextRequest,
+  refreshToken: string,
+  apiUrl: string,
+): Promise<Refreshed | null> {
+  try {
+    const response = await fetch(new URL("/api/auth/refresh", apiUrl), {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": request.headers.get("user-agent") ?? "",
+        "x-forwarded-for": request.headers.get("x-forwarded-for") ?? "",
+      },
+      body: JSON.stringify({ refreshToken }),
+      signal: AbortSignal.timeout(5_000),
+      cache: "no-store",
+    });
+    if (!response.ok) return null;
+    const tokens = tokenResponseSchema.parse(await response.json());
+    const claims = await verifyAccessToken(tokens.accessToken, apiUrl);
+    if (!claims) return null;
+    return {
+      claims,
+      setCookies: sessionSetCookies(tokens, isHttpsRequest(request)),
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function withCookies(response: NextResponse, cookies: string[]) {
+  for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
+  return response;
+}
 
 /**
  * Runs before every page (not /api: the BFF streams bodies itself, and a proxy in front of a
- * route makes Next buffer the body; docs/decisions/002). A fresh CSP nonce per request, passed
- * to Next in the request's CSP header so its own scripts carry it.
+ * route makes Next buffer the body; docs/decisions/002):
+ * - a fresh CSP nonce per request, passed to Next in the request's CSP header;
+ * - the optimistic route guards of spec §6 (server components re-check; the API decides).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
+  const env = webEnv();
   const nonce = createNonce();
   const https = isHttpsRequest(request);
-  const csp = pageContentSecurityPolicy(nonce, { development: webEnv().NODE_ENV === "development", https });
+  const csp = pageContentSecurityPolicy(nonce, { development: env.NODE_ENV === "development", https });
+  const { pathname } = request.nextUrl;
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);
+  // Internal headers are never taken from outside (CVE-2025-29927).
+  requestHeaders.delete("x-middleware-subrequest");
 
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const names = sessionCookieNames(https);
+  const cookieHeader = request.headers.get("cookie");
+  const accessToken = readCookie(cookieHeader, names.access);
+  const refreshToken = readCookie(cookieHeader, names.refresh);
+  const guarded = requiresSession(pathname);
+  const entry = pathname === "/" || pathname === "/login";
+
+  let claims = guarded || entry ? await verifyAccessToken(accessToken, env.API_URL) : null;
+  let setCookies: string[] = [];
+  if (!claims && guarded && refreshToken) {
+    const refreshed = await refreshSession(request, refreshToken, env.API_URL);
+    if (refreshed) {
+      claims = refreshed.claims;
+      setCookies = refreshed.setCookies;
+      // The page renders in this same request: give it the new tokens too.
+      const others = (cookieHeader ?? "")
+        .split(";")
+        .map((part) => part.trim())
+        .filter(
+          (part) => part && !part.startsWith(`${names.access}=`) && !part.startsWith(`${names.refresh}=`),
+        );
+      requestHeaders.set(
+        "cookie",
+        [
+          ...others,
+          `${names.access}=${refreshed.accessToken}`,
+          `${names.refresh}=${refreshed.refreshToken}`,
+        ].join("; "),
+      );
+    } else {
+      setCookies = clearSessionCookies(https);
+    }
+  }
+
+  const decision = entry && claims ? ({ action: "to-dashboard" } as const) : decideAccess(pathname, claims);
+  let response: NextResponse;
+  if (decision.action === "login") {
+    response = NextResponse.redirect(new URL("/login", request.url));
+  } else if (decision.action === "dashboard") {
+    response = NextResponse.redirect(new URL("/dashboard", request.url));
+    response.headers.append("Set-Cookie", serializeFlashCookie(decision.flash, https));
+  } else if (decision.action === "to-dashboard") {
+    response = NextResponse.redirect(new URL("/dashboard", request.url));
+  } else {
+    response = NextResponse.next({ request: { headers: requestHeaders } });
+  }
   applySecurityHeaders(response.headers, { csp, https });
-  return response;
+  // The reset link's token is in the URL: never leak it to another site (SECURITY.md 6).
+  if (pathname.startsWith("/password-reset")) response.headers.set("Referrer-Policy", "no-referrer");
+  return withCookies(response, setCookies);
 }
 
 export const config = {

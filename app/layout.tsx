@@ -3,8 +3,11 @@ import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { AuthProvider } from "@/components/auth/auth-provider";
 import { Background } from "@/components/layout/background";
+import { FlashToast } from "@/components/ui/flash-toast";
 import { Toaster } from "@/components/ui/toaster";
+import { getSession } from "@/lib/web/session-server";
 import { isMobileUserAgent } from "@/lib/web/user-agent";
 import "./globals.css";
 
@@ -20,6 +23,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const t = await getTranslations("Common");
   const requestHeaders = await headers();
   const animated = !isMobileUserAgent(requestHeaders.get("user-agent"));
+  const session = await getSession();
 
   return (
     <html lang={locale}>
@@ -32,7 +36,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <Background animated={animated} />
         <NextIntlClientProvider>
-          {children}
+          <AuthProvider initialSession={session}>
+            {children}
+            <FlashToast />
+          </AuthProvider>
           <Toaster />
         </NextIntlClientProvider>
       </body>

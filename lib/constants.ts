@@ -19,3 +19,20 @@ export const REDIRECT_DELAY_MS = {
 } as const;
 
 export const BREAKPOINTS = { dashboardPx: 640, contractSigningPx: 768 } as const;
+
+/** Access tokens (ARCHITECTURE.md): signed by the API, checked by the API and the web tier. */
+export const ACCESS_TOKEN = {
+  issuer: "partner-platform-api",
+  audience: "partner-platform",
+  algorithm: "EdDSA",
+} as const;
+
+/** Spec §9 session timings. */
+export const SESSION_TIMING = {
+  expiryCheckIntervalMs: 840_000,
+  refreshBeforeExpiryMs: 10_000,
+  minimumRefreshDelayMs: 1_000,
+  permissionWaitMs: 2_000,
+} as const;
+
+export const REFERRAL_PERMISSION = "can_create_referrals";

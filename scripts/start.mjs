@@ -18,6 +18,7 @@ const publicUrl = setting("PUBLIC_URL", `http://localhost:${webPort}`);
 const childEnv = {
   NEXT_TELEMETRY_DISABLED: "1",
   ...process.env,
+  PORT: String(webPort),
   API_PORT: String(apiPort),
   API_URL: apiUrl,
   PUBLIC_URL: publicUrl,
@@ -126,8 +127,7 @@ const apiArgs = dev
 run("API", apiArgs, { ...childEnv, NODE_ENV: dev ? "development" : "production" });
 await waitFor(`${apiUrl}/api/health`, "API");
 
-const next = path.join(root, "node_modules/next/dist/bin/next");
-run("web tier", [next, dev ? "dev" : "start", "-p", String(webPort)], {
+run("web tier", [path.join(root, "scripts/web-server.mjs"), ...(dev ? ["--dev"] : [])], {
   ...childEnv,
   NODE_ENV: dev ? "development" : "production",
 });

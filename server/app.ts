@@ -3,17 +3,24 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "./db";
 import { isDatabaseUnavailable } from "./db";
+import type { AuthConfig, AuthDeps } from "./domain/auth/auth-deps";
 import { AppError, errorBody } from "./errors";
 import { type AppEnv, validationHook } from "./http";
 import type { LogRingBuffer } from "./infra/logging/logger";
 import type { Mailer } from "./infra/mail/types";
 import type { ObjectStorage } from "./infra/storage/types";
+import type { TokenService } from "./infra/tokens";
+import { registerAuthRoutes } from "./routes/auth";
 import { createFilesRoutes } from "./routes/files";
 import { registerSystemRoutes } from "./routes/system";
+import { createTestSeedRoutes } from "./routes/test-seed";
 
 export type AppConfig = {
   publicUrl: string;
   storageSigningSecret: string;
+  auth: Omit<AuthConfig, "publicUrl">;
+  /** Set only for end-to-end tests: mounts /api/test (routes/test-seed.ts). */
+  testSeedToken?: string;
 };
 
 export type AppDeps = {
@@ -23,6 +30,7 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   logs: LogRingBuffer;
+  tokens: TokenService;
   startedAt?: number;
 };
 
@@ -59,6 +67,17 @@ export function createApp(deps: AppDeps) {
   });
 
   registerSystemRoutes(app, { database: deps.database, startedAt });
+  const authDeps: AuthDeps = {
+    db: deps.database.db,
+    tokens: deps.tokens,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    config: { ...deps.config.auth, publicUrl: deps.config.publicUrl },
+  };
+  registerAuthRoutes(app, authDeps);
+  if (deps.config.testSeedToken) {
+    app.route("/api/test", createTestSeedRoutes({ db: deps.database.db, token: deps.config.testSeedToken }));
+  }
   app.route(
     "/api/files",
     createFilesRoutes({ storage: deps.storage, signingSecret: deps.config.storageSigningSecret }),

@@ -24,6 +24,20 @@ export const serverEnvSchema = z.object({
   // Secret for signing storage download URLs; generated into DATA_DIR when unset.
   STORAGE_SIGNING_SECRET: optional(z.string().min(32)),
   PUBLIC_URL: optional(z.url()).default("http://localhost:3000"),
+  // First super admin on an empty database; a password is generated and printed once when unset.
+  ADMIN_EMAIL: optional(z.email()),
+  ADMIN_PASSWORD: optional(z.string().min(8)),
+  // Ed25519 private key as a JWK (JSON); generated into DATA_DIR when unset. Several API
+  // instances must share it.
+  JWT_PRIVATE_KEY: optional(z.string()),
+  // Keys the refresh-token derivation and the one-time-code HMAC; generated into DATA_DIR when unset.
+  AUTH_SECRET: optional(z.string().min(32)),
+  ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(5).max(3600)).default(900),
+  SESSION_IDLE_HOURS: optional(z.coerce.number().int().min(1)).default(24 * 7),
+  SESSION_ABSOLUTE_HOURS: optional(z.coerce.number().int().min(1)).default(24 * 30),
+  REFRESH_GRACE_SECONDS: optional(z.coerce.number().int().min(0).max(60)).default(10),
+  // End-to-end tests only: enables /api/test seeding with this token. Never set in production.
+  E2E_SEED_TOKEN: optional(z.string().min(16)),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
 });
 

@@ -15,6 +15,13 @@ export const errorCodes = {
   PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "This file type is not supported." },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait and try again." },
+  INVALID_CREDENTIALS: { status: 401, message: "Invalid credentials" },
+  SESSION_EXPIRED: { status: 401, message: "Session expired. Please sign in again." },
+  ACCOUNT_SUSPENDED: { status: 403, message: "Your account is suspended. Please contact support." },
+  CODE_INVALID: { status: 400, message: "Invalid verification code." },
+  CODE_EXPIRED: { status: 400, message: "Verification code expired. Please request a new one." },
+  CODE_ATTEMPTS_EXCEEDED: { status: 429, message: "Too many failed attempts. Please wait and try again." },
+  RESET_TOKEN_INVALID: { status: 400, message: "Invalid or expired reset link." },
   INTERNAL: { status: 500, message: "An error occurred" },
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
 } as const satisfies Record<string, { status: ContentfulStatusCode; message: string }>;

@@ -1,12 +1,15 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { openDatabase } from "./db";
+import { bootstrapSuperAdmin } from "./domain/auth/create-admin";
+import { ensureBaseData } from "./domain/seed/ensure-base-data";
 import { loadServerEnv } from "./env";
 import { DirectoryLockedError } from "./infra/db/directory-lock";
 import { createLogger, LogRingBuffer } from "./infra/logging/logger";
 import { createMailer } from "./infra/mail";
-import { loadOrCreateSecret } from "./infra/secrets";
+import { deriveSecret, loadOrCreateSecret } from "./infra/secrets";
 import { createStorage } from "./infra/storage";
+import { createTokenService, loadKeyMaterial } from "./infra/tokens";
 
 async function main() {
   let env: ReturnType<typeof loadServerEnv>;
@@ -33,16 +36,49 @@ async function main() {
   await database.migrate();
   logger.info({ database: database.kind }, "database ready, migrations applied");
 
+  await ensureBaseData(database.db);
+  const admin = await bootstrapSuperAdmin(database.db, {
+    email: env.ADMIN_EMAIL,
+    password: env.ADMIN_PASSWORD,
+  });
+  if (admin) {
+    // Printed, never logged: the log buffer is shown to admins and kept by log collectors.
+    console.info(
+      `\nFirst super admin created: ${admin.email}\n${
+        admin.generatedPassword
+          ? `Password (shown once; change it): ${admin.generatedPassword}`
+          : "Password: ADMIN_PASSWORD"
+      }\n`,
+    );
+  }
+
   const storageSigningSecret = loadOrCreateSecret(
     env.DATA_DIR,
     "storage-signing",
     env.STORAGE_SIGNING_SECRET,
   );
+  const authSecret = loadOrCreateSecret(env.DATA_DIR, "auth", env.AUTH_SECRET);
+  const tokens = await createTokenService({
+    keys: await loadKeyMaterial(env.DATA_DIR, env.JWT_PRIVATE_KEY),
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+  });
   const storage = createStorage(env, storageSigningSecret);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
 
   const app = createApp({
-    config: { publicUrl: env.PUBLIC_URL, storageSigningSecret },
+    config: {
+      publicUrl: env.PUBLIC_URL,
+      storageSigningSecret,
+      testSeedToken: env.E2E_SEED_TOKEN,
+      auth: {
+        sessionIdleSeconds: env.SESSION_IDLE_HOURS * 3600,
+        sessionAbsoluteSeconds: env.SESSION_ABSOLUTE_HOURS * 3600,
+        refreshGraceSeconds: env.REFRESH_GRACE_SECONDS,
+        refreshDerivationSecret: deriveSecret(authSecret, "refresh-derivation"),
+        codeSecret: deriveSecret(authSecret, "one-time-codes"),
+      },
+    },
+    tokens,
     database,
     storage,
     mailer,
@@ -50,6 +86,7 @@ async function main() {
     logs,
   });
 
+  if (env.E2E_SEED_TOKEN) logger.warn("E2E_SEED_TOKEN is set: test seeding routes are enabled");
   const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
     logger.info(
       { address: info.address, port: info.port, storage: storage.driver, mail: mailer.driver },

@@ -12,6 +12,8 @@ export type BffOptions = {
   /** How long to wait for the API's response headers once the request body is sent. */
   timeoutMs: number;
   fetchImpl?: typeof fetch;
+  /** The session's access token (from its httpOnly cookie); sent to the API as a Bearer token. */
+  accessToken?: string;
 };
 
 // Only these cross the BFF. Cookies stay here (the BFF owns the session), Authorization is
@@ -58,7 +60,7 @@ export function bffError(
   return new Response(JSON.stringify({ error: { code, message } }), { status, headers });
 }
 
-function upstreamHeaders(request: Request, url: URL): Headers {
+function upstreamHeaders(request: Request, url: URL, accessToken?: string): Headers {
   const headers = new Headers();
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers.get(name);
@@ -66,6 +68,7 @@ function upstreamHeaders(request: Request, url: URL): Headers {
   }
   headers.set("x-forwarded-proto", isHttpsRequest(request) ? "https" : "http");
   headers.set("x-forwarded-host", request.headers.get("host") ?? url.host);
+  if (accessToken) headers.set("authorization", `Bearer ${accessToken}`);
   return headers;
 }
 
@@ -105,7 +108,7 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
   try {
     upstream = await (options.fetchImpl ?? fetch)(target, {
       method: request.method,
-      headers: upstreamHeaders(request, incoming),
+      headers: upstreamHeaders(request, incoming, options.accessToken),
       body,
       redirect: "manual",
       cache: "no-store",

@@ -128,6 +128,8 @@ describe("users table", () => {
     cleanups.push(() => database.close());
     const email = "Case.Sensitive@Example.com";
     await database.db.execute(sql`insert into users (email) values (${email})`);
-    await expect(database.db.execute(sql`insert into users (email) values (${email.toLowerCase()})`)).rejects.toThrow();
+    await expect(
+      database.db.execute(sql`insert into users (email) values (${email.toLowerCase()})`),
+    ).rejects.toThrow();
   });
 });

@@ -26,3 +26,8 @@ export function loadOrCreateSecret(dataDir: string, name: string, fromEnv?: stri
     throw error;
   }
 }
+
+/** Independent keys for separate purposes from one secret (HMAC as a key-derivation step). */
+export function deriveSecret(secret: string, purpose: string): string {
+  return crypto.createHmac("sha256", secret).update(purpose).digest("base64url");
+}

@@ -13,8 +13,13 @@ export const e2e = {
   /** A second web tier whose API never answers (nothing listens there). */
   webWithoutApiPort: 3211,
   chromium: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  admin: { email: "admin@e2e.example.com", password: "E2e-Admin-Passw0rd!" },
+  seedToken: "e2e-seed-token-0123456789abcdef",
+  /** Short access tokens, so journeys cross an expiry and the refresh path is exercised. */
+  accessTokenTtlSeconds: 15,
   ci: Boolean(process.env.CI),
 };
 
+export const apiURL = `http://127.0.0.1:${e2e.apiPort}`;
 export const baseURL = `http://localhost:${e2e.webPort}`;
 export const mailDir = path.join(e2e.dataDir, "mail");

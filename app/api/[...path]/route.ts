@@ -1,4 +1,4 @@
-import { forwardToApi } from "@/lib/web/bff";
+import { handleBffRequest } from "@/lib/web/bff-session";
 import { webEnv } from "@/lib/web/env";
 
 // The BFF: every /api/* call of the browser goes through here to the API (ARCHITECTURE.md).
@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 
 async function handle(request: Request): Promise<Response> {
   const env = webEnv();
-  return forwardToApi(request, {
+  return handleBffRequest(request, {
     apiUrl: env.API_URL,
     publicUrl: env.PUBLIC_URL,
     timeoutMs: env.BFF_UPSTREAM_TIMEOUT_MS,

@@ -60,7 +60,8 @@ export function createOutboxMailer({ dir, from, logger }: OutboxMailerOptions): 
       }
 
       // Never the body: it may hold codes or token links (SECURITY.md 32).
-      logger.info({ to: message.to, subject: message.subject, file }, "mail written to outbox");
+      // Never the subject or body: they can carry codes and links (SECURITY.md 32).
+      logger.info({ to: message.to, file }, "mail written to outbox");
       return { messageId: info.messageId };
     },
 

@@ -59,7 +59,7 @@ describe("SMTP mailer", () => {
     await stopServer();
   });
 
-  it("delivers the message to the server and logs recipient, subject and messageId only", async () => {
+  it("delivers the message to the server and logs recipient and messageId only", async () => {
     const destination = new Writable({
       write(chunk: Buffer, _encoding, done) {
         logLines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
@@ -99,10 +99,10 @@ describe("SMTP mailer", () => {
     expect(JSON.parse(line)).toMatchObject({
       msg: "mail sent",
       to: message.to,
-      subject: message.subject,
       messageId,
     });
     expect(line).not.toContain("731904");
+    expect(line).not.toContain(message.subject);
   });
 
   it("rejects when the server is not there", async () => {

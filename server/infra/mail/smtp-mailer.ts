@@ -37,7 +37,8 @@ export function createSmtpMailer({ url, from, logger }: SmtpMailerOptions): Mail
         ...(message.html === undefined ? {} : { html: message.html }),
       });
       // Never the body: it may hold codes or token links (SECURITY.md 32).
-      logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, "mail sent");
+      // Never the subject or body: they can carry codes and links (SECURITY.md 32).
+      logger.info({ to: message.to, messageId: info.messageId }, "mail sent");
       return { messageId: info.messageId };
     },
 

@@ -1,0 +1,175 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { SESSION_TIMING } from "@/lib/constants";
+import { notify } from "@/lib/notify";
+import { type BrowserSession, browserSessionSchema, type SessionUser } from "@/lib/schemas/auth";
+
+type AuthStatus = "loading" | "authenticated" | "unauthenticated";
+
+type AuthContextValue = {
+  user: SessionUser | null;
+  status: AuthStatus;
+  /** fetch for /api/* calls: one refresh and one retry on a 401, then logout (spec §4). */
+  apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
+  /** Starts a session in the page after a login call answered with it. */
+  signIn: (session: BrowserSession) => void;
+  logout: (options?: { silent?: boolean }) => Promise<void>;
+  refresh: () => Promise<boolean>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth outside AuthProvider");
+  return value;
+}
+
+/** Spec §4: a missing, unparseable or past expiry counts as expired. */
+function expiryOf(session: BrowserSession | null): number {
+  const at = session ? Date.parse(session.accessTokenExpiresAt) : Number.NaN;
+  return Number.isFinite(at) ? at : 0;
+}
+
+/**
+ * The page's session client. Tokens stay in httpOnly cookies held by the BFF; the page knows
+ * the user and when the access token expires, and refreshes 10 s before that.
+ */
+export function AuthProvider({
+  initialSession,
+  children,
+}: {
+  initialSession: BrowserSession | null;
+  children: ReactNode;
+}) {
+  const router = useRouter();
+  const t = useTranslations("Auth");
+  const [session, setSession] = useState<BrowserSession | null>(initialSession);
+  const [status, setStatus] = useState<AuthStatus>(initialSession ? "authenticated" : "unauthenticated");
+  const refreshing = useRef<Promise<boolean> | null>(null);
+
+  const clear = useCallback(() => {
+    setSession(null);
+    setStatus("unauthenticated");
+    try {
+      window.sessionStorage.removeItem("user");
+    } catch {
+      // Storage can be unavailable; nothing to clear then.
+    }
+  }, []);
+
+  const refresh = useCallback((): Promise<boolean> => {
+    // One refresh at a time; every caller shares it.
+    refreshing.current ??= (async () => {
+      try {
+        const response = await fetch("/api/auth/refresh", { method: "POST", credentials: "same-origin" });
+        if (!response.ok) return false;
+        const next = browserSessionSchema.parse(await response.json());
+        setSession(next);
+        setStatus("authenticated");
+        return true;
+      } catch {
+        return false;
+      } finally {
+        refreshing.current = null;
+      }
+    })();
+    return refreshing.current;
+  }, []);
+
+  const logout = useCallback(
+    async ({ silent = false }: { silent?: boolean } = {}) => {
+      try {
+        const response = await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" });
+        if (!silent) {
+          if (response.ok) notify.success(t("logoutSuccess"));
+          else notify.error(t("logoutFailed"));
+        }
+      } catch {
+        if (!silent) notify.error(t("logoutFailed"));
+      } finally {
+        // Logout always clears local state, even when the call failed (spec §4).
+        clear();
+        router.replace("/login");
+        router.refresh();
+      }
+    },
+    [clear, router, t],
+  );
+
+  const apiFetch = useCallback(
+    async (path: string, init: RequestInit = {}) => {
+      const send = () => fetch(path, { ...init, credentials: "same-origin" });
+      const first = await send();
+      if (first.status !== 401) return first;
+      if (!(await refresh())) {
+        notify.error(t("sessionExpired"));
+        await logout({ silent: true });
+        return first;
+      }
+      const second = await send();
+      if (second.status === 401) {
+        notify.error(t("sessionExpired"));
+        await logout({ silent: true });
+      }
+      return second;
+    },
+    [logout, refresh, t],
+  );
+
+  const signIn = useCallback((next: BrowserSession) => {
+    setSession(next);
+    setStatus("authenticated");
+  }, []);
+
+  // Mirror of the user for code that reads session storage (spec §3: user, userType, role).
+  useEffect(() => {
+    try {
+      if (session) {
+        window.sessionStorage.setItem("user", JSON.stringify(session.user));
+        window.sessionStorage.setItem("userType", session.user.userType);
+        window.sessionStorage.setItem("role", session.user.role);
+      }
+    } catch {
+      // Storage can be unavailable.
+    }
+  }, [session]);
+
+  // Refresh 10 s before expiry (at least 1 s from now), plus the 14-minute expiry check.
+  useEffect(() => {
+    if (!session) return;
+    const delay = Math.max(
+      SESSION_TIMING.minimumRefreshDelayMs,
+      expiryOf(session) - Date.now() - SESSION_TIMING.refreshBeforeExpiryMs,
+    );
+    const onFailure = (ok: boolean) => {
+      if (!ok) void logout({ silent: true });
+    };
+    const timer = window.setTimeout(() => void refresh().then(onFailure), delay);
+    const check = window.setInterval(() => {
+      if (expiryOf(session) <= Date.now()) void refresh().then(onFailure);
+    }, SESSION_TIMING.expiryCheckIntervalMs);
+    return () => {
+      window.clearTimeout(timer);
+      window.clearInterval(check);
+    };
+  }, [session, refresh, logout]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user: session?.user ?? null, status, apiFetch, signIn, logout, refresh }),
+    [session, status, apiFetch, signIn, logout, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,104 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormField, inputClass, linkClass, primaryButtonClass } from "@/components/ui/form-field";
+import { readApiError } from "@/lib/api-error";
+import { notify } from "@/lib/notify";
+import { browserSessionSchema, loginRequestSchema } from "@/lib/schemas/auth";
+import { useAuth } from "./auth-provider";
+import { PasswordField } from "./password-field";
+import { useApiErrorMessage } from "./use-api-error-message";
+
+const formSchema = loginRequestSchema.pick({ email: true, password: true });
+type LoginValues = { email: string; password: string };
+
+/** Spec §2/§5 login: validation messages, show-password, errors inline and as a toast. */
+export function LoginForm() {
+  const t = useTranslations("Login");
+  const tv = useTranslations("Validation");
+  const locale = useLocale();
+  const router = useRouter();
+  const { signIn } = useAuth();
+  const apiErrorMessage = useApiErrorMessage();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(formSchema), mode: "onTouched" });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const response = await fetch("/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...values, lang: locale }),
+      });
+      if (!response.ok) {
+        const message = apiErrorMessage(await readApiError(response), t("failed"));
+        setError(message);
+        notify.error(message);
+        return;
+      }
+      signIn(browserSessionSchema.parse(await response.json()));
+      notify.success(t("success"));
+      router.replace("/dashboard");
+      router.refresh();
+    } catch {
+      const message = t("failed");
+      setError(message);
+      notify.error(message);
+    }
+  });
+
+  const fieldError = (key?: string) => (key ? tv(key as never) : undefined);
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+      aria-describedby={error ? "login-error" : undefined}
+    >
+      {error && (
+        <p id="login-error" role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <FormField id="login-email" label={t("email")} error={fieldError(errors.email?.message)}>
+        <input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          className={inputClass}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? "login-email-error" : undefined}
+          {...register("email")}
+        />
+      </FormField>
+      <FormField id="login-password" label={t("password")} error={fieldError(errors.password?.message)}>
+        <PasswordField
+          id="login-password"
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? "login-password-error" : undefined}
+          {...register("password")}
+        />
+      </FormField>
+      <div className="text-right text-sm">
+        <Link href="/password-reset" className={linkClass}>
+          {t("forgotPassword")}
+        </Link>
+      </div>
+      <button type="submit" className={primaryButtonClass} disabled={isSubmitting} aria-busy={isSubmitting}>
+        {isSubmitting ? t("submitting") : t("submit")}
+      </button>
+    </form>
+  );
+}

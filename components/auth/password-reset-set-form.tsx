@@ -1,0 +1,217 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { FormField, linkClass, primaryButtonClass } from "@/components/ui/form-field";
+import { type ApiErrorInfo, readApiError } from "@/lib/api-error";
+import { REDIRECT_DELAY_MS } from "@/lib/constants";
+import { notify } from "@/lib/notify";
+import { checkPassword, passwordResetTokenSchema, resetPasswordSchema } from "@/lib/schemas/auth";
+import { PasswordChecklist } from "./password-checklist";
+import { PasswordField } from "./password-field";
+import { useApiErrorMessage } from "./use-api-error-message";
+
+const formSchema = resetPasswordSchema
+  .pick({ newPassword: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "passwordsDoNotMatch",
+  });
+type NewPasswordValues = { newPassword: string; confirmPassword: string };
+
+const NEW_PASSWORD_ID = "password-reset-new";
+const CONFIRM_PASSWORD_ID = "password-reset-confirm";
+
+/** A reset link that cannot be used (missing, invalid or expired), with the ways on. */
+export function ResetLinkProblem({ message }: { message: string }) {
+  const t = useTranslations("PasswordResetSet");
+  return (
+    <div className="space-y-4">
+      <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+        {message}
+      </p>
+      <div className="flex flex-col gap-3 text-sm sm:flex-row sm:justify-between">
+        <Link href="/password-reset" className={linkClass}>
+          {t("requestNew")}
+        </Link>
+        <Link href="/login" className={linkClass}>
+          {t("backToLogin")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+type LinkStatus =
+  | { kind: "checking" }
+  | { kind: "invalid" }
+  /** The check itself failed (network or a 5xx): `error` is null for a network failure. */
+  | { kind: "unavailable"; error: ApiErrorInfo | null }
+  | { kind: "valid" };
+
+/**
+ * Spec §2 /password-reset-set: verify the link first, then ask for the new password.
+ * The token goes only to the two reset calls; it is never stored or logged.
+ */
+export function PasswordResetSetForm({ token }: { token: string }) {
+  const t = useTranslations("PasswordResetSet");
+  const tErrors = useTranslations("Errors");
+  const apiErrorMessage = useApiErrorMessage();
+  const [status, setStatus] = useState<LinkStatus>({ kind: "checking" });
+
+  // Depends on the token only: a language switch re-renders but must not re-check the link
+  // (that would unmount the form and drop what the user typed).
+  const verify = useCallback(
+    async (signal?: AbortSignal) => {
+      // A token of the wrong shape can never be valid; the API would answer 422 anyway.
+      if (!passwordResetTokenSchema.safeParse(token).success) {
+        setStatus({ kind: "invalid" });
+        return;
+      }
+      setStatus({ kind: "checking" });
+      try {
+        const response = await fetch(`/api/auth/verify-password-reset?${new URLSearchParams({ token })}`, {
+          cache: "no-store",
+          signal,
+        });
+        if (response.ok) setStatus({ kind: "valid" });
+        // A 5xx says nothing about the link: offer a retry instead of calling it invalid.
+        else if (response.status >= 500)
+          setStatus({ kind: "unavailable", error: await readApiError(response) });
+        else setStatus({ kind: "invalid" });
+      } catch {
+        if (!signal?.aborted) setStatus({ kind: "unavailable", error: null });
+      }
+    },
+    [token],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void verify(controller.signal);
+    return () => controller.abort();
+  }, [verify]);
+
+  if (status.kind === "checking") {
+    return (
+      <p role="status" className="text-slate-700">
+        {t("checking")}
+      </p>
+    );
+  }
+  if (status.kind === "invalid") return <ResetLinkProblem message={t("invalid")} />;
+  if (status.kind === "unavailable") {
+    return (
+      <div className="space-y-4">
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {status.error ? apiErrorMessage(status.error, tErrors("generic")) : tErrors("network")}
+        </p>
+        <button type="button" className={primaryButtonClass} onClick={() => void verify()}>
+          {t("retry")}
+        </button>
+      </div>
+    );
+  }
+  return <NewPasswordForm token={token} onTokenInvalid={() => setStatus({ kind: "invalid" })} />;
+}
+
+function NewPasswordForm({ token, onTokenInvalid }: { token: string; onTokenInvalid: () => void }) {
+  const t = useTranslations("PasswordResetSet");
+  const tv = useTranslations("Validation");
+  const router = useRouter();
+  const apiErrorMessage = useApiErrorMessage();
+  const redirectTimer = useRef<number | undefined>(undefined);
+  const [confirmTyped, setConfirmTyped] = useState(false);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { newPassword: "", confirmPassword: "" },
+  });
+  const [newPassword, confirmPassword] = useWatch({ control, name: ["newPassword", "confirmPassword"] });
+
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  // Spec §5: the submit stays disabled until every rule passes and both entries match.
+  const policyMet = Object.values(checkPassword(newPassword)).every(Boolean);
+  const entriesMatch = newPassword === confirmPassword;
+  const canSubmit = policyMet && entriesMatch && !isSubmitting && !done;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const response = await fetch("/api/auth/reset-password", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token, newPassword: values.newPassword }),
+      });
+      if (response.ok) {
+        setDone(true);
+        notify.success(t("success"));
+        // Spec §9 names 1.5 s for the reset request; the same pause lets this toast be read.
+        redirectTimer.current = window.setTimeout(
+          () => router.replace("/login"),
+          REDIRECT_DELAY_MS.afterPasswordResetRequest,
+        );
+        return;
+      }
+      const error = await readApiError(response);
+      notify.error(apiErrorMessage(error, t("failed")));
+      if (error.code === "RESET_TOKEN_INVALID") onTokenInvalid();
+    } catch {
+      notify.error(t("failed"));
+    }
+  });
+
+  const newPasswordError = errors.newPassword?.message ? tv(errors.newPassword.message as never) : undefined;
+  const confirmError =
+    confirmTyped && !entriesMatch
+      ? tv("passwordsDoNotMatch")
+      : errors.confirmPassword?.message
+        ? tv(errors.confirmPassword.message as never)
+        : undefined;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField
+        id={NEW_PASSWORD_ID}
+        label={t("newPassword")}
+        error={newPasswordError}
+        hint={<PasswordChecklist password={newPassword} />}
+      >
+        <PasswordField
+          id={NEW_PASSWORD_ID}
+          autoComplete="new-password"
+          required
+          aria-invalid={newPasswordError ? true : undefined}
+          aria-describedby={[`${NEW_PASSWORD_ID}-hint`, newPasswordError && `${NEW_PASSWORD_ID}-error`]
+            .filter(Boolean)
+            .join(" ")}
+          {...register("newPassword")}
+        />
+      </FormField>
+      <FormField id={CONFIRM_PASSWORD_ID} label={t("confirmPassword")} error={confirmError}>
+        <PasswordField
+          id={CONFIRM_PASSWORD_ID}
+          autoComplete="new-password"
+          required
+          aria-invalid={confirmError ? true : undefined}
+          aria-describedby={confirmError ? `${CONFIRM_PASSWORD_ID}-error` : undefined}
+          {...register("confirmPassword", { onChange: () => setConfirmTyped(true) })}
+        />
+      </FormField>
+      <button type="submit" className={primaryButtonClass} disabled={!canSubmit} aria-busy={isSubmitting}>
+        {isSubmitting ? t("submitting") : t("submit")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,210 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState } from "react";
+import { useAuth } from "@/components/auth/auth-provider";
+import { initials } from "@/lib/display-name";
+import { canManageReferrals, isAdminRole } from "@/lib/web/route-guards";
+import { LanguageSwitcher } from "./language-switcher";
+
+const ADMIN_LINKS = [
+  { href: "/admin/dashboard", key: "adminDashboard" },
+  { href: "/admin/user-management", key: "userManagement" },
+  { href: "/admin/permission-management", key: "permissionManagement" },
+  { href: "/admin/verify-users", key: "verifyUsers" },
+  { href: "/admin/contract-dashboard", key: "contractDashboard" },
+] as const;
+
+const navLinkClass =
+  "rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800";
+
+/** Closes a disclosure menu on Escape or a click outside it. */
+function useDismiss(open: boolean, close: () => void, ref: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && close();
+    const onClick = (event: MouseEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) close();
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("mousedown", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("mousedown", onClick);
+    };
+  }, [open, close, ref]);
+}
+
+/** Spec §2 header for logged-in users, with a mobile menu that mirrors it. */
+export function AppHeader() {
+  const t = useTranslations("Header");
+  const { user, logout } = useAuth();
+  const pathname = usePathname();
+  const [adminOpen, setAdminOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const adminRef = useRef<HTMLDivElement>(null);
+  const profileRef = useRef<HTMLDivElement>(null);
+  const adminMenuId = useId();
+  const profileMenuId = useId();
+  const mobileMenuId = useId();
+  useDismiss(adminOpen, () => setAdminOpen(false), adminRef);
+  useDismiss(profileOpen, () => setProfileOpen(false), profileRef);
+
+  // A navigation closes every menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path by design.
+  useEffect(() => {
+    setAdminOpen(false);
+    setProfileOpen(false);
+    setMobileOpen(false);
+  }, [pathname]);
+
+  if (!user) return null;
+  const showReferrals = canManageReferrals(user);
+  const showAdmin = isAdminRole(user.role);
+  const current = (href: string) =>
+    pathname === href || pathname.startsWith(`${href}/`) ? "page" : undefined;
+  const mainLinks = [
+    { href: "/dashboard", label: t("dashboard") },
+    ...(showReferrals ? [{ href: "/referral-management", label: t("referrals") }] : []),
+    { href: "/profile", label: t("profile") },
+  ];
+
+  return (
+    <header className="bg-white/95 shadow-sm">
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 sm:px-6">
+        <Link href="/dashboard" className="mr-2 text-lg font-bold text-brand-800">
+          <span aria-hidden="true">PP</span>
+          <span className="sr-only">{t("home")}</span>
+        </Link>
+        <nav aria-label={t("mainNavigation")} className="hidden flex-1 items-center gap-1 md:flex">
+          {mainLinks.map((link) => (
+            <Link key={link.href} href={link.href} className={navLinkClass} aria-current={current(link.href)}>
+              {link.label}
+            </Link>
+          ))}
+          {showAdmin && (
+            <div className="relative" ref={adminRef}>
+              <button
+                type="button"
+                className={navLinkClass}
+                aria-expanded={adminOpen}
+                aria-controls={adminMenuId}
+                onClick={() => setAdminOpen((open) => !open)}
+              >
+                {t("admin")} <span aria-hidden="true">▾</span>
+              </button>
+              {adminOpen && (
+                <ul
+                  id={adminMenuId}
+                  className="absolute left-0 z-20 mt-1 w-60 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200"
+                >
+                  {ADMIN_LINKS.map((link) => (
+                    <li key={link.href}>
+                      <Link
+                        href={link.href}
+                        className={`${navLinkClass} block`}
+                        aria-current={current(link.href)}
+                      >
+                        {t(link.key)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <LanguageSwitcher />
+          <div className="relative hidden md:block" ref={profileRef}>
+            <button
+              type="button"
+              aria-expanded={profileOpen}
+              aria-controls={profileMenuId}
+              onClick={() => setProfileOpen((open) => !open)}
+              className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900"
+            >
+              <span aria-hidden="true" data-testid="avatar-initials">
+                {initials(user)}
+              </span>
+              <span className="sr-only">{t("profileMenu")}</span>
+            </button>
+            {profileOpen && (
+              <ul
+                id={profileMenuId}
+                className="absolute right-0 z-20 mt-1 w-56 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200"
+              >
+                <li className="truncate px-3 py-2 text-sm text-slate-700">{user.email}</li>
+                <li>
+                  <Link href="/profile" className={`${navLinkClass} block`}>
+                    {t("profile")}
+                  </Link>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className={`${navLinkClass} block w-full text-left`}
+                    onClick={() => void logout()}
+                  >
+                    {t("logout")}
+                  </button>
+                </li>
+              </ul>
+            )}
+          </div>
+          <button
+            type="button"
+            className="rounded-md p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 md:hidden"
+            aria-expanded={mobileOpen}
+            aria-controls={mobileMenuId}
+            aria-label={mobileOpen ? t("closeMenu") : t("openMenu")}
+            onClick={() => setMobileOpen((open) => !open)}
+          >
+            <span aria-hidden="true">☰</span>
+          </button>
+        </div>
+      </div>
+      {mobileOpen && (
+        <nav
+          id={mobileMenuId}
+          aria-label={t("mainNavigation")}
+          className="border-t border-slate-200 px-4 py-2 md:hidden"
+        >
+          <ul className="space-y-1">
+            {mainLinks.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={`${navLinkClass} block`} aria-current={current(link.href)}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            {showAdmin &&
+              ADMIN_LINKS.map((link) => (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    className={`${navLinkClass} block`}
+                    aria-current={current(link.href)}
+                  >
+                    {t(link.key)}
+                  </Link>
+                </li>
+              ))}
+            <li>
+              <button
+                type="button"
+                className={`${navLinkClass} block w-full text-left`}
+                onClick={() => void logout()}
+              >
+                {t("logout")}
+              </button>
+            </li>
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

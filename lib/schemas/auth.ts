@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { locales } from "../i18n/config";
+
+// Field schemas carry the user-facing message *key* (messages/*.json `Validation.*`); forms
+// translate it, the API returns it in 422 details (STYLE.md "one schema, three users").
+
+/** SECURITY.md 2: any Unicode, never truncated; 1024 bounds the hashing cost, not the user. */
+export const PASSWORD_MAX_LENGTH = 1024;
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const passwordRules = {
+  length: (value: string) => [...value].length >= PASSWORD_MIN_LENGTH,
+  lowercase: (value: string) => /\p{Ll}/u.test(value),
+  uppercase: (value: string) => /\p{Lu}/u.test(value),
+  number: (value: string) => /\p{Nd}/u.test(value),
+  special: (value: string) => /[^\p{L}\p{Nd}]/u.test(value),
+} as const;
+export type PasswordRule = keyof typeof passwordRules;
+
+/** Spec §5 checklist: each criterion passed or not. */
+export function checkPassword(value: string): Record<PasswordRule, boolean> {
+  return Object.fromEntries(
+    Object.entries(passwordRules).map(([rule, test]) => [rule, test(value)]),
+  ) as Record<PasswordRule, boolean>;
+}
+
+export const emailSchema = z
+  .string({ error: "emailRequired" })
+  .trim()
+  .min(1, "emailRequired")
+  .max(254, "emailInvalid")
+  .pipe(z.email("emailInvalid"));
+
+export const newPasswordSchema = z
+  .string({ error: "passwordRequired" })
+  .min(1, "passwordRequired")
+  .max(PASSWORD_MAX_LENGTH, "passwordTooLong")
+  .refine((value) => Object.values(checkPassword(value)).every(Boolean), "passwordPolicy");
+
+export const languageSchema = z.enum(locales);
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: "passwordRequired" })
+    .min(1, "passwordRequired")
+    .max(PASSWORD_MAX_LENGTH, "passwordTooLong"),
+  lang: languageSchema.optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const userTypeSchema = z.enum(["personal", "company"]);
+export const roleSchema = z.enum(["user", "admin", "super_admin"]);
+export const userStatusSchema = z.enum(["pending", "active", "suspended"]);
+
+/** Spec §3 User, as the browser sees it. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  userType: userTypeSchema,
+  role: roleSchema,
+  status: userStatusSchema,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  fullName: z.string().nullable(),
+  name: z.string().nullable(),
+  companyName: z.string().nullable(),
+  language: languageSchema,
+  permissions: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastLogin: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** What the API gives the BFF after login or refresh; tokens never go further. */
+export const tokenResponseSchema = z.object({
+  accessToken: z.string(),
+  accessTokenExpiresAt: z.string(),
+  refreshToken: z.string(),
+  refreshTokenExpiresAt: z.string(),
+  user: sessionUserSchema,
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** What the BFF gives the browser after login or refresh (ARCHITECTURE.md: no tokens). */
+export const browserSessionSchema = z.object({
+  user: sessionUserSchema,
+  accessTokenExpiresAt: z.string(),
+});
+export type BrowserSession = z.infer<typeof browserSessionSchema>;
+
+export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(512) });
+
+export const meResponseSchema = z.object({ user: sessionUserSchema, profile: z.unknown().nullable() });
+
+export const loginCodeRequestSchema = z.object({ email: emailSchema, lang: languageSchema.optional() });
+export const loginCodeVerifySchema = z.object({
+  email: emailSchema,
+  code: z.string().regex(/^\d{6}$/, "codeIncomplete"),
+  lang: languageSchema.optional(),
+});
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema, lang: languageSchema.optional() });
+export const passwordResetTokenSchema = z.string().min(20).max(200);
+export const resetPasswordSchema = z.object({
+  token: passwordResetTokenSchema,
+  newPassword: newPasswordSchema,
+});
+
+export const successResponseSchema = z.object({ success: z.boolean(), message: z.string().optional() });

@@ -1,0 +1,126 @@
+import { tokenResponseSchema } from "../schemas/auth";
+import { type BffOptions, bffError, forwardToApi } from "./bff";
+import { hasTrustedOrigin } from "./origin";
+import {
+  apiContentSecurityPolicy,
+  applySecurityHeaders,
+  createNonce,
+  isHttpsRequest,
+} from "./security-headers";
+import { clearSessionCookies, readCookie, sessionCookieNames, sessionSetCookies } from "./session-cookies";
+
+// Calls whose answers carry tokens: the BFF keeps the tokens in cookies and gives the page only
+// `user` and the access token's expiry (ARCHITECTURE.md: the browser never holds a token).
+const TOKEN_ISSUING = new Set(["/api/auth/login", "/api/auth/login-code/verify"]);
+
+function jsonAnswer(request: Request, status: number, body: unknown, setCookies: string[] = []): Response {
+  const headers = new Headers({
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+  });
+  applySecurityHeaders(headers, {
+    csp: apiContentSecurityPolicy(createNonce(), { sandbox: false }),
+    https: isHttpsRequest(request),
+  });
+  headers.set("Referrer-Policy", "no-referrer");
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+async function callApi(
+  options: BffOptions,
+  request: Request,
+  path: string,
+  body: unknown,
+  accessToken?: string,
+) {
+  const upstreamRequest = new Request(new URL(path, request.url), {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: request.headers.get("origin") ?? "",
+      host: request.headers.get("host") ?? "",
+      "user-agent": request.headers.get("user-agent") ?? "",
+      "accept-language": request.headers.get("accept-language") ?? "",
+      "x-forwarded-for": request.headers.get("x-forwarded-for") ?? "",
+      "x-forwarded-proto": request.headers.get("x-forwarded-proto") ?? "",
+    },
+    body: JSON.stringify(body),
+  });
+  return forwardToApi(upstreamRequest, { ...options, accessToken });
+}
+
+/** Turns the API's token answer into cookies plus the browser's view of the session. */
+async function issueSession(request: Request, upstream: Response): Promise<Response> {
+  const https = isHttpsRequest(request);
+  if (!upstream.ok) {
+    const clear = upstream.status === 401 || upstream.status === 403;
+    return jsonAnswer(
+      request,
+      upstream.status,
+      await upstream.json().catch(() => ({})),
+      clear ? clearSessionCookies(https) : [],
+    );
+  }
+  const parsed = tokenResponseSchema.safeParse(await upstream.json().catch(() => null));
+  if (!parsed.success) return bffError(502, "BAD_GATEWAY", "The service gave an unexpected answer.", request);
+  const tokens = parsed.data;
+  return jsonAnswer(
+    request,
+    200,
+    { user: tokens.user, accessTokenExpiresAt: tokens.accessTokenExpiresAt },
+    sessionSetCookies(tokens, https),
+  );
+}
+
+/**
+ * The BFF's entry: session calls are handled here (cookies in, cookies out), every other call
+ * is forwarded with the session's access token as a Bearer token.
+ */
+export async function handleBffRequest(request: Request, options: BffOptions): Promise<Response> {
+  const url = new URL(request.url);
+  const https = isHttpsRequest(request);
+  const names = sessionCookieNames(https);
+  const cookieHeader = request.headers.get("cookie");
+  const accessToken = readCookie(cookieHeader, names.access);
+  const refreshToken = readCookie(cookieHeader, names.refresh);
+  const isPost = request.method === "POST";
+
+  if (
+    isPost &&
+    (TOKEN_ISSUING.has(url.pathname) ||
+      url.pathname === "/api/auth/refresh" ||
+      url.pathname === "/api/auth/logout")
+  ) {
+    // Login CSRF and forced logouts are state changes too (SECURITY.md 18).
+    if (!hasTrustedOrigin(request, options.publicUrl)) {
+      return bffError(403, "FORBIDDEN_ORIGIN", "Cross-origin request refused.", request);
+    }
+  }
+
+  if (isPost && TOKEN_ISSUING.has(url.pathname)) {
+    const body = await request.json().catch(() => null);
+    return issueSession(request, await callApi(options, request, url.pathname, body));
+  }
+
+  if (isPost && url.pathname === "/api/auth/refresh") {
+    if (!refreshToken) {
+      return jsonAnswer(
+        request,
+        401,
+        { error: { code: "SESSION_EXPIRED", message: "Session expired. Please sign in again." } },
+        clearSessionCookies(https),
+      );
+    }
+    return issueSession(request, await callApi(options, request, "/api/auth/refresh", { refreshToken }));
+  }
+
+  if (isPost && url.pathname === "/api/auth/logout") {
+    // Logout always ends the browser's side, even when the API cannot be reached (spec §4).
+    if (refreshToken)
+      await callApi(options, request, "/api/auth/logout", { refreshToken }).catch(() => undefined);
+    return jsonAnswer(request, 200, { success: true }, clearSessionCookies(https));
+  }
+
+  return forwardToApi(request, { ...options, accessToken });
+}

@@ -1,0 +1,52 @@
+import { REFERRAL_PERMISSION } from "../constants";
+
+export type GuardClaims = {
+  role: "user" | "admin" | "super_admin";
+  userType: "personal" | "company";
+  permissions: string[];
+};
+
+/** A toast to show after a redirect: a message key of messages/*.json and its values. */
+export type FlashMessage = { key: string; values?: Record<string, string> };
+
+export type GuardDecision =
+  | { action: "allow" }
+  | { action: "login" }
+  | { action: "dashboard"; flash: FlashMessage };
+
+const MEMBER_PREFIXES = ["/dashboard", "/profile", "/personal", "/company", "/referral-management", "/admin"];
+
+const matches = (pathname: string, prefix: string) =>
+  pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}-`);
+
+export function requiresSession(pathname: string): boolean {
+  return MEMBER_PREFIXES.some((prefix) => matches(pathname, prefix));
+}
+
+export const isAdminRole = (role: string | undefined) => role === "admin" || role === "super_admin";
+
+export function canManageReferrals(claims: Pick<GuardClaims, "role" | "permissions">): boolean {
+  return isAdminRole(claims.role) || claims.permissions.includes(REFERRAL_PERMISSION);
+}
+
+/**
+ * Spec §6 route guards, decided from the session's claims. Optimistic only: server components
+ * re-check, and the API authorizes every call itself.
+ */
+export function decideAccess(pathname: string, claims: GuardClaims | null): GuardDecision {
+  if (!requiresSession(pathname)) return { action: "allow" };
+  if (!claims) return { action: "login" };
+
+  if (matches(pathname, "/admin") && !isAdminRole(claims.role)) {
+    return { action: "dashboard", flash: { key: "Guards.adminOnly" } };
+  }
+  for (const type of ["personal", "company"] as const) {
+    if (matches(pathname, `/${type}`) && claims.userType !== type) {
+      return { action: "dashboard", flash: { key: "Guards.typeOnly", values: { type } } };
+    }
+  }
+  if (matches(pathname, "/referral-management") && !canManageReferrals(claims)) {
+    return { action: "dashboard", flash: { key: "Guards.referralPermission" } };
+  }
+  return { action: "allow" };
+}

@@ -1,0 +1,58 @@
+// The BFF keeps the session in two httpOnly cookies (ARCHITECTURE.md "Sessions"; SECURITY.md 17):
+// Secure and `__Host-` prefixed over https, SameSite=Lax, Path=/, never a Domain.
+
+export type SessionCookieNames = { access: string; refresh: string };
+
+export function sessionCookieNames(https: boolean): SessionCookieNames {
+  return https ? { access: "__Host-pp_at", refresh: "__Host-pp_rt" } : { access: "pp_at", refresh: "pp_rt" };
+}
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return undefined;
+}
+
+export function serializeCookie(
+  name: string,
+  value: string,
+  options: { https: boolean; expires?: Date; maxAgeSeconds?: number },
+): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  if (options.https) parts.push("Secure");
+  if (options.maxAgeSeconds !== undefined)
+    parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`);
+  if (options.expires) parts.push(`Expires=${options.expires.toUTCString()}`);
+  return parts.join("; ");
+}
+
+export function sessionSetCookies(
+  tokens: {
+    accessToken: string;
+    accessTokenExpiresAt: string;
+    refreshToken: string;
+    refreshTokenExpiresAt: string;
+  },
+  https: boolean,
+  now = Date.now(),
+): string[] {
+  const names = sessionCookieNames(https);
+  const accessAge = (Date.parse(tokens.accessTokenExpiresAt) - now) / 1000;
+  const refreshAge = (Date.parse(tokens.refreshTokenExpiresAt) - now) / 1000;
+  return [
+    serializeCookie(names.access, tokens.accessToken, { https, maxAgeSeconds: accessAge }),
+    serializeCookie(names.refresh, tokens.refreshToken, { https, maxAgeSeconds: refreshAge }),
+  ];
+}
+
+export function clearSessionCookies(https: boolean): string[] {
+  const names = sessionCookieNames(https);
+  return [
+    serializeCookie(names.access, "", { https, maxAgeSeconds: 0 }),
+    serializeCookie(names.refresh, "", { https, maxAgeSeconds: 0 }),
+  ];
+}

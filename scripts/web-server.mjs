@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Serves the Next.js web tier. The one thing it adds to `next start`: X-Forwarded-For is set
+// from the connection, so the client IP the API rate-limits by cannot be forged by a header.
+// Behind TRUST_PROXY_HOPS proxies, the addresses those proxies appended are used instead.
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT || 3000);
+const trustedHops = Number(process.env.TRUST_PROXY_HOPS || 0);
+
+export function clientAddress(forwardedFor, peer, hops) {
+  if (hops <= 0) return peer;
+  const chain = String(forwardedFor ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  // Each trusted proxy appended the address it saw; anything before those the client wrote.
+  return chain.slice(-hops)[0] ?? peer;
+}
+
+const app = next({ dev, dir: root });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer((request, response) => {
+  request.headers["x-forwarded-for"] = clientAddress(
+    request.headers["x-forwarded-for"],
+    request.socket.remoteAddress ?? "",
+    trustedHops,
+  );
+  handle(request, response);
+});
+server.listen(port, () => console.info(`web tier listening on port ${port}${dev ? " (dev)" : ""}`));
+
+const stop = () => {
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 5_000).unref();
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,26 @@
+import type { Logger } from "pino";
+import type { Database } from "../../db";
+import type { Mailer } from "../../infra/mail/types";
+import type { TokenService } from "../../infra/tokens";
+
+export type AuthConfig = {
+  publicUrl: string;
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  refreshGraceSeconds: number;
+  /** Derives a rotated token's successor, so a replay in the grace window gets the same one. */
+  refreshDerivationSecret: string;
+  /** Keys the HMAC under which one-time codes are stored. */
+  codeSecret: string;
+};
+
+export type AuthDeps = {
+  db: Database;
+  tokens: TokenService;
+  mailer: Mailer;
+  logger: Logger;
+  config: AuthConfig;
+};
+
+/** Who is asking, for audit and rate limits. */
+export type RequestContext = { ip: string | null; userAgent: string | null };

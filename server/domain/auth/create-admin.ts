@@ -1,0 +1,54 @@
+import crypto from "node:crypto";
+import { count } from "drizzle-orm";
+import type { Database } from "../../db";
+import { findUserByEmail } from "../../db/queries/users";
+import { users } from "../../db/schema";
+import { hashPassword } from "./passwords";
+
+/** A random password that meets the spec's policy (lower, upper, digit, special, 8+). */
+export function generatePassword(): string {
+  const core = crypto.randomBytes(18).toString("base64url");
+  return `${core}aZ7!`;
+}
+
+export async function createAdmin(
+  db: Database,
+  input: { email: string; password: string; role: "admin" | "super_admin" },
+): Promise<{ id: string }> {
+  if (await findUserByEmail(db, input.email)) {
+    throw new Error(`A user with the email ${input.email} already exists.`);
+  }
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: input.email.trim(),
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      status: "active",
+      userType: "personal",
+      firstName: "Admin",
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error("admin insert returned nothing");
+  return row;
+}
+
+/**
+ * On an empty database, the first super admin: from ADMIN_EMAIL/ADMIN_PASSWORD, or with a
+ * generated password that the caller prints once (never logged: logs are kept).
+ */
+export async function bootstrapSuperAdmin(
+  db: Database,
+  options: { email?: string; password?: string },
+): Promise<{ email: string; generatedPassword?: string } | undefined> {
+  const [row] = await db.select({ total: count() }).from(users);
+  if ((row?.total ?? 0) > 0) return undefined;
+  const email = options.email ?? "admin@example.com";
+  const generatedPassword = options.password ? undefined : generatePassword();
+  await createAdmin(db, {
+    email,
+    password: options.password ?? (generatedPassword as string),
+    role: "super_admin",
+  });
+  return { email, generatedPassword };
+}

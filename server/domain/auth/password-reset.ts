@@ -1,0 +1,133 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Locale } from "../../../lib/i18n/config";
+import { findUserByEmail, type UserRow } from "../../db/queries/users";
+import { passwordResetTokens, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import { createOpaqueToken, hashOpaqueToken } from "../../infra/tokens";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { passwordResetMail } from "../mail/templates";
+import { hitRateLimit } from "../security/rate-limit";
+import type { AuthDeps, RequestContext } from "./auth-deps";
+import { runInBackground } from "./background";
+import { hashPassword } from "./passwords";
+import { revokeUserSessions } from "./revoke-sessions";
+
+export const RESET_TOKEN_TTL_MINUTES = 30;
+const LIMITS = {
+  perEmail: { limit: 1, windowSeconds: 5 * 60 },
+  perIp: { limit: 10, windowSeconds: 60 * 60 },
+};
+export const RESET_RATE_LIMIT_MESSAGE =
+  "You have recently requested a password reset. Please wait before trying again.";
+export const RESET_REQUESTED_MESSAGE = "If your email exists, you will receive a reset link.";
+
+/** Creates a single-use reset token and mails its link, built from PUBLIC_URL (SECURITY.md 6). */
+export async function sendPasswordResetLink(deps: AuthDeps, user: UserRow, locale?: Locale): Promise<void> {
+  const token = createOpaqueToken();
+  await deps.db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: hashOpaqueToken(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60 * 1000),
+  });
+  const link = new URL("/password-reset-set", deps.config.publicUrl);
+  link.searchParams.set("token", token);
+  await deps.mailer.send(
+    passwordResetMail(user.email, locale ?? user.language, link.toString(), RESET_TOKEN_TTL_MINUTES),
+  );
+}
+
+/** Spec §7/§8: the same answer whether or not the email exists, 429 for both alike. */
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  input: { email: string; lang?: Locale },
+  context: RequestContext,
+): Promise<void> {
+  const email = input.email.trim().toLowerCase();
+  const [perEmail, perIp] = await Promise.all([
+    hitRateLimit(deps.db, `reset:email:${email}`, LIMITS.perEmail),
+    hitRateLimit(deps.db, `reset:ip:${context.ip ?? "unknown"}`, LIMITS.perIp),
+  ]);
+  if (perEmail.exceeded || perIp.exceeded) throw new AppError("RATE_LIMITED", RESET_RATE_LIMIT_MESSAGE);
+  runInBackground(deps.logger, "password reset mail", async () => {
+    const user = await findUserByEmail(deps.db, email);
+    if (!user || user.status === "suspended") return;
+    await sendPasswordResetLink(deps, user, input.lang);
+    await recordAuditEvent(deps.db, {
+      action: "auth.password_reset_requested",
+      subjectUserId: user.id,
+      ip: context.ip,
+    });
+  });
+}
+
+/** Admin action (spec §7): 404 unknown user, 429 when a link went out a moment ago. */
+export async function sendPasswordResetByAdmin(
+  deps: AuthDeps,
+  actorUserId: string,
+  userId: string,
+  context: RequestContext,
+): Promise<void> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError("NOT_FOUND", "User not found.");
+  const limit = await hitRateLimit(deps.db, `reset:admin:${user.id}`, LIMITS.perEmail);
+  if (limit.exceeded) throw new AppError("RATE_LIMITED", RESET_RATE_LIMIT_MESSAGE);
+  await sendPasswordResetLink(deps, user);
+  await recordAuditEvent(deps.db, {
+    action: "admin.password_reset_sent",
+    actorUserId,
+    subjectUserId: user.id,
+    ip: context.ip,
+  });
+}
+
+async function findLiveToken(deps: AuthDeps, token: string) {
+  const [row] = await deps.db
+    .select()
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashOpaqueToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function verifyPasswordResetToken(deps: AuthDeps, token: string): Promise<void> {
+  if (!(await findLiveToken(deps, token))) throw new AppError("RESET_TOKEN_INVALID");
+}
+
+/** Sets the new password, spends the token and ends every session of the user (SECURITY.md 7). */
+export async function resetPassword(
+  deps: AuthDeps,
+  input: { token: string; newPassword: string },
+  context: RequestContext,
+): Promise<void> {
+  const passwordHash = await hashPassword(input.newPassword);
+  const userId = await deps.db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashOpaqueToken(input.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!spent) return undefined;
+    // Any other link still open for this user dies with this one.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, spent.userId));
+    return spent.userId;
+  });
+  if (!userId) throw new AppError("RESET_TOKEN_INVALID");
+  await revokeUserSessions(deps.db, userId, "password_reset");
+  await recordAuditEvent(deps.db, { action: "auth.password_reset", subjectUserId: userId, ip: context.ip });
+}

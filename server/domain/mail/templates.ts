@@ -1,0 +1,56 @@
+import type { Locale } from "../../../lib/i18n/config";
+import type { MailMessage } from "../../infra/mail/types";
+
+// Every mail exists in English and German (ARCHITECTURE.md); the user's language picks one.
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function render(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { href: string; label: string },
+): MailMessage {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join("\n\n");
+  const html = [
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
+  ].join("\n");
+  return { to, subject, text, html };
+}
+
+export function passwordResetMail(to: string, locale: Locale, link: string, minutes: number): MailMessage {
+  if (locale === "de") {
+    return render(
+      to,
+      "Passwort zurücksetzen",
+      [
+        "Sie haben angefordert, Ihr Passwort zurückzusetzen.",
+        `Der Link ist ${minutes} Minuten gültig und kann einmal verwendet werden. Wenn Sie das nicht waren, ignorieren Sie diese E-Mail.`,
+      ],
+      { href: link, label: "Neues Passwort festlegen" },
+    );
+  }
+  return render(
+    to,
+    "Reset your password",
+    [
+      "You asked to reset your password.",
+      `The link is valid for ${minutes} minutes and works once. If this was not you, ignore this email.`,
+    ],
+    { href: link, label: "Set a new password" },
+  );
+}
+
+export function loginCodeMail(to: string, locale: Locale, code: string, minutes: number): MailMessage {
+  if (locale === "de") {
+    return render(to, "Ihr Anmeldecode", [
+      `Ihr Anmeldecode lautet ${code}.`,
+      `Er ist ${minutes} Minuten gültig. Wenn Sie sich nicht anmelden wollten, ignorieren Sie diese E-Mail.`,
+    ]);
+  }
+  return render(to, "Your login code", [
+    `Your login code is ${code}.`,
+    `It is valid for ${minutes} minutes. If you did not try to log in, ignore this email.`,
+  ]);
+}

@@ -1,0 +1,10 @@
+import type { Database } from "../../db";
+import { permissions } from "../../db/schema";
+
+/** Rows every database has (issue 6: can_create_referrals exists everywhere). Idempotent. */
+export async function ensureBaseData(db: Database): Promise<void> {
+  await db
+    .insert(permissions)
+    .values({ name: "can_create_referrals", description: "May create and manage referral links" })
+    .onConflictDoNothing({ target: permissions.name });
+}

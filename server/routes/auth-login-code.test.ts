@@ -1,0 +1,173 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, oneTimeCodes, users } from "../db/schema";
+import { codeFrom, createUser, me, post, type TestUser, uniqueEmail, uniqueIp } from "../testing/auth-api";
+import { readOutbox, waitForMail } from "../testing/eml";
+import { createTestApp, type TestApp } from "../testing/test-app";
+
+let t: TestApp;
+const db = () => t.deps.database.db;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(() => t.close());
+
+const codeSent = {
+  success: true,
+  message: "If your email exists, you will receive a code.",
+  resendAfterSeconds: 60,
+};
+const codeInvalid = { error: { code: "CODE_INVALID", message: "Invalid verification code." } };
+const attemptsExceeded = {
+  error: { code: "CODE_ATTEMPTS_EXCEEDED", message: "Too many failed attempts. Please wait and try again." },
+};
+
+const requestCode = (email: string, ip = uniqueIp()) =>
+  post(t.app, "/api/auth/login-code/request", { email }, { ip });
+const verifyCode = (email: string, code: string, ip = uniqueIp()) =>
+  post(t.app, "/api/auth/login-code/verify", { email, code }, { ip });
+
+/** Requests a login code for `user` and returns it as read from the mail. */
+async function codeFor(user: TestUser): Promise<string> {
+  expect(await requestCode(user.email)).toMatchObject({ status: 200, body: codeSent });
+  return codeFrom(await waitForMail(t.mailDir, (mail) => mail.to.includes(user.email)));
+}
+
+const codesOf = (userId: string) =>
+  db()
+    .select({
+      attempts: oneTimeCodes.attempts,
+      createdAt: oneTimeCodes.createdAt,
+      expiresAt: oneTimeCodes.expiresAt,
+    })
+    .from(oneTimeCodes)
+    .where(eq(oneTimeCodes.userId, userId));
+
+describe("SECURITY 8: email login codes: 6 digits, 10 minutes, single use, bound to the user", () => {
+  it("logs in with the mailed code once, valid for 10 minutes", async () => {
+    const user = await createUser(db());
+    const code = await codeFor(user);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const first = await verifyCode(user.email, code);
+    const second = await verifyCode(user.email, code);
+
+    expect(first.status).toBe(200);
+    expect(first.body.user?.email).toBe(user.email);
+    expect((await me(t.app, first.body.accessToken)).status).toBe(200);
+    expect(second).toMatchObject({ status: 400, body: codeInvalid });
+    const [row] = await codesOf(user.id);
+    expect(((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)) / 1000).toBe(600);
+    const logins = await db()
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectUserId, user.id), eq(auditLog.action, "auth.login")));
+    expect(logins).toEqual([{ details: { method: "email_code" } }]);
+  });
+
+  it("refuses a code after its 10 minutes", async () => {
+    const user = await createUser(db());
+    const code = await codeFor(user);
+    await db()
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.userId, user.id));
+
+    expect(await verifyCode(user.email, code)).toMatchObject({
+      status: 400,
+      body: {
+        error: { code: "CODE_EXPIRED", message: "Verification code expired. Please request a new one." },
+      },
+    });
+  });
+
+  it("refuses one user's code for another user", async () => {
+    const [alice, bob] = [await createUser(db()), await createUser(db())];
+    const aliceCode = await codeFor(alice);
+    const bobCode = await codeFor(bob);
+    // One chance in a million that both got the same code; then there is nothing to prove.
+    if (aliceCode === bobCode) return;
+
+    expect(await verifyCode(bob.email, aliceCode)).toMatchObject({ status: 400, body: codeInvalid });
+    expect((await verifyCode(bob.email, bobCode)).status).toBe(200);
+  });
+});
+
+describe("SECURITY 9: at most 5 attempts per code, counted atomically (L4)", () => {
+  it("evaluates at most 5 of 200 parallel wrong guesses; then even the right code fails", async () => {
+    const user = await createUser(db());
+    const code = await codeFor(user);
+    const guesses = Array.from({ length: 200 }, (_, index) =>
+      String((Number(code) + 1 + index) % 1_000_000).padStart(6, "0"),
+    );
+
+    const answers = await Promise.all(guesses.map((guess) => verifyCode(user.email, guess)));
+
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
+    const evaluated = answers.filter((answer) => answer.status === 400);
+    expect(evaluated.length).toBeLessThanOrEqual(5);
+    for (const answer of evaluated) expect(answer.body).toEqual(codeInvalid);
+    for (const answer of answers.filter((candidate) => candidate.status === 429)) {
+      expect(answer.body).toEqual(attemptsExceeded);
+    }
+    expect((await codesOf(user.id)).map((row) => row.attempts)).toEqual([5]);
+
+    expect(await verifyCode(user.email, code)).toMatchObject({ status: 429, body: attemptsExceeded });
+  });
+});
+
+describe("SECURITY 4: code requests and checks answer the same for known and unknown emails", () => {
+  it("gives the same 200, then the same 429 within the resend time", async () => {
+    const known = await createUser(db());
+    const unknown = uniqueEmail("nobody");
+
+    const firstKnown = await requestCode(known.email);
+    const firstUnknown = await requestCode(unknown);
+    const againKnown = await requestCode(known.email);
+    const againUnknown = await requestCode(unknown);
+
+    expect(firstKnown).toMatchObject({ status: 200, body: codeSent });
+    expect(firstUnknown).toMatchObject({ status: 200, body: firstKnown.body });
+    expect(againKnown.status).toBe(429);
+    expect(againKnown.body.error?.code).toBe("RATE_LIMITED");
+    expect(againUnknown).toMatchObject({ status: 429, body: againKnown.body });
+    await waitForMail(t.mailDir, (mail) => mail.to.includes(known.email));
+    expect((await readOutbox(t.mailDir)).filter((mail) => mail.to.includes(unknown))).toEqual([]);
+  });
+
+  it("answers a code check for an unknown email like a wrong code for a known one", async () => {
+    const known = await createUser(db());
+    await codeFor(known);
+
+    const wrongForKnown = await verifyCode(known.email, "000000");
+    const forUnknown = await verifyCode(uniqueEmail("nobody"), "000000");
+
+    // 000000 might be the real code; then the known account logged in and there is nothing to compare.
+    if (wrongForKnown.status === 200) return;
+    expect(wrongForKnown).toMatchObject({ status: 400, body: codeInvalid });
+    expect(forUnknown).toMatchObject({ status: 400, body: wrongForKnown.body });
+  });
+
+  it("answers a suspended account like any other, and mails it no code", async () => {
+    const suspended = await createUser(db());
+    await db().update(users).set({ status: "suspended" }).where(eq(users.id, suspended.id));
+    const other = await createUser(db());
+
+    expect(await requestCode(suspended.email)).toMatchObject({ status: 200, body: codeSent });
+    await codeFor(other);
+    expect((await readOutbox(t.mailDir)).filter((mail) => mail.to.includes(suspended.email))).toEqual([]);
+  });
+
+  it("limits code requests per IP", async () => {
+    const ip = uniqueIp();
+    for (let request = 0; request < 20; request++) {
+      expect((await requestCode(uniqueEmail("flood"), ip)).status).toBe(200);
+    }
+
+    expect((await requestCode(uniqueEmail("flood"), ip)).status).toBe(429);
+    expect((await requestCode(uniqueEmail("flood"), uniqueIp())).status).toBe(200);
+  });
+});

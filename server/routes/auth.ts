@@ -1,0 +1,253 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import {
+  loginCodeRequestSchema,
+  loginCodeVerifySchema,
+  loginRequestSchema,
+  meResponseSchema,
+  passwordResetRequestSchema,
+  passwordResetTokenSchema,
+  refreshRequestSchema,
+  resetPasswordSchema,
+  successResponseSchema,
+  tokenResponseSchema,
+} from "../../lib/schemas/auth";
+import { errorResponseSchema } from "../../lib/schemas/common";
+import { toSessionUser } from "../db/queries/users";
+import { refreshTokens } from "../db/schema";
+import { recordAuditEvent } from "../domain/audit/record-audit-event";
+import type { AuthDeps } from "../domain/auth/auth-deps";
+import { loginWithCode, requestLoginCode } from "../domain/auth/login-with-code";
+import { loginWithPassword } from "../domain/auth/login-with-password";
+import {
+  RESET_REQUESTED_MESSAGE,
+  requestPasswordReset,
+  resetPassword,
+  sendPasswordResetByAdmin,
+  verifyPasswordResetToken,
+} from "../domain/auth/password-reset";
+import { refreshSession } from "../domain/auth/refresh-session";
+import { revokeSession } from "../domain/auth/revoke-sessions";
+import { AppError } from "../errors";
+import { type AppEnv, requestContext } from "../http";
+import { hashOpaqueToken } from "../infra/tokens";
+import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+const errors = {
+  401: json(errorResponseSchema, "Not authenticated"),
+  422: json(errorResponseSchema, "Invalid input"),
+  429: json(errorResponseSchema, "Too many requests"),
+};
+
+export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
+  const auth = authenticate(deps);
+  // JSON bodies of these calls are small; anything larger is refused before it is parsed.
+  app.use(
+    "/api/auth/*",
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE");
+      },
+    }),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/login",
+      summary: "Log in with email and password",
+      request: jsonBody(loginRequestSchema),
+      responses: {
+        200: json(tokenResponseSchema, "Session started"),
+        403: json(errorResponseSchema, "Suspended"),
+        ...errors,
+      },
+    }),
+    async (c) => c.json(await loginWithPassword(deps, c.req.valid("json"), requestContext(c)), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/refresh",
+      summary: "Rotate the refresh token",
+      request: jsonBody(refreshRequestSchema),
+      responses: { 200: json(tokenResponseSchema, "New tokens"), ...errors },
+    }),
+    async (c) => c.json(await refreshSession(deps, c.req.valid("json").refreshToken, requestContext(c)), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/logout",
+      summary: "End the session of this refresh token",
+      request: jsonBody(z.object({ refreshToken: z.string().max(512).optional() })),
+      responses: { 200: json(successResponseSchema, "Logged out") },
+    }),
+    async (c) => {
+      const { refreshToken } = c.req.valid("json");
+      if (refreshToken) {
+        const [row] = await deps.db
+          .select({ sessionId: refreshTokens.sessionId })
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashOpaqueToken(refreshToken)));
+        if (row) {
+          await revokeSession(deps.db, row.sessionId, "logout");
+          await recordAuditEvent(deps.db, {
+            action: "auth.logout",
+            details: { sessionId: row.sessionId },
+            ip: requestContext(c).ip,
+          });
+        }
+      }
+      return c.json({ success: true }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/auth/me",
+      summary: "The logged-in user",
+      middleware: [auth] as const,
+      responses: { 200: json(meResponseSchema, "The user"), ...errors },
+    }),
+    (c) => c.json({ user: toSessionUser(c.var.auth.user, c.var.auth.permissions), profile: null }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/auth/jwks",
+      summary: "Public keys of the access tokens",
+      responses: { 200: json(z.object({ keys: z.array(z.record(z.string(), z.unknown())) }), "JWKS") },
+    }),
+    (c) => {
+      c.header("Cache-Control", "public, max-age=300");
+      return c.json(deps.tokens.jwks() as { keys: Record<string, unknown>[] }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/login-code/request",
+      summary: "Email a one-time login code (same answer for unknown emails)",
+      request: jsonBody(loginCodeRequestSchema),
+      responses: {
+        200: json(
+          successResponseSchema.extend({ resendAfterSeconds: z.number() }),
+          "Code sent if the account exists",
+        ),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const result = await requestLoginCode(deps, c.req.valid("json"), requestContext(c));
+      return c.json(
+        { success: true, message: "If your email exists, you will receive a code.", ...result },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/login-code/verify",
+      summary: "Log in with a one-time code",
+      request: jsonBody(loginCodeVerifySchema),
+      responses: {
+        200: json(tokenResponseSchema, "Session started"),
+        400: json(errorResponseSchema, "Wrong or expired code"),
+        ...errors,
+      },
+    }),
+    async (c) => c.json(await loginWithCode(deps, c.req.valid("json"), requestContext(c)), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/request-password-reset",
+      summary: "Email a password reset link (same answer for unknown emails)",
+      request: jsonBody(passwordResetRequestSchema),
+      responses: { 200: json(successResponseSchema, "Link sent if the account exists"), ...errors },
+    }),
+    async (c) => {
+      await requestPasswordReset(deps, c.req.valid("json"), requestContext(c));
+      return c.json({ success: true, message: RESET_REQUESTED_MESSAGE }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/auth/verify-password-reset",
+      summary: "Whether a reset link is still valid",
+      request: { query: z.object({ token: passwordResetTokenSchema }) },
+      responses: {
+        200: json(successResponseSchema, "Valid"),
+        400: json(errorResponseSchema, "Invalid or expired"),
+      },
+    }),
+    async (c) => {
+      await verifyPasswordResetToken(deps, c.req.valid("query").token);
+      return c.json({ success: true }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/reset-password",
+      summary: "Set a new password with a reset link; ends every session",
+      request: jsonBody(resetPasswordSchema),
+      responses: {
+        200: json(successResponseSchema, "Password changed"),
+        400: json(errorResponseSchema, "Invalid or expired"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      await resetPassword(deps, c.req.valid("json"), requestContext(c));
+      return c.json({ success: true }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/admin/send-password-reset/{userId}",
+      summary: "Admin: email a password reset link to a user",
+      middleware: [auth, requireRole(...ADMIN_ROLES)] as const,
+      request: { params: z.object({ userId: z.uuid() }) },
+      responses: {
+        200: json(successResponseSchema, "Sent"),
+        403: json(errorResponseSchema, "Not an admin"),
+        404: json(errorResponseSchema, "No such user"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      await sendPasswordResetByAdmin(
+        deps,
+        c.var.auth.user.id,
+        c.req.valid("param").userId,
+        requestContext(c),
+      );
+      return c.json({ success: true, message: "Password reset link sent." }, 200);
+    },
+  );
+}

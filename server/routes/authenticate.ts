@@ -1,0 +1,63 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { MiddlewareHandler } from "hono";
+import type { Database } from "../db";
+import { listUserPermissionNames } from "../db/queries/users";
+import { authSessions, users } from "../db/schema";
+import { AppError } from "../errors";
+import type { AppEnv } from "../http";
+import type { TokenService } from "../infra/tokens";
+
+/**
+ * Every protected call: the Bearer token must verify (EdDSA only, our issuer and audience,
+ * not expired), its session must still be live, and role, status and permissions are read from
+ * the database now, never trusted from the token (SECURITY.md 14-16).
+ */
+export function authenticate(deps: { db: Database; tokens: TokenService }): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header("authorization");
+    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+    if (!token) throw new AppError("UNAUTHORIZED");
+    let claims: Awaited<ReturnType<TokenService["verifyAccessToken"]>>;
+    try {
+      claims = await deps.tokens.verifyAccessToken(token);
+    } catch {
+      throw new AppError("UNAUTHORIZED");
+    }
+    const [row] = await deps.db
+      .select({ user: users })
+      .from(users)
+      .innerJoin(
+        authSessions,
+        and(
+          eq(authSessions.id, claims.sid),
+          eq(authSessions.userId, users.id),
+          isNull(authSessions.revokedAt),
+          gt(authSessions.expiresAt, new Date()),
+        ),
+      )
+      .where(eq(users.id, claims.sub))
+      .limit(1);
+    if (!row) throw new AppError("UNAUTHORIZED");
+    if (row.user.status === "suspended") throw new AppError("ACCOUNT_SUSPENDED");
+    c.set("auth", {
+      user: row.user,
+      permissions: await listUserPermissionNames(deps.db, row.user.id),
+      sessionId: claims.sid,
+    });
+    await next();
+  };
+}
+
+export const ADMIN_ROLES = ["admin", "super_admin"] as const;
+
+/** After `authenticate`: the caller's current role must be one of these. */
+export function requireRole(
+  ...roles: ReadonlyArray<"user" | "admin" | "super_admin">
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!roles.includes(c.var.auth.user.role)) {
+      throw new AppError("FORBIDDEN", "Access denied. You are not permitted to access admin areas.");
+    }
+    await next();
+  };
+}

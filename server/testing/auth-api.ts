@@ -1,0 +1,133 @@
+import crypto from "node:crypto";
+import type { TokenResponse } from "../../lib/schemas/auth";
+import type { Database } from "../db";
+import { users } from "../db/schema";
+import { hashPassword } from "../domain/auth/passwords";
+import type { OutboxMail } from "./eml";
+
+// Small helpers for API tests of sign-in, sessions and recovery. Each test makes its own users
+// (STYLE.md) and, where rate limits count per IP, its own client IP.
+
+type Requester = { request(path: string, init?: RequestInit): Response | Promise<Response> };
+
+/** The fields any auth answer may carry; tests read what they expect and assert the rest. */
+export type ApiBody = Partial<TokenResponse> & {
+  error?: { code: string; message: string; details?: unknown };
+  success?: boolean;
+  message?: string;
+  resendAfterSeconds?: number;
+  profile?: unknown;
+};
+
+export type ApiAnswer = { status: number; body: ApiBody; headers: Headers; ms: number };
+
+export type CallOptions = { ip?: string; token?: string; headers?: Record<string, string> };
+
+export async function call(
+  app: Requester,
+  method: string,
+  path: string,
+  { body, ip, token, headers }: CallOptions & { body?: unknown } = {},
+): Promise<ApiAnswer> {
+  const started = performance.now();
+  const response = await app.request(path, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(ip ? { "x-forwarded-for": ip } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as ApiBody) : {},
+    headers: response.headers,
+    ms,
+  };
+}
+
+export const post = (app: Requester, path: string, body: unknown, options: CallOptions = {}) =>
+  call(app, "POST", path, { ...options, body });
+
+export const me = (app: Requester, accessToken: string | undefined) =>
+  call(app, "GET", "/api/auth/me", accessToken ? { token: accessToken } : {});
+
+export const login = (app: Requester, email: string, password: string, ip = uniqueIp()) =>
+  post(app, "/api/auth/login", { email, password }, { ip });
+
+export const refresh = (app: Requester, refreshToken: string, ip = uniqueIp()) =>
+  post(app, "/api/auth/refresh", { refreshToken }, { ip });
+
+/** Logs in and returns the tokens; throws with the answer when the login is refused. */
+export async function loginOk(app: Requester, email: string, password: string, ip = uniqueIp()) {
+  const answer = await login(app, email, password, ip);
+  if (answer.status !== 200) {
+    throw new Error(`login of ${email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body as TokenResponse;
+}
+
+let ipCounter = crypto.randomInt(0, 1 << 16);
+/** A client IP no other test uses, so per-IP limits start from zero. */
+export function uniqueIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export function uniqueEmail(label = "user"): string {
+  return `${label}-${crypto.randomBytes(5).toString("hex")}@example.com`;
+}
+
+/** Meets the spec's policy (§5): lower, upper, digit, special, 8+. */
+export function strongPassword(): string {
+  return `Pw-${crypto.randomBytes(9).toString("base64url")}aZ7!`;
+}
+
+export type TestUser = { id: string; email: string; password: string };
+
+/** An active account with a password, as registration and admin verification would leave it. */
+export async function createUser(
+  db: Database,
+  input: { email?: string; password?: string; role?: "user" | "admin" | "super_admin" } = {},
+): Promise<TestUser> {
+  const email = input.email ?? uniqueEmail();
+  const password = input.password ?? strongPassword();
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      role: input.role ?? "user",
+      status: "active",
+      userType: "personal",
+      firstName: "Test",
+      lastName: "User",
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error("user insert returned nothing");
+  return { id: row.id, email, password };
+}
+
+/** The token of the reset link in a password reset mail (text part). */
+export function resetTokenFrom(mail: OutboxMail): { link: string; token: string } {
+  const link = /https?:\/\/\S+\/password-reset-set\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  const token = link && new URL(link).searchParams.get("token");
+  if (!link || !token) throw new Error(`no reset link in mail to ${mail.to}:\n${mail.text}`);
+  return { link, token };
+}
+
+/** The 6-digit code of a login code mail (text part). */
+export function codeFrom(mail: OutboxMail): string {
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in mail to ${mail.to}:\n${mail.text}`);
+  return code;
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
