@@ -21,16 +21,33 @@ export function displayName(user: NamedUser, fallback: string): string {
   return full || fallback;
 }
 
+const words = (text: string) =>
+  text
+    .normalize("NFC")
+    .split(/[\s@._-]+/u)
+    .filter(Boolean);
+// One letter, uppercase: "ß".toUpperCase() is "SS", which would make a third letter.
+const capital = (word: string | undefined) => [...(word ?? "").toUpperCase()][0] ?? "";
+
 /** Spec §2 header avatar: at most two letters, uppercase. */
 export function initials(user: NamedUser): string {
+  const first = clean(user.firstName);
+  const last = clean(user.lastName);
+  if (user.userType !== "company" && first && last) {
+    // First and last name: a double first name (Anna-Lena) must not push out the last name's letter.
+    return `${capital(words(first)[0])}${capital(words(last)[0])}` || "?";
+  }
   const source =
     user.userType === "company"
-      ? (clean(user.companyName) ?? clean(user.email) ?? "")
-      : [clean(user.firstName), clean(user.lastName)].filter(Boolean).join(" ") || (clean(user.email) ?? "");
-  const words = source.split(/[\s@._-]+/u).filter(Boolean);
+      ? (clean(user.companyName) ?? clean(user.name) ?? clean(user.email) ?? "")
+      : (first ?? last ?? clean(user.email) ?? "");
+  const parts = words(source);
   const letters =
-    words.length >= 2
-      ? `${[...(words[0] ?? "")][0] ?? ""}${[...(words[1] ?? "")][0] ?? ""}`
-      : [...(words[0] ?? "")].slice(0, 2).join("");
-  return letters.toUpperCase() || "?";
+    parts.length >= 2
+      ? `${capital(parts[0])}${capital(parts[1])}`
+      : [...(parts[0] ?? "")]
+          .slice(0, 2)
+          .map((letter) => capital(letter))
+          .join("");
+  return letters || "?";
 }

@@ -17,10 +17,17 @@ export type GuardDecision =
 const MEMBER_PREFIXES = ["/dashboard", "/profile", "/personal", "/company", "/referral-management", "/admin"];
 
 const matches = (pathname: string, prefix: string) =>
-  pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}-`);
+  pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+// The onboarding routes are named /personal-… and /company-… (spec §2).
+const ONBOARDING_PREFIXES = ["/personal-", "/company-"];
+const isOnboarding = (pathname: string, type: "personal" | "company") => pathname.startsWith(`/${type}-`);
 
 export function requiresSession(pathname: string): boolean {
-  return MEMBER_PREFIXES.some((prefix) => matches(pathname, prefix));
+  return (
+    MEMBER_PREFIXES.some((prefix) => matches(pathname, prefix)) ||
+    ONBOARDING_PREFIXES.some((prefix) => pathname.startsWith(prefix))
+  );
 }
 
 export const isAdminRole = (role: string | undefined) => role === "admin" || role === "super_admin";
@@ -41,7 +48,7 @@ export function decideAccess(pathname: string, claims: GuardClaims | null): Guar
     return { action: "dashboard", flash: { key: "Guards.adminOnly" } };
   }
   for (const type of ["personal", "company"] as const) {
-    if (matches(pathname, `/${type}`) && claims.userType !== type) {
+    if ((matches(pathname, `/${type}`) || isOnboarding(pathname, type)) && claims.userType !== type) {
       return { action: "dashboard", flash: { key: "Guards.typeOnly", values: { type } } };
     }
   }

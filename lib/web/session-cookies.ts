@@ -12,7 +12,11 @@ export function readCookie(header: string | null, name: string): string | undefi
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
     if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (part.slice(0, index).trim() !== name) continue;
+    // A malformed escape (a tampered or tossed cookie) is skipped, not a 500 on every request.
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim());
+    } catch {}
   }
   return undefined;
 }
