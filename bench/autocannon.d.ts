@@ -9,12 +9,28 @@ declare module "autocannon" {
     body?: string | Buffer;
   };
 
+  /**
+   * One step of a connection's request sequence. Every connection (client) gets a deep copy of
+   * the steps (functions stay shared), and `context` is a fresh copy of `initialContext` each
+   * time the sequence starts over, so with a single step it lasts from `setupRequest` to that
+   * request's `onResponse`, no longer.
+   */
   export type RequestStep = RawRequest & {
     setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest | undefined;
+    /** `headers`: the response's headers by name as sent; a repeated one (Set-Cookie) as an array. */
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string | string[]>,
+    ) => void;
   };
 
   export type Options = {
     url: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
     connections?: number;
     duration?: number;
     timeout?: number;

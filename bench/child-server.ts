@@ -23,8 +23,13 @@ export function findFreePort(): Promise<number> {
 }
 
 // Settings of the app that may be set in the shell running the bench. They are dropped so every
-// run measures the same set-up (PGlite in a temp folder, local storage, no SMTP), not the shell's.
-const APP_SETTINGS = /^(DATABASE_URL|DATA_DIR|API_|PUBLIC_URL$|PORT$|S3_|SMTP_URL$|MAIL_FROM$|STORAGE_|BFF_)/;
+// run measures the same set-up (PGlite in a temp folder, local storage, no SMTP, default session
+// and log settings, no proxy hops), not the shell's.
+const APP_SETTINGS = new RegExp(
+  "^(DATABASE_URL$|DATA_DIR$|API_|PUBLIC_URL$|PORT$|S3_|SMTP_URL$|MAIL_FROM$|STORAGE_|BFF_|" +
+    "ADMIN_|JWT_PRIVATE_KEY$|AUTH_SECRET$|ACCESS_TOKEN_TTL_SECONDS$|SESSION_|REFRESH_GRACE_SECONDS$|" +
+    "E2E_SEED_TOKEN$|LOG_LEVEL$|WEBSHOP_URL$|TRUST_PROXY_HOPS$)",
+);
 
 /** The environment for a child: the shell's, minus app settings, plus the given ones. */
 export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
@@ -58,7 +63,7 @@ export type ChildServerOptions = {
 
 /**
  * Starts a server in its own process (so it never shares an event loop with the load generator)
- * and its own process group (so `next start` and anything it forks stop together).
+ * and its own process group (so the web tier and anything it forks stop together).
  */
 export async function startChildServer(options: ChildServerOptions): Promise<ChildServer> {
   const child = spawn(process.execPath, options.args, {
@@ -147,4 +152,67 @@ async function waitUntilReady(options: ChildServerOptions, exitReason: () => str
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no ready answer from ${options.readyUrl} in time (last: ${last})`);
+}
+
+/**
+ * Runs a script that measures something itself and prints its result as one JSON line, last on
+ * stdout (in its own process, so the bench's event loop and thread pool stay out of it).
+ * Stopped with the others on Ctrl-C.
+ */
+export async function runChildScript<T>(options: {
+  name: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  verbose?: boolean;
+}): Promise<T> {
+  const child = spawn(process.execPath, options.args, {
+    cwd: projectRoot,
+    env: options.env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`Could not start ${options.name}`);
+  let stdout = "";
+  const stderr: string[] = [];
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    const lines = chunk.toString().split("\n").filter(Boolean);
+    if (options.verbose) for (const line of lines) process.stderr.write(`  [${options.name}] ${line}\n`);
+    stderr.push(...lines);
+    if (stderr.length > OUTPUT_TAIL_LINES) stderr.splice(0, stderr.length - OUTPUT_TAIL_LINES);
+  });
+  // "close", not "exit": by then stdout has been read to the end.
+  const exited = new Promise<string>((resolve) => {
+    child.once("close", (code, signal) => resolve(signal ?? `exit code ${code}`));
+    child.once("error", (error) => resolve(error.message));
+  });
+  // Also whatever the script forked and left behind in its group.
+  const kill = registerCleanup(async () => {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // Gone already.
+    }
+    await exited;
+  });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void kill();
+  }, options.timeoutMs);
+  const exitReason = await exited;
+  const reason = timedOut ? `no result within ${options.timeoutMs / 1000} s` : exitReason;
+  clearTimeout(timer);
+  await kill();
+  const last = stdout.trim().split("\n").pop() ?? "";
+  if (reason !== "exit code 0" || !last.startsWith("{")) {
+    throw new Error(
+      `${options.name} failed (${reason})\n--- last output of ${options.name} ---\n${[...stderr, last].join("\n")}`,
+    );
+  }
+  return JSON.parse(last) as T;
 }

@@ -1,4 +1,4 @@
-import autocannon, { type Instance, type Options, type Result } from "autocannon";
+import autocannon, { type Instance, type Options, type RequestStep, type Result } from "autocannon";
 
 export type LoadSettings = {
   durationSeconds: number;
@@ -12,6 +12,16 @@ export type LoadTarget = {
   nextPath?: () => string;
   /** The status this scenario expects; by default any 2xx. */
   expectedStatus?: number;
+  /** Method, headers and body of every request (default GET, no body). */
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /**
+   * autocannon's request steps, for requests that change with each call (a body per user, a
+   * cookie per connection). They replace `nextPath`; `method`, `headers` and `body` still give
+   * the defaults the steps start from.
+   */
+  requests?: RequestStep[];
 };
 
 export type Measurement = {
@@ -42,23 +52,28 @@ export async function measure(target: LoadTarget, settings: LoadSettings): Promi
   const { nextPath } = target;
   const options: Options = {
     url: target.url,
+    ...(target.method ? { method: target.method } : {}),
+    ...(target.headers ? { headers: target.headers } : {}),
+    ...(target.body !== undefined ? { body: target.body } : {}),
     connections: settings.connections,
     duration: settings.durationSeconds,
     ...(settings.warmupSeconds > 0
       ? { warmup: { connections: settings.connections, duration: settings.warmupSeconds } }
       : {}),
-    ...(nextPath
-      ? {
-          requests: [
-            {
-              setupRequest: (request) => {
-                request.path = nextPath();
-                return request;
+    ...(target.requests
+      ? { requests: target.requests }
+      : nextPath
+        ? {
+            requests: [
+              {
+                setupRequest: (request) => {
+                  request.path = nextPath();
+                  return request;
+                },
               },
-            },
-          ],
-        }
-      : {}),
+            ],
+          }
+        : {}),
   };
   const run = autocannon(options);
   // autocannon's histogram keeps whole milliseconds (a 0.3 ms answer reads as 0), so the

@@ -7,7 +7,23 @@ import { projectRoot } from "./child-server";
 import type { LoadSettings } from "./load-test";
 import type { ScenarioResult } from "./scenarios";
 
-export type Ratios = { bffOverApiHealth: number | null };
+export type Ratios = {
+  /** bff-health ÷ api-health-direct: what the BFF hop costs. */
+  bffOverApiHealth: number | null;
+  /** login-api ÷ argon2-verify: how much of the raw hashing rate logins reach. */
+  loginOverArgon2Verify: number | null;
+  /** bff-me ÷ web-healthz: an authenticated call through the BFF against a bare Next route. */
+  bffMeOverHealthz: number | null;
+  /** bff-refresh ÷ web-healthz: a token rotation through the BFF against a bare Next route. */
+  bffRefreshOverHealthz: number | null;
+};
+
+const RATIO_LINES: { key: keyof Ratios; label: string }[] = [
+  { key: "bffOverApiHealth", label: "bff/api health throughput ratio" },
+  { key: "loginOverArgon2Verify", label: "login/argon2 verify throughput ratio" },
+  { key: "bffMeOverHealthz", label: "bff me/web healthz throughput ratio" },
+  { key: "bffRefreshOverHealthz", label: "bff refresh/web healthz throughput ratio" },
+];
 
 export type Report = {
   date: string;
@@ -25,11 +41,20 @@ export type Report = {
   ratios: Ratios;
 };
 
-/** req/s through the BFF divided by req/s on the API directly (same run, same settings). */
+/** req/s of one result divided by req/s of another, when both were measured in this run. */
+function ratio(results: ScenarioResult[], numerator: string, denominator: string): number | null {
+  const top = results.find((result) => result.name === numerator)?.requestsPerSecond;
+  const bottom = results.find((result) => result.name === denominator)?.requestsPerSecond;
+  return top && bottom ? Math.round((top / bottom) * 1000) / 1000 : null;
+}
+
 export function computeRatios(results: ScenarioResult[]): Ratios {
-  const bff = results.find((result) => result.name === "bff-health")?.requestsPerSecond;
-  const api = results.find((result) => result.name === "api-health-direct")?.requestsPerSecond;
-  return { bffOverApiHealth: bff && api ? Math.round((bff / api) * 1000) / 1000 : null };
+  return {
+    bffOverApiHealth: ratio(results, "bff-health", "api-health-direct"),
+    loginOverArgon2Verify: ratio(results, "login-api", "argon2-verify"),
+    bffMeOverHealthz: ratio(results, "bff-me", "web-healthz"),
+    bffRefreshOverHealthz: ratio(results, "bff-refresh", "web-healthz"),
+  };
 }
 
 export function buildReport(
@@ -100,10 +125,11 @@ export function formatReport(report: Report): string {
       .join("  ");
   const out = [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)];
 
-  const { bffOverApiHealth } = report.ratios;
-  if (bffOverApiHealth !== null) {
-    out.push("", `bff/api health throughput ratio: ${bffOverApiHealth.toFixed(3)}`);
-  }
+  const ratioLines = RATIO_LINES.flatMap(({ key, label }) => {
+    const value = report.ratios[key];
+    return value === null ? [] : [`${label}: ${value.toFixed(3)}`];
+  });
+  if (ratioLines.length > 0) out.push("", ...ratioLines);
   out.push("");
   for (const result of report.results) out.push(`${result.name}: ${result.notes}`);
   const { settings, machine } = report;

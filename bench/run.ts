@@ -9,10 +9,11 @@ import { projectRoot } from "./child-server";
 import { runAllCleanups } from "./cleanup";
 import { type LoadSettings, stopActiveLoad } from "./load-test";
 import { buildReport, formatReport, writeReport } from "./report";
-import { notMeasured, type ScenarioResult, scenarios } from "./scenarios";
+import { notMeasured, type ScenarioResult, scenarios, wantedNames } from "./scenarios";
 
 const USAGE = `Usage: npm run bench -- [options]
-  --only <substring>   run only scenarios whose name contains it (repeatable, or comma-separated)
+  --only <substring>   run only scenarios whose name contains it (repeatable, or comma-separated),
+                       plus the ones their ratios divide by
   --duration <s>       measured seconds per scenario (default 5)
   --warmup <s>         warm-up seconds before each measurement, not counted (default 2)
   --connections <n>    concurrent connections (default 20)
@@ -79,11 +80,10 @@ async function main(): Promise<number> {
   };
   const only = (values.only ?? []).flatMap((value) => value.split(",")).map((value) => value.trim());
   const filters = only.filter(Boolean);
-  // A scenario producing several results (the BFF pair) runs whole: its ratio needs both.
-  const selected = scenarios.filter(
-    (scenario) =>
-      filters.length === 0 || scenario.names.some((name) => filters.some((filter) => name.includes(filter))),
-  );
+  // A result a ratio divides brings its partner along (RATIO_PARTNERS), and a scenario producing
+  // several results measures only the wanted ones.
+  const wanted = wantedNames(filters);
+  const selected = scenarios.filter((scenario) => scenario.names.some((name) => wanted.has(name)));
   if (selected.length === 0) {
     console.error(`No scenario matches ${filters.join(", ")}.\n\n${USAGE}`);
     return 2;
@@ -94,11 +94,12 @@ async function main(): Promise<number> {
 
   const results: ScenarioResult[] = [];
   for (const [position, scenario] of selected.entries()) {
-    const label = scenario.names.join(" + ");
+    const names = scenario.names.filter((name) => wanted.has(name));
+    const label = names.join(" + ");
     progress(`(${position + 1}/${selected.length}) ${label}…`);
     const started = Date.now();
     try {
-      const produced = await scenario.run({ settings, verbose: values.verbose });
+      const produced = await scenario.run({ settings, verbose: values.verbose, wanted });
       results.push(...produced);
       for (const result of produced) {
         const summary =
@@ -110,9 +111,7 @@ async function main(): Promise<number> {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       progress(`  ${label} FAILED: ${message}`);
-      results.push(
-        ...scenario.names.map((name) => notMeasured(name, "failed", message.split("\n")[0] ?? "")),
-      );
+      results.push(...names.map((name) => notMeasured(name, "failed", message.split("\n")[0] ?? "")));
     }
     progress(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }

@@ -1,5 +1,14 @@
 import path from "node:path";
-import { childEnv, findFreePort, projectRoot, startChildServer } from "./child-server";
+import {
+  type BffSession,
+  bffLogin,
+  bffLoginAll,
+  createSeedToken,
+  rotatingRefreshSteps,
+  roundRobinLoginSteps,
+  seedUsers,
+} from "./auth-load";
+import { childEnv, findFreePort, projectRoot, runChildScript, startChildServer } from "./child-server";
 import { type LoadSettings, type Measurement, measure } from "./load-test";
 import { createTempDir } from "./temp-dir";
 import {
@@ -24,17 +33,47 @@ export type ScenarioResult = {
   statusCodes?: Record<string, number>;
 };
 
-export type ScenarioContext = { settings: LoadSettings; verbose: boolean };
+export type ScenarioContext = {
+  settings: LoadSettings;
+  verbose: boolean;
+  /** The names asked for (with their ratio partners); a group measures only these. */
+  wanted: ReadonlySet<string>;
+};
 
 export type Scenario = {
-  /** The names of the results it produces (what `--only` matches against). */
+  /** The names of the results it can produce (what `--only` matches against). */
   names: string[];
   needsNextBuild: boolean;
   run(context: ScenarioContext): Promise<ScenarioResult[]>;
 };
 
-const NEXT_BIN = path.join(projectRoot, "node_modules/next/dist/bin/next");
+/**
+ * Results a ratio divides: asking for one with `--only` measures the others too, in the same
+ * run (`--only login` runs argon2-verify as well; `--only argon2` runs argon2-verify alone).
+ */
+export const RATIO_PARTNERS: Record<string, string[]> = {
+  "bff-health": ["api-health-direct"],
+  "api-health-direct": ["bff-health"],
+  "login-api": ["argon2-verify"],
+  "bff-me": ["web-healthz"],
+  "bff-refresh": ["web-healthz"],
+};
+
+/** The scenario names `--only` selects (all without filters), plus their ratio partners. */
+export function wantedNames(filters: string[]): Set<string> {
+  const all = scenarios.flatMap((scenario) => scenario.names);
+  const wanted = new Set(
+    all.filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter))),
+  );
+  for (const name of [...wanted]) for (const partner of RATIO_PARTNERS[name] ?? []) wanted.add(partner);
+  return wanted;
+}
+
+const WEB_SERVER = path.join(projectRoot, "scripts/web-server.mjs");
 const SEEDED_USERS = 10_000;
+// login-api logs in round-robin over this many users: with 20 connections an account's next
+// login starts long after its last one ended (the per-account throttle counts attempts in flight).
+const LOGIN_USERS = 200;
 // Next's first start reads the whole build; PGlite's first open with migrations takes ≈ 3 s.
 const SLOW_START_MS = 120_000;
 
@@ -80,11 +119,16 @@ function tsxArgs(script: string) {
   return ["--import", "tsx", script];
 }
 
-async function startApi(dataDir: string, port: number, verbose: boolean) {
+async function startApi(
+  dataDir: string,
+  port: number,
+  verbose: boolean,
+  settings: Record<string, string> = {},
+) {
   return startChildServer({
     name: "api",
     args: tsxArgs("server/main.ts"),
-    env: childEnv({ DATA_DIR: dataDir, API_PORT: String(port), API_HOST: "127.0.0.1" }),
+    env: childEnv({ DATA_DIR: dataDir, API_PORT: String(port), API_HOST: "127.0.0.1", ...settings }),
     readyUrl: `http://127.0.0.1:${port}/api/health`,
     readyTimeoutMs: SLOW_START_MS,
     verbose,
@@ -98,10 +142,12 @@ async function startWeb(
   readyStatus: number,
   verbose: boolean,
 ) {
+  // The way users get it (scripts/start.mjs): Next's request handler behind a plain Node HTTP
+  // server that sets X-Forwarded-For from the socket. It listens on every interface.
   return startChildServer({
     name: "web",
-    args: [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
-    env: childEnv({ API_URL: apiUrl, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    args: [WEB_SERVER],
+    env: childEnv({ PORT: String(port), API_URL: apiUrl, PUBLIC_URL: `http://127.0.0.1:${port}` }),
     readyUrl: `http://127.0.0.1:${port}${readyPath}`,
     isReady: (status) => status === readyStatus,
     readyTimeoutMs: SLOW_START_MS,
@@ -110,6 +156,25 @@ async function startWeb(
 }
 
 const randomUserPath = () => `/user?i=${Math.floor(Math.random() * SEEDED_USERS)}`;
+
+function progress(message: string) {
+  console.error(`[bench]   ${message}`);
+}
+
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+type Argon2Result = {
+  opsPerSecond: number;
+  operations: number;
+  failures: number;
+  p50Ms: number;
+  p99Ms: number;
+  concurrency: number;
+  algorithm: string;
+  parameters: string;
+  hashMs: number;
+  threadPoolSize: number;
+};
 
 async function measureSelect(
   name: string,
@@ -219,6 +284,79 @@ export const scenarios: Scenario[] = [
     },
   },
   {
+    names: ["argon2-verify"],
+    needsNextBuild: false,
+    async run(context) {
+      const { settings } = context;
+      const result = await runChildScript<Argon2Result>({
+        name: "argon2-verify",
+        args: tsxArgs("bench/servers/argon2-verify.ts"),
+        env: childEnv({
+          // As many verifications in flight as login-api keeps logins in flight.
+          BENCH_CONCURRENCY: String(settings.connections),
+          BENCH_WARMUP_SECONDS: String(settings.warmupSeconds),
+          BENCH_DURATION_SECONDS: String(settings.durationSeconds),
+        }),
+        timeoutMs: (settings.warmupSeconds + settings.durationSeconds) * 1000 + SLOW_START_MS,
+        verbose: context.verbose,
+      });
+      return [
+        {
+          name: "argon2-verify",
+          requestsPerSecond: round(result.opsPerSecond, 1),
+          p50Ms: result.p50Ms,
+          p99Ms: result.p99Ms,
+          errors: result.failures,
+          non2xx: null,
+          notes:
+            `no HTTP: req/s = ${result.algorithm} (${result.parameters}) verifications/s in a child process, ` +
+            `verifyPassword of server/domain/auth/passwords.ts with ${result.concurrency} in flight ` +
+            `(libuv thread pool ${result.threadPoolSize}); p50/p99 per verification; errors = mismatches; ` +
+            `hashing the one password (cold) took ${result.hashMs} ms`,
+          status: "measured",
+        },
+      ];
+    },
+  },
+  {
+    names: ["login-api"],
+    needsNextBuild: false,
+    async run(context) {
+      const temp = createTempDir("login");
+      try {
+        const port = await findFreePort();
+        const seedToken = createSeedToken();
+        const api = await startApi(temp.dir, port, context.verbose, {
+          E2E_SEED_TOKEN: seedToken,
+          LOG_LEVEL: "warn",
+        });
+        try {
+          const apiUrl = `http://127.0.0.1:${port}`;
+          const started = Date.now();
+          const emails = await seedUsers(apiUrl, seedToken, "login", LOGIN_USERS);
+          progress(`seeded ${emails.length} users in ${seconds(started)}`);
+          const measurement = await measure(
+            { url: `${apiUrl}/api/auth/login`, requests: roundRobinLoginSteps(emails) },
+            context.settings,
+          );
+          return [
+            measured(
+              "login-api",
+              measurement,
+              `POST /api/auth/login on the API directly (PGlite, LOG_LEVEL=warn), round-robin over ` +
+                `${emails.length} seeded users, all from 127.0.0.1; each: 2 rate-limit upserts, user ` +
+                "lookup, argon2id verify, session + refresh token, audit row, EdDSA access token",
+            ),
+          ];
+        } finally {
+          await api.stop();
+        }
+      } finally {
+        await temp.remove();
+      }
+    },
+  },
+  {
     names: ["next-ssr-404"],
     needsNextBuild: true,
     async run(context) {
@@ -234,7 +372,7 @@ export const scenarios: Scenario[] = [
           measured(
             "next-ssr-404",
             measurement,
-            "next start, SSR of the not-found page (proxy + next-intl); 404 is the expected answer",
+            "scripts/web-server.mjs, SSR of the not-found page (proxy + next-intl); 404 is the expected answer",
             404,
           ),
         ];
@@ -268,9 +406,112 @@ export const scenarios: Scenario[] = [
             );
             const direct = await measure({ url: `http://127.0.0.1:${apiPort}/api/health` }, context.settings);
             return [
-              measured("bff-health", throughBff, "browser → next start (BFF route) → API → PGlite"),
-              measured("api-health-direct", direct, "same API, called directly while next start idles"),
+              measured("bff-health", throughBff, "browser → web-server.mjs (BFF route) → API → PGlite"),
+              measured("api-health-direct", direct, "same API, called directly while the web tier idles"),
             ];
+          } finally {
+            await web.stop();
+          }
+        } finally {
+          await api.stop();
+        }
+      } finally {
+        await temp.remove();
+      }
+    },
+  },
+  {
+    names: ["web-healthz", "bff-me", "bff-refresh"],
+    needsNextBuild: true,
+    async run(context) {
+      const { settings, wanted, verbose } = context;
+      const temp = createTempDir("session");
+      try {
+        const apiPort = await findFreePort();
+        const webPort = await findFreePort();
+        const seedToken = createSeedToken();
+        const api = await startApi(temp.dir, apiPort, verbose, {
+          E2E_SEED_TOKEN: seedToken,
+          LOG_LEVEL: "warn",
+        });
+        try {
+          const apiUrl = `http://127.0.0.1:${apiPort}`;
+          const webUrl = `http://127.0.0.1:${webPort}`;
+          const web = await startWeb(webPort, apiUrl, "/healthz", 200, verbose);
+          try {
+            // Users and sessions first, so the measurements below run back to back.
+            const wantMe = wanted.has("bff-me");
+            // One session per connection, for the warm-up's connections and the measured run's.
+            const refreshSessions = wanted.has("bff-refresh")
+              ? settings.connections * (settings.warmupSeconds > 0 ? 2 : 1)
+              : 0;
+            const started = Date.now();
+            const emails = await seedUsers(apiUrl, seedToken, "session", refreshSessions + (wantMe ? 1 : 0));
+            let meSession: BffSession | undefined;
+            if (wantMe) {
+              meSession = await bffLogin(webUrl, emails[0] as string);
+              const check = await fetch(`${webUrl}/api/auth/me`, {
+                headers: { cookie: `pp_at=${meSession.accessCookie}` },
+              });
+              const body = await check.text();
+              if (check.status !== 200) throw new Error(`GET /api/auth/me answered ${check.status}: ${body}`);
+            }
+            const sessions = await bffLoginAll(webUrl, emails.slice(wantMe ? 1 : 0));
+            if (emails.length > 0) {
+              progress(
+                `seeded ${emails.length} users and logged each in through the BFF in ${seconds(started)}`,
+              );
+            }
+
+            const results: ScenarioResult[] = [];
+            if (wanted.has("web-healthz")) {
+              const measurement = await measure({ url: `${webUrl}/healthz` }, settings);
+              results.push(
+                measured(
+                  "web-healthz",
+                  measurement,
+                  "bare Next route handler (app/healthz/route.ts) on web-server.mjs: the web tier's floor",
+                ),
+              );
+            }
+            if (meSession) {
+              const measurement = await measure(
+                { url: `${webUrl}/api/auth/me`, headers: { cookie: `pp_at=${meSession.accessCookie}` } },
+                settings,
+              );
+              results.push(
+                measured(
+                  "bff-me",
+                  measurement,
+                  "GET /api/auth/me with a pp_at cookie from one BFF login: web-server.mjs (BFF, cookie → " +
+                    "Bearer) → API (EdDSA verify; session, user, permissions from PGlite)",
+                ),
+              );
+            }
+            if (refreshSessions > 0) {
+              const rotating = rotatingRefreshSteps(sessions, new URL(webUrl).origin);
+              const measurement = await measure(
+                { url: `${webUrl}/api/auth/refresh`, requests: rotating.steps },
+                settings,
+              );
+              const result = measured(
+                "bff-refresh",
+                measurement,
+                "POST /api/auth/refresh with Origin through web-server.mjs, one BFF-logged-in session per " +
+                  "connection (autocannon steps with per-connection state), each request sends the pp_rt " +
+                  "its connection got last, so each is a real rotation (lookup, rotate in a transaction, " +
+                  `new access token, Set-Cookie); sessions used: ${rotating.claimed()} of ${sessions.length}; ` +
+                  `answers without a new pp_rt: ${rotating.missingCookie()}; tokens sent twice: ${rotating.repeatedTokens()}`,
+              );
+              if (rotating.claimed() !== refreshSessions) {
+                result.notes += `; WARNING: expected ${refreshSessions} connections to take a session each`;
+              }
+              if (rotating.repeatedTokens() > 0) {
+                result.notes += "; WARNING: some requests were no rotation (a token sent twice)";
+              }
+              results.push(result);
+            }
+            return results;
           } finally {
             await web.stop();
           }
