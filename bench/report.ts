@@ -16,6 +16,7 @@ export type Ratios = {
   bffMeOverHealthz: number | null;
   /** bff-refresh ÷ web-healthz: a token rotation through the BFF against a bare Next route. */
   bffRefreshOverHealthz: number | null;
+  referralInfoOverSelect: number | null;
 };
 
 const RATIO_LINES: { key: keyof Ratios; label: string }[] = [
@@ -23,6 +24,7 @@ const RATIO_LINES: { key: keyof Ratios; label: string }[] = [
   { key: "loginOverArgon2Verify", label: "login/argon2 verify throughput ratio" },
   { key: "bffMeOverHealthz", label: "bff me/web healthz throughput ratio" },
   { key: "bffRefreshOverHealthz", label: "bff refresh/web healthz throughput ratio" },
+  { key: "referralInfoOverSelect", label: "bff referral info/one-SELECT (PGlite) throughput ratio" },
 ];
 
 export type Report = {
@@ -54,6 +56,7 @@ export function computeRatios(results: ScenarioResult[]): Ratios {
     loginOverArgon2Verify: ratio(results, "login-api", "argon2-verify"),
     bffMeOverHealthz: ratio(results, "bff-me", "web-healthz"),
     bffRefreshOverHealthz: ratio(results, "bff-refresh", "web-healthz"),
+    referralInfoOverSelect: ratio(results, "bff-referral-info", "select-pglite"),
   };
 }
 

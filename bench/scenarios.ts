@@ -10,6 +10,7 @@ import {
 } from "./auth-load";
 import { childEnv, findFreePort, projectRoot, runChildScript, startChildServer } from "./child-server";
 import { type LoadSettings, type Measurement, measure } from "./load-test";
+import { createReferralToken } from "./referral-load";
 import { createTempDir } from "./temp-dir";
 import {
   createThrowawayDatabase,
@@ -57,6 +58,7 @@ export const RATIO_PARTNERS: Record<string, string[]> = {
   "login-api": ["argon2-verify"],
   "bff-me": ["web-healthz"],
   "bff-refresh": ["web-healthz"],
+  "bff-referral-info": ["select-pglite"],
 };
 
 /** The scenario names `--only` selects (all without filters), plus their ratio partners. */
@@ -421,7 +423,7 @@ export const scenarios: Scenario[] = [
     },
   },
   {
-    names: ["web-healthz", "bff-me", "bff-refresh"],
+    names: ["web-healthz", "bff-me", "bff-refresh", "bff-referral-info"],
     needsNextBuild: true,
     async run(context) {
       const { settings, wanted, verbose } = context;
@@ -446,7 +448,9 @@ export const scenarios: Scenario[] = [
               ? settings.connections * (settings.warmupSeconds > 0 ? 2 : 1)
               : 0;
             const started = Date.now();
+            const wantInfo = wanted.has("bff-referral-info");
             const emails = await seedUsers(apiUrl, seedToken, "session", refreshSessions + (wantMe ? 1 : 0));
+            const infoToken = wantInfo ? await createReferralToken(apiUrl, webUrl, seedToken) : undefined;
             let meSession: BffSession | undefined;
             if (wantMe) {
               meSession = await bffLogin(webUrl, emails[0] as string);
@@ -485,6 +489,20 @@ export const scenarios: Scenario[] = [
                   measurement,
                   "GET /api/auth/me with a pp_at cookie from one BFF login: web-server.mjs (BFF, cookie → " +
                     "Bearer) → API (EdDSA verify; session, user, permissions from PGlite)",
+                ),
+              );
+            }
+            if (infoToken) {
+              const measurement = await measure(
+                { url: `${webUrl}/api/referral/info/${infoToken}` },
+                settings,
+              );
+              results.push(
+                measured(
+                  "bff-referral-info",
+                  measurement,
+                  "GET /api/referral/info/{token} (public, as /register calls it) through web-server.mjs → API " +
+                    "(link by token joined with its owner, PGlite); compare with select-pglite, the one-SELECT floor",
                 ),
               );
             }

@@ -12,6 +12,8 @@ import type { ObjectStorage } from "./infra/storage/types";
 import type { TokenService } from "./infra/tokens";
 import { registerAuthRoutes } from "./routes/auth";
 import { createFilesRoutes } from "./routes/files";
+import { registerGeoRoutes } from "./routes/geo";
+import { registerReferralRoutes } from "./routes/referrals";
 import { registerSystemRoutes } from "./routes/system";
 import { createTestSeedRoutes } from "./routes/test-seed";
 
@@ -19,6 +21,8 @@ export type AppConfig = {
   publicUrl: string;
   storageSigningSecret: string;
   auth: Omit<AuthConfig, "publicUrl">;
+  /** IP-to-country lookups for the phone field's default; empty = off. */
+  geoLookupUrls?: string[];
   /** Set only for end-to-end tests: mounts /api/test (routes/test-seed.ts). */
   testSeedToken?: string;
 };
@@ -75,6 +79,12 @@ export function createApp(deps: AppDeps) {
     config: { ...deps.config.auth, publicUrl: deps.config.publicUrl },
   };
   registerAuthRoutes(app, authDeps);
+  registerGeoRoutes(app, { lookupUrls: deps.config.geoLookupUrls ?? [], budgetMs: 2_000 });
+  registerReferralRoutes(app, {
+    db: deps.database.db,
+    tokens: deps.tokens,
+    publicUrl: deps.config.publicUrl,
+  });
   if (deps.config.testSeedToken) {
     app.route("/api/test", createTestSeedRoutes({ db: deps.database.db, token: deps.config.testSeedToken }));
   }

@@ -36,6 +36,8 @@ export const serverEnvSchema = z.object({
   SESSION_IDLE_HOURS: optional(z.coerce.number().int().min(1)).default(24 * 7),
   SESSION_ABSOLUTE_HOURS: optional(z.coerce.number().int().min(1)).default(24 * 30),
   REFRESH_GRACE_SECONDS: optional(z.coerce.number().int().min(0).max(60)).default(10),
+  // Comma-separated IP-to-country lookup URLs with an {ip} placeholder; unset = no lookups.
+  GEO_LOOKUP_URLS: optional(z.string()),
   // End-to-end tests only: enables /api/test seeding with this token. Never set in production.
   E2E_SEED_TOKEN: optional(z.string().min(16)),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),

@@ -1,7 +1,9 @@
 import { serve } from "@hono/node-server";
+import { DEFAULT_EXPIRY_DAYS, DEFAULT_MAX_USES } from "../lib/schemas/referrals";
 import { createApp } from "./app";
 import { openDatabase } from "./db";
 import { bootstrapSuperAdmin } from "./domain/auth/create-admin";
+import { createReferralLink } from "./domain/referrals/referral-links";
 import { ensureBaseData } from "./domain/seed/ensure-base-data";
 import { loadServerEnv } from "./env";
 import { DirectoryLockedError } from "./infra/db/directory-lock";
@@ -42,13 +44,19 @@ async function main() {
     password: env.ADMIN_PASSWORD,
   });
   if (admin) {
+    // A first invite link, so the platform can grow from the first start (joining needs one).
+    const invite = await createReferralLink({ db: database.db, publicUrl: env.PUBLIC_URL }, admin.user, {
+      expiresInDays: DEFAULT_EXPIRY_DAYS,
+      maxUses: DEFAULT_MAX_USES,
+      label: "First invite",
+    });
     // Printed, never logged: the log buffer is shown to admins and kept by log collectors.
+    const password = admin.generatedPassword
+      ? `Password (shown once; change it): ${admin.generatedPassword}`
+      : "Password: ADMIN_PASSWORD";
     console.info(
-      `\nFirst super admin created: ${admin.email}\n${
-        admin.generatedPassword
-          ? `Password (shown once; change it): ${admin.generatedPassword}`
-          : "Password: ADMIN_PASSWORD"
-      }\n`,
+      `\nFirst super admin created: ${admin.email}\n${password}\n` +
+        `First invite link (${DEFAULT_EXPIRY_DAYS} days, ${DEFAULT_MAX_USES} uses): ${invite.link}\n`,
     );
   }
 
@@ -70,6 +78,10 @@ async function main() {
       publicUrl: env.PUBLIC_URL,
       storageSigningSecret,
       testSeedToken: env.E2E_SEED_TOKEN,
+      geoLookupUrls: (env.GEO_LOOKUP_URLS ?? "")
+        .split(",")
+        .map((url) => url.trim())
+        .filter(Boolean),
       auth: {
         sessionIdleSeconds: env.SESSION_IDLE_HOURS * 3600,
         sessionAbsoluteSeconds: env.SESSION_ABSOLUTE_HOURS * 3600,

@@ -60,6 +60,16 @@ export function AuthProvider({
   const [status, setStatus] = useState<AuthStatus>(initialSession ? "authenticated" : "unauthenticated");
   const refreshing = useRef<Promise<boolean> | null>(null);
 
+  // After router.refresh() the server renders the session anew (for example null after a
+  // logout that stays on the page): follow it.
+  const serverSession = useRef(initialSession);
+  useEffect(() => {
+    if (serverSession.current === initialSession) return;
+    serverSession.current = initialSession;
+    setSession(initialSession);
+    setStatus(initialSession ? "authenticated" : "unauthenticated");
+  }, [initialSession]);
+
   const clear = useCallback(() => {
     setSession(null);
     setStatus("unauthenticated");

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export const userTypeEnum = pgEnum("user_type", ["personal", "company"]);
 export const userRoleEnum = pgEnum("user_role", ["user", "admin", "super_admin"]);
@@ -24,6 +33,16 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    // Who invited this member (spec §1: joining only through a member's link).
+    referredByUserId: uuid("referred_by_user_id").references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
+    // Spec §3 onboarding: each flag is 1 when its time is set.
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    documentsUploadedAt: timestamp("documents_uploaded_at", { withTimezone: true }),
+    profileCompletedAt: timestamp("profile_completed_at", { withTimezone: true }),
+    contractSignedAt: timestamp("contract_signed_at", { withTimezone: true }),
+    adminVerifiedAt: timestamp("admin_verified_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),

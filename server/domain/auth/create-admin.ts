@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { count } from "drizzle-orm";
 import type { Database } from "../../db";
-import { findUserByEmail } from "../../db/queries/users";
+import { findUserByEmail, type UserRow } from "../../db/queries/users";
 import { users } from "../../db/schema";
 import { hashPassword } from "./passwords";
 
@@ -14,7 +14,7 @@ export function generatePassword(): string {
 export async function createAdmin(
   db: Database,
   input: { email: string; password: string; role: "admin" | "super_admin" },
-): Promise<{ id: string }> {
+): Promise<UserRow> {
   if (await findUserByEmail(db, input.email)) {
     throw new Error(`A user with the email ${input.email} already exists.`);
   }
@@ -28,7 +28,7 @@ export async function createAdmin(
       userType: "personal",
       firstName: "Admin",
     })
-    .returning({ id: users.id });
+    .returning();
   if (!row) throw new Error("admin insert returned nothing");
   return row;
 }
@@ -40,15 +40,15 @@ export async function createAdmin(
 export async function bootstrapSuperAdmin(
   db: Database,
   options: { email?: string; password?: string },
-): Promise<{ email: string; generatedPassword?: string } | undefined> {
+): Promise<{ email: string; user: UserRow; generatedPassword?: string } | undefined> {
   const [row] = await db.select({ total: count() }).from(users);
   if ((row?.total ?? 0) > 0) return undefined;
   const email = options.email ?? "admin@example.com";
   const generatedPassword = options.password ? undefined : generatePassword();
-  await createAdmin(db, {
+  const user = await createAdmin(db, {
     email,
     password: options.password ?? (generatedPassword as string),
     role: "super_admin",
   });
-  return { email, generatedPassword };
+  return { email, user, generatedPassword };
 }

@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { ReferralManagement } from "@/components/referrals/referral-management";
+import { displayName } from "@/lib/display-name";
+import { canManageReferrals } from "@/lib/web/route-guards";
+import { getSession } from "@/lib/web/session-server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Referrals");
+  const common = await getTranslations("Common");
+  return { title: `${t("title")} · ${common("appName")}` };
+}
+
+/** Spec §2 /referral-management: heading, who is managing, stats, the generator and the links. */
+export default async function ReferralManagementPage() {
+  const session = await getSession();
+  if (!session) redirect("/login");
+  // proxy.ts redirects with the permission toast from the token's claims; this re-check uses
+  // the user as the API knows it now (spec §6), so a revoked permission is caught here too.
+  if (!canManageReferrals(session.user)) redirect("/dashboard");
+  const t = await getTranslations("Referrals");
+  const { user } = session;
+  return (
+    <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+      <section aria-labelledby="referrals-title" className="rounded-2xl bg-white p-6 shadow-xl">
+        <h1 id="referrals-title" className="text-2xl font-semibold text-slate-900">
+          {t("title")}
+        </h1>
+        <p className="mt-1 text-slate-700">
+          {t("subtitle", { type: user.userType, name: displayName(user, t("fallbackName")) })}
+        </p>
+      </section>
+      <ReferralManagement />
+    </main>
+  );
+}

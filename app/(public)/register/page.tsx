@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { VisitorHeader } from "@/components/layout/visitor-header";
+import { RegisterPage } from "@/components/register/register-page";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Register");
+  // The URL carries the referral token: keep it out of Referer headers and search indexes.
+  return { title: t("title"), referrer: "no-referrer", robots: { index: false, follow: false } };
+}
+
+/** Spec §2 /register?ref=…: registration through a referral link; no ref is an invalid link. */
+export default async function RegisterRoute({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { ref } = await searchParams;
+  const refToken = (Array.isArray(ref) ? ref[0] : ref)?.trim() || null;
+  return (
+    <>
+      <VisitorHeader />
+      {/* A new token starts the page over (checking, forms) instead of reusing its state. */}
+      <RegisterPage key={refToken ?? ""} refToken={refToken} />
+    </>
+  );
+}

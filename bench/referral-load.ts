@@ -1,0 +1,35 @@
+import { bffLogin, SEEDED_PASSWORD } from "./auth-load";
+
+/** An admin seeded through the test route creates one link through the BFF; returns its token. */
+export async function createReferralToken(
+  apiUrl: string,
+  webUrl: string,
+  seedToken: string,
+): Promise<string> {
+  const email = `bench-referrer-${Date.now()}@bench.example.com`;
+  const seeded = await fetch(new URL("/api/test/users", apiUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-seed-token": seedToken },
+    body: JSON.stringify({
+      email,
+      password: SEEDED_PASSWORD,
+      role: "admin",
+      firstName: "Bench",
+      lastName: "Referrer",
+    }),
+  });
+  if (seeded.status !== 201) throw new Error(`seeding the referrer: status ${seeded.status}`);
+  const session = await bffLogin(webUrl, email);
+  const created = await fetch(new URL("/api/referral/create", webUrl), {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: new URL(webUrl).origin,
+      cookie: `pp_at=${session.accessCookie}`,
+    },
+    body: JSON.stringify({ expiresInDays: 0, maxUses: 0 }),
+  });
+  const body = (await created.json()) as { token?: string };
+  if (created.status !== 201 || !body.token) throw new Error(`creating a link: status ${created.status}`);
+  return body.token;
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { type CountryCode, isSupportedCountry } from "libphonenumber-js/max";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { DEFAULT_COUNTRY } from "@/lib/phone";
+
+/** Spec §4: the session cache of the detected country. */
+export const COUNTRY_CACHE_KEY = "geoCountryCode";
+/** Spec §9: the whole detection gives up after 2.5 s and falls back to DE. */
+export const COUNTRY_DETECTION_TIMEOUT_MS = 2500;
+
+const geoAnswerSchema = z.object({ countryCode: z.string().nullable() });
+
+export type CountryDetection = { country: CountryCode; detecting: boolean };
+
+function asCountry(value: string | null | undefined): CountryCode | null {
+  const code = value?.trim().toUpperCase();
+  return code && isSupportedCountry(code) ? code : null;
+}
+
+function readCache(): CountryCode | null {
+  try {
+    return asCountry(window.sessionStorage.getItem(COUNTRY_CACHE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function writeCache(country: CountryCode) {
+  try {
+    window.sessionStorage.setItem(COUNTRY_CACHE_KEY, country);
+  } catch {
+    // Storage can be off (private mode); detection simply runs again next time.
+  }
+}
+
+/** The API's own lookup; it may not exist (404) or fail, and any failure means "don't know". */
+async function countryFromApi(signal: AbortSignal): Promise<CountryCode | null> {
+  try {
+    const response = await fetch("/api/geo/country", { signal, cache: "no-store" });
+    if (!response.ok) return null;
+    const parsed = geoAnswerSchema.safeParse(await response.json());
+    return parsed.success ? asCountry(parsed.data.countryCode) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The region of the browser's preferred languages ('de-AT' → AT); a bare 'de' says nothing. */
+function countryFromBrowserLanguage(): CountryCode | null {
+  const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const language of languages) {
+    try {
+      const country = asCountry(new Intl.Locale(language).region);
+      if (country) return country;
+    } catch {
+      // An unparseable language tag: try the next one.
+    }
+  }
+  return null;
+}
+
+/**
+ * Spec §4 country detection for the phone default: session cache, then the API's lookup, then
+ * the browser language's region, then DE — all of it capped at 2.5 s. Only a country actually
+ * found is cached, so a slow network once does not pin the fallback for the whole session.
+ */
+export function useCountryDetection(): CountryDetection {
+  const [detection, setDetection] = useState<CountryDetection>({ country: DEFAULT_COUNTRY, detecting: true });
+
+  useEffect(() => {
+    const cached = readCache();
+    if (cached) {
+      setDetection({ country: cached, detecting: false });
+      return;
+    }
+    const controller = new AbortController();
+    let settled = false;
+    const settle = (country: CountryCode | null) => {
+      if (settled) return;
+      settled = true;
+      window.clearTimeout(timer);
+      controller.abort();
+      if (country) writeCache(country);
+      setDetection({ country: country ?? DEFAULT_COUNTRY, detecting: false });
+    };
+    const timer = window.setTimeout(() => settle(null), COUNTRY_DETECTION_TIMEOUT_MS);
+    void (async () => {
+      const country = (await countryFromApi(controller.signal)) ?? countryFromBrowserLanguage();
+      settle(country);
+    })();
+    return () => {
+      // Unmounted: stop quietly, without a state update.
+      settled = true;
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, []);
+
+  return detection;
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+// Spec §9: expiry never (0), 1, 3 or 7 days, default 3; max uses unlimited (0), 1, 3, 5, 10,
+// default 10; choosing unlimited for one sets the other to unlimited (the widget's rule).
+export const EXPIRY_DAY_OPTIONS = [0, 1, 3, 7] as const;
+export const MAX_USES_OPTIONS = [0, 1, 3, 5, 10] as const;
+export const DEFAULT_EXPIRY_DAYS = 3;
+export const DEFAULT_MAX_USES = 10;
+
+export const createReferralSchema = z.object({
+  expiresInDays: z
+    .number()
+    .int()
+    .refine((value) => (EXPIRY_DAY_OPTIONS as readonly number[]).includes(value), "expiryOption")
+    .default(DEFAULT_EXPIRY_DAYS),
+  maxUses: z
+    .number()
+    .int()
+    .refine((value) => (MAX_USES_OPTIONS as readonly number[]).includes(value), "maxUsesOption")
+    .default(DEFAULT_MAX_USES),
+  /** A private note for the owner, e.g. 'for Acme GmbH'. */
+  label: z.string().trim().max(80).optional(),
+});
+export type CreateReferral = z.input<typeof createReferralSchema>;
+
+export const referralStatusSchema = z.enum(["active", "inactive", "deactivated", "pending"]);
+export type ReferralStatus = z.infer<typeof referralStatusSchema>;
+
+export const referralRegistrationSchema = z.object({
+  name: z.string().nullable(),
+  type: z.enum(["personal", "company"]),
+  date: z.string(),
+});
+
+/** One link as the owner sees it (spec §3 referral link; the raw list is the field `tokens`). */
+export const referralLinkSchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  link: z.string(),
+  label: z.string().nullable(),
+  status: referralStatusSchema,
+  created: z.string(),
+  /** ISO date, or null for never. */
+  expires: z.string().nullable(),
+  maxUses: z.number().int(),
+  used: z.number().int(),
+  usageDisplay: z.string(),
+  isUnlimited: z.boolean(),
+  registrations: z.array(referralRegistrationSchema),
+});
+export type ReferralLink = z.infer<typeof referralLinkSchema>;
+
+export const referralListSchema = z.object({ tokens: z.array(referralLinkSchema) });
+
+export const referralStatsSchema = z.object({
+  totalLinks: z.number().int(),
+  activeLinks: z.number().int(),
+  linksUsed: z.number().int(),
+  companyUsersReferred: z.number().int(),
+  personalUsersReferred: z.number().int(),
+});
+export const referralStatsResponseSchema = z.object({ success: z.literal(true), stats: referralStatsSchema });
+
+export const deactivateReferralSchema = z.object({ tokenId: z.string().uuid() });
+
+/** Public: what the registration page shows about the link (spec §3 referral info). */
+export const referralInfoSchema = z.object({
+  success: z.literal(true),
+  referrerName: z.string().nullable(),
+  referrerEmail: z.string().nullable(),
+  isUnlimited: z.boolean(),
+  usesRemaining: z.number().int().nullable(),
+});
+export type ReferralInfo = z.infer<typeof referralInfoSchema>;
+
+/** Spec §3: the referrer shown is the first non-empty name or email; else the unlimited text. */
+export function referrerDisplay(
+  info: Pick<ReferralInfo, "referrerName" | "referrerEmail" | "isUnlimited">,
+): { kind: "name"; value: string } | { kind: "unlimited" } | { kind: "unknown" } {
+  const value = [info.referrerName, info.referrerEmail].find((candidate) => candidate?.trim());
+  if (value) return { kind: "name", value: value.trim() };
+  return info.isUnlimited ? { kind: "unlimited" } : { kind: "unknown" };
+}

@@ -1,0 +1,44 @@
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users, userTypeEnum } from "./users";
+
+export const referralStatusEnum = pgEnum("referral_status", ["active", "inactive", "deactivated", "pending"]);
+
+/**
+ * Spec §3 referral link. `uses` counts completed registrations only: it is raised by one
+ * conditional UPDATE in the registration's transaction (SECURITY.md 31). Links are never
+ * deleted; an owner's deletion leaves them inert (owner null → 410).
+ */
+export const referralLinks = pgTable(
+  "referral_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    token: text("token").notNull(),
+    label: text("label"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+    status: referralStatusEnum("status").notNull().default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("referral_links_token_unique").on(table.token),
+    index("referral_links_owner_idx").on(table.ownerUserId),
+  ],
+);
+
+/** Every completed registration through a link; kept when the new user is deleted (counts stay). */
+export const referralUses = pgTable(
+  "referral_uses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    linkId: uuid("link_id")
+      .notNull()
+      .references(() => referralLinks.id, { onDelete: "restrict" }),
+    newUserId: uuid("new_user_id").references(() => users.id, { onDelete: "set null" }),
+    newUserType: userTypeEnum("new_user_type").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("referral_uses_link_idx").on(table.linkId)],
+);

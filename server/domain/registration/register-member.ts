@@ -1,0 +1,177 @@
+import { eq, sql } from "drizzle-orm";
+import { normalizePhone } from "../../../lib/phone";
+import {
+  type CompanyRegistration,
+  checkCompanyRegistration,
+  checkPersonalRegistration,
+  companyRegistrationSchema,
+  type PersonalRegistration,
+  personalRegistrationSchema,
+  type RegistrationProblem,
+} from "../../../lib/schemas/registration";
+import type { Database } from "../../db";
+import { findUserByEmail } from "../../db/queries/users";
+import { companyProfiles, personalProfiles, referralLinks, referralUses, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { hashPassword } from "../auth/passwords";
+import { linkAcceptsUseCondition } from "../referrals/referral-links";
+import { registrationMessage } from "./registration-messages";
+
+type RequestFacts = { ip: string | null };
+
+const EMAIL_IN_USE = "Email address is already in use.";
+const LINK_GONE = "Invalid or Expired Referral Link.";
+
+function refuse(problem: RegistrationProblem): never {
+  throw new AppError("VALIDATION_FAILED", registrationMessage(problem.key), {
+    field: problem.field,
+    key: problem.key,
+    issues: [{ path: problem.field, message: problem.key }],
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current = error as { code?: string; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
+    if (current.code === "23505") return true;
+  }
+  return false;
+}
+
+async function findLink(db: Database, token: string) {
+  const [link] = await db
+    .select({ id: referralLinks.id, ownerUserId: referralLinks.ownerUserId })
+    .from(referralLinks)
+    .where(eq(referralLinks.token, token))
+    .limit(1);
+  if (!link) throw new AppError("NOT_FOUND", LINK_GONE);
+  return link;
+}
+
+type NewMember = {
+  refToken: string;
+  email: string;
+  passwordHash: string;
+  userType: "personal" | "company";
+  names: { firstName?: string | null; lastName?: string | null; companyName?: string | null };
+  language: "en" | "de";
+  profile: (db: Database, userId: string) => Promise<unknown>;
+};
+
+/**
+ * The account and the link's use in one transaction: the use is one conditional UPDATE (the link
+ * must still be active, unexpired, not used up, its owner active), so parallel registrations can
+ * never take more uses than the link has (SECURITY.md 31). Nothing is written when it fails.
+ */
+async function insertMember(db: Database, member: NewMember, facts: RequestFacts): Promise<string> {
+  const link = await findLink(db, member.refToken);
+  if (await findUserByEmail(db, member.email)) throw new AppError("CONFLICT", EMAIL_IN_USE);
+  try {
+    const userId = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(referralLinks)
+        .set({ uses: sql`${referralLinks.uses} + 1` })
+        .where(linkAcceptsUseCondition(link.id))
+        .returning({ id: referralLinks.id });
+      if (!claimed) throw new AppError("GONE", LINK_GONE);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: member.email,
+          passwordHash: member.passwordHash,
+          userType: member.userType,
+          role: "user",
+          status: "pending",
+          firstName: member.names.firstName ?? null,
+          lastName: member.names.lastName ?? null,
+          companyName: member.names.companyName ?? null,
+          language: member.language,
+          referredByUserId: link.ownerUserId,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new AppError("INTERNAL");
+      await tx
+        .insert(referralUses)
+        .values({ linkId: link.id, newUserId: user.id, newUserType: member.userType });
+      await member.profile(tx as unknown as Database, user.id);
+      return user.id;
+    });
+    await recordAuditEvent(db, {
+      action: "registration.completed",
+      subjectUserId: userId,
+      actorUserId: link.ownerUserId,
+      details: { userType: member.userType, linkId: link.id },
+      ip: facts.ip,
+    });
+    return userId;
+  } catch (error) {
+    // Two registrations with one email at once: the unique index decides, the loser is told plainly.
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", EMAIL_IN_USE);
+    throw error;
+  }
+}
+
+export async function registerPersonal(
+  db: Database,
+  raw: PersonalRegistration,
+  facts: RequestFacts,
+): Promise<string> {
+  const input = personalRegistrationSchema.parse(raw);
+  const problem = checkPersonalRegistration(input);
+  if (problem) refuse(problem);
+  const phone = normalizePhone(input.phone, input.phoneCountry);
+  if (!phone.ok) refuse({ field: "phone", key: `phone.${phone.problem}` });
+  return insertMember(
+    db,
+    {
+      refToken: input.refToken,
+      email: input.email.trim(),
+      passwordHash: await hashPassword(input.password),
+      userType: "personal",
+      names: { firstName: input.firstName.trim(), lastName: input.lastName.trim() },
+      language: input.lang ?? "en",
+      profile: (tx, userId) =>
+        tx
+          .insert(personalProfiles)
+          .values({ userId, phone: phone.e164, referralEmail: input.referralEmail?.trim() || null }),
+    },
+    facts,
+  );
+}
+
+export async function registerCompany(
+  db: Database,
+  raw: CompanyRegistration,
+  facts: RequestFacts,
+): Promise<string> {
+  const input = companyRegistrationSchema.parse(raw);
+  const problem = checkCompanyRegistration(input);
+  if (problem) refuse(problem);
+  const companyPhone = normalizePhone(input.companyPhone, input.companyPhoneCountry);
+  const contactPhone = normalizePhone(input.contactPersonPhone, input.contactPersonPhoneCountry);
+  if (!companyPhone.ok) refuse({ field: "companyPhone", key: `companyPhone.${companyPhone.problem}` });
+  if (!contactPhone.ok) refuse({ field: "contactPersonPhone", key: `contactPhone.${contactPhone.problem}` });
+  return insertMember(
+    db,
+    {
+      refToken: input.refToken,
+      email: input.companyEmail.trim(),
+      passwordHash: await hashPassword(input.password),
+      userType: "company",
+      names: { companyName: input.companyName.trim() },
+      language: input.lang ?? "en",
+      profile: (tx, userId) =>
+        tx.insert(companyProfiles).values({
+          userId,
+          companyPhone: companyPhone.e164,
+          contactPersonName: input.contactPersonName.trim(),
+          contactPersonPhone: contactPhone.e164,
+        }),
+    },
+    facts,
+  );
+}

@@ -1,0 +1,188 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { REFERRAL_PERMISSION } from "../../lib/constants";
+import { errorResponseSchema } from "../../lib/schemas/common";
+import {
+  createReferralSchema,
+  deactivateReferralSchema,
+  referralInfoSchema,
+  referralLinkSchema,
+  referralListSchema,
+  referralStatsResponseSchema,
+} from "../../lib/schemas/referrals";
+import {
+  companyRegistrationSchema,
+  personalRegistrationSchema,
+  registrationResponseSchema,
+} from "../../lib/schemas/registration";
+import type { Database } from "../db";
+import {
+  createReferralLink,
+  deactivateReferralLink,
+  listReferralLinks,
+  referralInfo,
+  referralStats,
+} from "../domain/referrals/referral-links";
+import { registerCompany, registerPersonal } from "../domain/registration/register-member";
+import { AppError } from "../errors";
+import { type AppEnv, requestContext } from "../http";
+import type { TokenService } from "../infra/tokens";
+import { authenticate } from "./authenticate";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+const errors = {
+  401: json(errorResponseSchema, "Not authenticated"),
+  403: json(errorResponseSchema, "Not allowed"),
+  422: json(errorResponseSchema, "Invalid input"),
+};
+
+/** Spec §6: admins, super admins, and users with can_create_referrals manage referral links. */
+const requireReferralAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { user, permissions } = c.var.auth;
+  const allowed =
+    user.role === "admin" || user.role === "super_admin" || permissions.includes(REFERRAL_PERMISSION);
+  if (!allowed) throw new AppError("FORBIDDEN", "You do not have permission to perform this action");
+  await next();
+};
+
+export function registerReferralRoutes(
+  app: OpenAPIHono<AppEnv>,
+  deps: { db: Database; tokens: TokenService; publicUrl: string },
+) {
+  const auth = authenticate(deps);
+  const referralDeps = { db: deps.db, publicUrl: deps.publicUrl };
+  app.use(
+    "/api/register/*",
+    bodyLimit({
+      maxSize: 32 * 1024,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE");
+      },
+    }),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/referral/create",
+      summary: "Create a referral link",
+      middleware: [auth, requireReferralAccess] as const,
+      request: jsonBody(createReferralSchema),
+      responses: { 201: json(referralLinkSchema, "The new link"), ...errors },
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const link = await createReferralLink(referralDeps, c.var.auth.user, {
+        expiresInDays: input.expiresInDays,
+        maxUses: input.maxUses,
+        label: input.label,
+      });
+      return c.json(link, 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/referral/list",
+      summary: "The caller's referral links (field tokens)",
+      middleware: [auth, requireReferralAccess] as const,
+      responses: { 200: json(referralListSchema, "Links, newest first"), ...errors },
+    }),
+    async (c) => c.json({ tokens: await listReferralLinks(referralDeps, c.var.auth.user) }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/referral/deactivate",
+      summary: "Deactivate a link (owner or admin)",
+      middleware: [auth, requireReferralAccess] as const,
+      request: jsonBody(deactivateReferralSchema),
+      responses: {
+        200: json(z.object({ success: z.literal(true), message: z.string() }), "Deactivated"),
+        404: json(errorResponseSchema, "No such link of yours"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      await deactivateReferralLink(referralDeps, c.var.auth.user, c.req.valid("json").tokenId);
+      return c.json({ success: true as const, message: "Referral link deactivated." }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/referral/stats",
+      summary: "Statistics of the caller's links",
+      middleware: [auth, requireReferralAccess] as const,
+      responses: { 200: json(referralStatsResponseSchema, "Stats"), ...errors },
+    }),
+    async (c) =>
+      c.json({ success: true as const, stats: await referralStats(referralDeps, c.var.auth.user) }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/referral/info/{token}",
+      summary: "Who invites with this link (public)",
+      request: { params: z.object({ token: z.string().min(1).max(200) }) },
+      responses: {
+        200: json(referralInfoSchema, "A usable link"),
+        404: json(errorResponseSchema, "Unknown link"),
+        410: json(errorResponseSchema, "Expired, used up, deactivated, or its owner is inactive"),
+      },
+    }),
+    async (c) => c.json(await referralInfo(referralDeps, c.req.valid("param").token), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/register/personal-referral",
+      summary: "Register a personal account through a referral link",
+      request: jsonBody(personalRegistrationSchema),
+      responses: {
+        201: json(registrationResponseSchema, "Registered; the account awaits onboarding"),
+        404: json(errorResponseSchema, "Unknown link"),
+        409: json(errorResponseSchema, "Email address is already in use."),
+        410: json(errorResponseSchema, "The link cannot take more registrations"),
+        422: json(errorResponseSchema, "The first problem, in the spec's order"),
+      },
+    }),
+    async (c) => {
+      await registerPersonal(deps.db, c.req.valid("json"), requestContext(c));
+      return c.json({ success: true as const, message: "Registration successful. You can now log in." }, 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/register/company-referral",
+      summary: "Register a company account through a referral link",
+      request: jsonBody(companyRegistrationSchema),
+      responses: {
+        201: json(registrationResponseSchema, "Registered; the account awaits onboarding"),
+        404: json(errorResponseSchema, "Unknown link"),
+        409: json(errorResponseSchema, "Email address is already in use."),
+        410: json(errorResponseSchema, "The link cannot take more registrations"),
+        422: json(errorResponseSchema, "The first problem, in the spec's order"),
+      },
+    }),
+    async (c) => {
+      await registerCompany(deps.db, c.req.valid("json"), requestContext(c));
+      return c.json({ success: true as const, message: "Registration successful. You can now log in." }, 201);
+    },
+  );
+}

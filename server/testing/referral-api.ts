@@ -1,0 +1,169 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "../db";
+import { permissions, referralLinks, userPermissions, users } from "../db/schema";
+import { hashPassword } from "../domain/auth/passwords";
+import { type ApiAnswer, loginOk, post, strongPassword, uniqueEmail } from "./auth-api";
+
+// Helpers for API tests of referral links and registration. Each test makes its own referrers
+// and links (STYLE.md), so tests never share a link's use count.
+
+type Requester = Parameters<typeof post>[0];
+
+export type Member = { id: string; email: string; password: string };
+
+type MemberInput = {
+  role?: "user" | "admin" | "super_admin";
+  status?: "pending" | "active" | "suspended";
+  userType?: "personal" | "company";
+  firstName?: string | null;
+  lastName?: string | null;
+  companyName?: string | null;
+  /** Grants can_create_referrals (a user_permissions row; the permission is seeded). */
+  canCreateReferrals?: boolean;
+};
+
+/** An account written straight to the database, as admin verification would leave it. */
+export async function createMember(db: Database, input: MemberInput = {}): Promise<Member> {
+  const email = uniqueEmail(input.role ?? "member");
+  const password = strongPassword();
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      role: input.role ?? "user",
+      status: input.status ?? "active",
+      userType: input.userType ?? "personal",
+      firstName: input.firstName === undefined ? "Rita" : input.firstName,
+      lastName: input.lastName === undefined ? "Referrer" : input.lastName,
+      companyName: input.companyName ?? null,
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error("user insert returned nothing");
+  if (input.canCreateReferrals) await grantReferralPermission(db, row.id);
+  return { id: row.id, email, password };
+}
+
+export async function grantReferralPermission(db: Database, userId: string): Promise<void> {
+  const [permission] = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(eq(permissions.name, "can_create_referrals"));
+  if (!permission) throw new Error("can_create_referrals is not seeded");
+  await db.insert(userPermissions).values({ userId, permissionId: permission.id });
+}
+
+/** A logged-in member, by default one with can_create_referrals. */
+export async function createReferrer(app: Requester, db: Database, input: MemberInput = {}) {
+  const member = await createMember(db, { canCreateReferrals: true, ...input });
+  const { accessToken } = await loginOk(app, member.email, member.password);
+  return { ...member, token: accessToken };
+}
+
+export type LinkBody = {
+  id: string;
+  token: string;
+  link: string;
+  label: string | null;
+  status: string;
+  created: string;
+  expires: string | null;
+  maxUses: number;
+  used: number;
+  usageDisplay: string;
+  isUnlimited: boolean;
+  registrations: { name: string | null; type: string; date: string }[];
+};
+
+/** POST /api/referral/create as the given member; throws unless 201. */
+export async function createLink(app: Requester, token: string, body: object = {}): Promise<LinkBody> {
+  const answer = await post(app, "/api/referral/create", body, { token });
+  if (answer.status !== 201)
+    throw new Error(`create answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body as unknown as LinkBody;
+}
+
+/** A link row written directly, for states the API cannot produce on demand (an expired link). */
+export async function insertLink(
+  db: Database,
+  ownerUserId: string,
+  input: { maxUses?: number | null; expiresAt?: Date | null; uses?: number } = {},
+): Promise<{ id: string; token: string }> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const [row] = await db
+    .insert(referralLinks)
+    .values({
+      ownerUserId,
+      token,
+      maxUses: input.maxUses === undefined ? 10 : input.maxUses,
+      expiresAt: input.expiresAt === undefined ? null : input.expiresAt,
+      uses: input.uses ?? 0,
+    })
+    .returning({ id: referralLinks.id, token: referralLinks.token });
+  if (!row) throw new Error("link insert returned nothing");
+  return row;
+}
+
+export async function linkUses(db: Database, linkId: string): Promise<number> {
+  const [row] = await db
+    .select({ uses: referralLinks.uses })
+    .from(referralLinks)
+    .where(eq(referralLinks.id, linkId));
+  if (!row) throw new Error(`no link ${linkId}`);
+  return row.uses;
+}
+
+/** A valid personal registration (spec §3 form) through the link; override any field. */
+export function personalForm(refToken: string, overrides: Record<string, unknown> = {}) {
+  const email = uniqueEmail("personal");
+  const password = strongPassword();
+  return {
+    refToken,
+    firstName: "Erika",
+    lastName: "Mustermann",
+    email,
+    confirmEmail: email,
+    phone: "0151 23456789",
+    phoneCountry: "DE",
+    password,
+    confirmPassword: password,
+    lang: "en",
+    ...overrides,
+  };
+}
+
+/** A valid company registration (spec §3 form) through the link; override any field. */
+export function companyForm(refToken: string, overrides: Record<string, unknown> = {}) {
+  const email = uniqueEmail("company");
+  const password = strongPassword();
+  return {
+    refToken,
+    companyName: "Acme GmbH",
+    companyEmail: email,
+    confirmCompanyEmail: email,
+    companyPhone: "030 1234567",
+    companyPhoneCountry: "DE",
+    contactPersonName: "Max Kontakt",
+    contactPersonPhone: "0151 23456789",
+    contactPersonPhoneCountry: "DE",
+    password,
+    confirmPassword: password,
+    lang: "en",
+    ...overrides,
+  };
+}
+
+export const registerPersonal = (app: Requester, body: object): Promise<ApiAnswer> =>
+  post(app, "/api/register/personal-referral", body);
+
+export const registerCompany = (app: Requester, body: object): Promise<ApiAnswer> =>
+  post(app, "/api/register/company-referral", body);
+
+/** Registers and throws unless 201, for tests whose subject is what comes after. */
+export async function registerOk(app: Requester, kind: "personal" | "company", body: object): Promise<void> {
+  const answer = kind === "personal" ? await registerPersonal(app, body) : await registerCompany(app, body);
+  if (answer.status !== 201) {
+    throw new Error(`${kind} registration answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+}
