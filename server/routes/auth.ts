@@ -34,19 +34,9 @@ import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import { hashOpaqueToken } from "../infra/tokens";
 import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { errorResponses, json, jsonBody } from "./openapi";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
-const errors = {
-  401: json(errorResponseSchema, "Not authenticated"),
-  422: json(errorResponseSchema, "Invalid input"),
-  429: json(errorResponseSchema, "Too many requests"),
-};
+const errors = errorResponses;
 
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
   const auth = authenticate(deps);
@@ -68,9 +58,9 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       summary: "Log in with email and password",
       request: jsonBody(loginRequestSchema),
       responses: {
+        ...errors,
         200: json(tokenResponseSchema, "Session started"),
         403: json(errorResponseSchema, "Suspended"),
-        ...errors,
       },
     }),
     async (c) => c.json(await loginWithPassword(deps, c.req.valid("json"), requestContext(c)), 200),
@@ -169,9 +159,9 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       summary: "Log in with a one-time code",
       request: jsonBody(loginCodeVerifySchema),
       responses: {
+        ...errors,
         200: json(tokenResponseSchema, "Session started"),
         400: json(errorResponseSchema, "Wrong or expired code"),
-        ...errors,
       },
     }),
     async (c) => c.json(await loginWithCode(deps, c.req.valid("json"), requestContext(c)), 200),
@@ -215,9 +205,9 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       summary: "Set a new password with a reset link; ends every session",
       request: jsonBody(resetPasswordSchema),
       responses: {
+        ...errors,
         200: json(successResponseSchema, "Password changed"),
         400: json(errorResponseSchema, "Invalid or expired"),
-        ...errors,
       },
     }),
     async (c) => {
@@ -234,10 +224,10 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       middleware: [auth, requireRole(...ADMIN_ROLES)] as const,
       request: { params: z.object({ userId: z.uuid() }) },
       responses: {
+        ...errors,
         200: json(successResponseSchema, "Sent"),
         403: json(errorResponseSchema, "Not an admin"),
         404: json(errorResponseSchema, "No such user"),
-        ...errors,
       },
     }),
     async (c) => {

@@ -30,19 +30,9 @@ import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import type { TokenService } from "../infra/tokens";
 import { authenticate } from "./authenticate";
+import { errorResponses, json, jsonBody } from "./openapi";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
-const errors = {
-  401: json(errorResponseSchema, "Not authenticated"),
-  403: json(errorResponseSchema, "Not allowed"),
-  422: json(errorResponseSchema, "Invalid input"),
-};
+const errors = errorResponses;
 
 /** Spec §6: admins, super admins, and users with can_create_referrals manage referral links. */
 const requireReferralAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -108,9 +98,9 @@ export function registerReferralRoutes(
       middleware: [auth, requireReferralAccess] as const,
       request: jsonBody(deactivateReferralSchema),
       responses: {
+        ...errors,
         200: json(z.object({ success: z.literal(true), message: z.string() }), "Deactivated"),
         404: json(errorResponseSchema, "No such link of yours"),
-        ...errors,
       },
     }),
     async (c) => {

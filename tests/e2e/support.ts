@@ -54,3 +54,12 @@ export function mailTo(to: string, subject: RegExp) {
     timeoutMs: 10_000,
   });
 }
+
+/** Logs in through the login form (for tests about the form's own behaviour and cookies). */
+export async function logInWithForm(page: Page, user: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.waitForURL(/\/dashboard$/);
+}

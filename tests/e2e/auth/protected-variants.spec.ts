@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures";
-import { seedUser } from "../support";
+import { logInWithForm, seedUser } from "../support";
 
 // SECURITY.md 21: requests that try to skip the proxy, or ask for the RSC payload instead of
 // the page, reach nothing protected.
@@ -35,11 +35,7 @@ test("SECURITY 17: session cookies are httpOnly, SameSite and host-only", async 
   context,
 }) => {
   const user = await seedUser(request);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInWithForm(page, user);
   const session = (await context.cookies()).filter(
     (cookie) => cookie.name === "pp_at" || cookie.name === "pp_rt",
   );
@@ -58,11 +54,7 @@ test("SECURITY 18: a cross-site form POST to refresh or logout does nothing", as
   context,
 }) => {
   const user = await seedUser(request);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInWithForm(page, user);
   const before = (await context.cookies()).find((cookie) => cookie.name === "pp_rt")?.value;
 
   for (const path of ["/api/auth/refresh", "/api/auth/logout"]) {
