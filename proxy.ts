@@ -1,9 +1,10 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { tokenResponseSchema } from "@/lib/schemas/auth";
+import { canSignContract, onboardingStatusSchema } from "@/lib/schemas/onboarding";
 import { verifyAccessToken, type WebSessionClaims } from "@/lib/web/access-token";
 import { webEnv } from "@/lib/web/env";
 import { serializeFlashCookie } from "@/lib/web/flash";
-import { decideAccess, requiresSession } from "@/lib/web/route-guards";
+import { decideAccess, type FlashMessage, type GuardDecision, requiresSession } from "@/lib/web/route-guards";
 import {
   applySecurityHeaders,
   createNonce,
@@ -57,6 +58,28 @@ async function refreshSession(
   }
 }
 
+const SIGN_CONTRACT = /^\/(personal|company)-sign-contract\/?$/;
+
+/**
+ * Spec §4: signing needs email, ID and profile done; checked on the route too, with the
+ * spec's toast. Returns the flash to show, or null when the member may sign.
+ */
+async function signingRefusal(accessToken: string | undefined, apiUrl: string): Promise<FlashMessage | null> {
+  try {
+    const response = await fetch(new URL("/api/auth/user/status", apiUrl), {
+      headers: { authorization: `Bearer ${accessToken ?? ""}` },
+      signal: AbortSignal.timeout(5_000),
+      cache: "no-store",
+    });
+    if (!response.ok) return { key: "Guards.signCheckFailed" };
+    const status = onboardingStatusSchema.safeParse(await response.json());
+    if (!status.success) return { key: "Guards.signCheckFailed" };
+    return canSignContract(status.data) ? null : { key: "Guards.signBlocked" };
+  } catch {
+    return { key: "Guards.signCheckFailed" };
+  }
+}
+
 function withCookies(response: NextResponse, cookies: string[]) {
   for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
   return response;
@@ -90,11 +113,13 @@ export async function proxy(request: NextRequest) {
 
   let claims = guarded || entry ? await verifyAccessToken(accessToken, env.API_URL) : null;
   let setCookies: string[] = [];
+  let refreshedAccessToken: string | undefined;
   if (!claims && guarded && refreshToken) {
     const refreshed = await refreshSession(request, refreshToken, env.API_URL);
     if (refreshed) {
       claims = refreshed.claims;
       setCookies = refreshed.setCookies;
+      refreshedAccessToken = refreshed.accessToken;
       // The page renders in this same request: give it the new tokens too.
       const others = (cookieHeader ?? "")
         .split(";")
@@ -115,7 +140,12 @@ export async function proxy(request: NextRequest) {
     }
   }
 
-  const decision = entry && claims ? ({ action: "to-dashboard" } as const) : decideAccess(pathname, claims);
+  let decision: GuardDecision | { action: "to-dashboard" } =
+    entry && claims ? { action: "to-dashboard" } : decideAccess(pathname, claims);
+  if (decision.action === "allow" && claims && SIGN_CONTRACT.test(pathname)) {
+    const refusal = await signingRefusal(refreshedAccessToken ?? accessToken, env.API_URL);
+    if (refusal) decision = { action: "dashboard", flash: refusal };
+  }
   let response: NextResponse;
   if (decision.action === "login") {
     response = NextResponse.redirect(new URL("/login", request.url));

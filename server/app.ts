@@ -13,9 +13,13 @@ import type { TokenService } from "./infra/tokens";
 import { registerAuthRoutes } from "./routes/auth";
 import { createFilesRoutes } from "./routes/files";
 import { registerGeoRoutes } from "./routes/geo";
+import { registerOnboardingRoutes } from "./routes/onboarding";
+import { registerProfileRoutes } from "./routes/profile";
 import { registerReferralRoutes } from "./routes/referrals";
+import type { MemberRouteDeps } from "./routes/route-deps";
 import { registerSystemRoutes } from "./routes/system";
 import { createTestSeedRoutes } from "./routes/test-seed";
+import { registerUploadRoutes } from "./routes/uploads";
 
 export type AppConfig = {
   publicUrl: string;
@@ -79,6 +83,18 @@ export function createApp(deps: AppDeps) {
     config: { ...deps.config.auth, publicUrl: deps.config.publicUrl },
   };
   registerAuthRoutes(app, authDeps);
+  const memberDeps: MemberRouteDeps = {
+    db: deps.database.db,
+    tokens: deps.tokens,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    storage: deps.storage,
+    publicUrl: deps.config.publicUrl,
+    codeSecret: deps.config.auth.codeSecret,
+  };
+  registerOnboardingRoutes(app, memberDeps);
+  registerProfileRoutes(app, memberDeps);
+  registerUploadRoutes(app, memberDeps);
   registerGeoRoutes(app, { lookupUrls: deps.config.geoLookupUrls ?? [], budgetMs: 2_000 });
   registerReferralRoutes(app, {
     db: deps.database.db,

@@ -30,6 +30,7 @@ import {
 } from "../domain/auth/password-reset";
 import { refreshSession } from "../domain/auth/refresh-session";
 import { revokeSession } from "../domain/auth/revoke-sessions";
+import { loadProfile } from "../domain/profile/load-profile";
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import { hashOpaqueToken } from "../infra/tokens";
@@ -113,7 +114,14 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       middleware: [auth] as const,
       responses: { 200: json(meResponseSchema, "The user"), ...errors },
     }),
-    (c) => c.json({ user: toSessionUser(c.var.auth.user, c.var.auth.permissions), profile: null }, 200),
+    async (c) =>
+      c.json(
+        {
+          user: toSessionUser(c.var.auth.user, c.var.auth.permissions),
+          profile: await loadProfile(deps.db, c.var.auth.user.id),
+        },
+        200,
+      ),
   );
 
   app.openapi(

@@ -1,21 +1,80 @@
+import Link from "next/link";
 import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { LatestNews, WebshopTeaser } from "@/components/dashboard/news-and-shop";
+import { QuickActions } from "@/components/dashboard/quick-actions";
+import { StatusCards } from "@/components/dashboard/status-cards";
+import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
+import { EMPTY_STATUS, newsListSchema, onboardingStatusSchema } from "@/lib/schemas/onboarding";
+import { apiGetAsUser } from "@/lib/web/api-server";
+import { webEnv } from "@/lib/web/env";
+import { isAdminRole } from "@/lib/web/route-guards";
 import { getSession } from "@/lib/web/session-server";
 
+/** Spec §2/§4 dashboard. Layout breakpoint 640 px (Tailwind `sm`). */
 export default async function DashboardPage() {
   const session = await getSession();
   if (!session) redirect("/login");
   const t = await getTranslations("Dashboard");
+  const locale = await getLocale();
   const { user } = session;
+  const admin = isAdminRole(user.role);
+
+  const [status, news] = await Promise.all([
+    admin ? null : apiGetAsUser("/api/auth/user/status", onboardingStatusSchema.passthrough()),
+    apiGetAsUser(`/api/news?limit=5&lang=${locale}`, newsListSchema),
+  ]);
+  // Spec §4: a failed status call treats every step as missing.
+  const flags = status ?? EMPTY_STATUS;
+  const allDone =
+    flags.email_verified === 1 &&
+    flags.documents_uploaded === 1 &&
+    flags.profile_completed === 1 &&
+    flags.contract_signed === 1;
+
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+    <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <section className="rounded-2xl bg-white p-6 shadow-xl">
         <h1 className="text-2xl font-semibold text-slate-900">
           {t("welcome", { name: displayName(user, t("fallbackName")) })}
         </h1>
         <p className="mt-1 text-slate-700">{t("accountType", { type: user.userType })}</p>
       </section>
+
+      {admin ? (
+        <section aria-labelledby="admin-heading" className="rounded-2xl bg-white p-6 shadow-xl">
+          <h2 id="admin-heading" className="text-lg font-semibold text-slate-900">
+            {t("admin.heading")}
+          </h2>
+          <p className="mt-2 text-slate-700">{t("admin.body")}</p>
+          <Link href="/admin/dashboard" className={`${linkClass} mt-3 inline-block`}>
+            {t("admin.open")}
+          </Link>
+        </section>
+      ) : (
+        <>
+          {flags.is_admin_verified !== 1 && (
+            <section
+              role="status"
+              aria-labelledby="pending-heading"
+              className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950 shadow-xl"
+            >
+              <h2 id="pending-heading" className="font-semibold">
+                {t("pending.title")}
+              </h2>
+              <p className="mt-1">{allDone ? t("pending.body") : t("pending.stepsLeft")}</p>
+            </section>
+          )}
+          <StatusCards status={flags} userType={user.userType} />
+          {!allDone && <QuickActions status={flags} userType={user.userType} />}
+        </>
+      )}
+
+      <div className="grid items-start gap-6 sm:grid-cols-2">
+        <LatestNews items={news?.news ?? []} />
+        <WebshopTeaser url={webEnv().WEBSHOP_URL} />
+      </div>
     </main>
   );
 }

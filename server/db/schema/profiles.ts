@@ -1,17 +1,30 @@
-import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
-/** Spec §3 personal profile: what registration gives now; profile completion adds the rest. */
+// IBANs and ID numbers are identity data: never logged (ARCHITECTURE.md "Data").
+
+/** Spec §3 personal profile: registration fills the phone; profile completion the rest. */
 export const personalProfiles = pgTable("personal_profiles", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   phone: text("phone"),
   referralEmail: text("referral_email"),
+  dateOfBirth: text("date_of_birth"),
+  nationality: text("nationality"),
+  address: text("address"),
+  zipCode: text("zip_code"),
+  city: text("city"),
+  country: text("country"),
+  phoneSecondary: text("phone_secondary"),
+  emergencyContactName: text("emergency_contact_name"),
+  emergencyContactPhone: text("emergency_contact_phone"),
+  accountHolderName: text("account_holder_name"),
+  iban: text("iban"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Spec §3 company profile: the company's and its contact person's phones from registration. */
+/** Spec §3 company profile: registration fills the phones and contact; completion the rest. */
 export const companyProfiles = pgTable("company_profiles", {
   userId: uuid("user_id")
     .primaryKey()
@@ -19,5 +32,15 @@ export const companyProfiles = pgTable("company_profiles", {
   companyPhone: text("company_phone"),
   contactPersonName: text("contact_person_name"),
   contactPersonPhone: text("contact_person_phone"),
+  address: text("address"),
+  registrationDate: text("registration_date"),
+  zipCode: text("zip_code"),
+  city: text("city"),
+  country: text("country"),
+  branch: text("branch"),
+  numberOfEmployees: integer("number_of_employees"),
+  registrationNumber: text("registration_number"),
+  accountHolderName: text("account_holder_name"),
+  iban: text("iban"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -54,3 +54,22 @@ export function loginCodeMail(to: string, locale: Locale, code: string, minutes:
     `It is valid for ${minutes} minutes. If you did not try to log in, ignore this email.`,
   ]);
 }
+
+/** The code stays out of the subject: subjects show in notifications and mail logs (SECURITY.md 32). */
+export function emailVerificationCodeMail(
+  to: string,
+  locale: Locale,
+  code: string,
+  minutes: number,
+): MailMessage {
+  if (locale === "de") {
+    return render(to, "Bestätigen Sie Ihre E-Mail-Adresse", [
+      `Ihr Bestätigungscode lautet ${code}.`,
+      `Er ist ${minutes} Minuten gültig. Wenn Sie kein Konto bei uns angelegt haben, ignorieren Sie diese E-Mail.`,
+    ]);
+  }
+  return render(to, "Confirm your email address", [
+    `Your verification code is ${code}.`,
+    `It is valid for ${minutes} minutes. If you did not create an account with us, ignore this email.`,
+  ]);
+}

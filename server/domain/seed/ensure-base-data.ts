@@ -1,5 +1,6 @@
 import type { Database } from "../../db";
 import { permissions } from "../../db/schema";
+import { seedSampleNews } from "../news/seed-sample-news";
 
 /** Rows every database has (issue 6: can_create_referrals exists everywhere). Idempotent. */
 export async function ensureBaseData(db: Database): Promise<void> {
@@ -7,4 +8,6 @@ export async function ensureBaseData(db: Database): Promise<void> {
     .insert(permissions)
     .values({ name: "can_create_referrals", description: "May create and manage referral links" })
     .onConflictDoNothing({ target: permissions.name });
+  // The dashboard's news box is never empty on a new installation (issue 5).
+  await seedSampleNews(db);
 }

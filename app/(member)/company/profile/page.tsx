@@ -1,0 +1,11 @@
+import { redirect } from "next/navigation";
+import { ProfileView } from "@/components/profile/profile-view";
+import { getSession } from "@/lib/web/session-server";
+
+export default async function CompanyProfilePage() {
+  const session = await getSession();
+  if (!session) redirect("/login");
+  // The proxy guards the type optimistically; the server checks again.
+  if (session.user.userType !== "company") redirect("/dashboard");
+  return <ProfileView user={session.user} />;
+}

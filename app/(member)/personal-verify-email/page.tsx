@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { OnboardingPage } from "@/components/onboarding/onboarding-page";
+import { VerifyEmail } from "@/components/onboarding/verify-email";
+import { requireOnboardingSession } from "@/lib/web/onboarding-server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("VerifyEmail");
+  const common = await getTranslations("Common");
+  return { title: `${t("title")} · ${common("appName")}` };
+}
+
+/** Spec §2 /personal-verify-email. */
+export default async function PersonalVerifyEmailPage() {
+  await requireOnboardingSession("personal");
+  const t = await getTranslations("VerifyEmail");
+  return (
+    <OnboardingPage titleId="verify-email-title" title={t("title")} backLabel={t("backToDashboard")}>
+      <VerifyEmail />
+    </OnboardingPage>
+  );
+}

@@ -1,0 +1,26 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { REDIRECT_DELAY_MS } from "@/lib/constants";
+
+/** Spec §4/§9: after an onboarding step succeeds the member goes to /dashboard after 1.5 s. */
+export function useDashboardRedirect() {
+  const router = useRouter();
+  const [redirecting, setRedirecting] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const redirectToDashboard = useCallback(() => {
+    setRedirecting(true);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      router.replace("/dashboard");
+      // The dashboard's status cards are rendered on the server: fetch them anew.
+      router.refresh();
+    }, REDIRECT_DELAY_MS.afterOnboardingStep);
+  }, [router]);
+
+  return { redirecting, redirectToDashboard };
+}

@@ -1,0 +1,204 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type Path,
+  type Resolver,
+  type ResolverOptions,
+  type ResolverResult,
+  useForm,
+} from "react-hook-form";
+import { z } from "zod";
+import { useAuth } from "@/components/auth/auth-provider";
+import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { notify } from "@/lib/notify";
+import { readApiProblem, validationIssues } from "./api-problem";
+import { clearDraft, fromSavedProfile, type ProfileValues, readDraft, writeDraft } from "./profile-values";
+import { useDashboardRedirect } from "./use-dashboard-redirect";
+
+export type ProfileKind = "personal" | "company";
+
+/** Sensitive: never kept in the draft, and never prefilled (the API sends it masked). */
+const NOT_KEPT = ["iban"] as const;
+
+const FORM_ERROR_ID = "profile-form-error";
+
+const savedProfileSchema = z.object({ profile: z.record(z.string(), z.unknown()).nullable() });
+
+/**
+ * The shared schema's zodResolver, run on what the form holds mapped to what the API takes
+ * (phones with their country become one international number). Error paths are the schema's
+ * field names, which are the form's too.
+ */
+export function mappedResolver<
+  TValues extends ProfileValues,
+  TInput extends Record<string, unknown>,
+  TOutput,
+>(
+  schemaResolver: Resolver<TInput, unknown, TOutput>,
+  toInput: (values: TValues) => TInput,
+): Resolver<TValues, unknown, TOutput> {
+  return async (values, context, options) =>
+    (await schemaResolver(
+      toInput(values),
+      context,
+      options as unknown as ResolverOptions<TInput>,
+    )) as unknown as ResolverResult<TValues, TOutput>;
+}
+
+/**
+ * What both profile forms share (spec §4, §5, §8): prefill from GET /api/profile, a draft per
+ * user in localStorage while typing, the summary 'Please fill all required fields.', the save
+ * with the API's field issues, and the success toast and redirect.
+ */
+export function useProfileForm<TValues extends ProfileValues, TOutput>({
+  kind,
+  defaults,
+  resolver,
+}: {
+  kind: ProfileKind;
+  /** Read once, on the first render. */
+  defaults: TValues;
+  resolver: Resolver<TValues, unknown, TOutput>;
+}) {
+  const t = useTranslations("ProfileForm");
+  const te = useTranslations("Errors");
+  const apiErrorMessage = useApiErrorMessage();
+  const { user, apiFetch } = useAuth();
+  const { redirecting, redirectToDashboard } = useDashboardRedirect();
+  const draftKey = `profileDraft.${kind}.${user?.id ?? "unknown"}`;
+  const initial = useRef(defaults);
+  const form = useForm<TValues, unknown, TOutput>({
+    defaultValues: defaults as DefaultValues<TValues>,
+    resolver,
+  });
+  const { reset, watch, setError, setFocus, handleSubmit, formState } = form;
+  const [ready, setReady] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  /** Saved: a late change event must not write the draft back. */
+  const saved = useRef(false);
+  const busy = submitting || redirecting;
+  /** Where the focus goes after a refused save, once the fields are enabled again. */
+  const [focusTarget, setFocusTarget] = useState<Path<TValues> | typeof FORM_ERROR_ID | null>(null);
+
+  useEffect(() => {
+    if (!focusTarget || busy) return;
+    if (focusTarget === FORM_ERROR_ID) document.getElementById(FORM_ERROR_ID)?.focus();
+    else setFocus(focusTarget);
+    setFocusTarget(null);
+  }, [focusTarget, busy, setFocus]);
+
+  // Defaults, then the saved profile, then the draft (the newest typing wins). Once: the ref
+  // keeps React's development double effect from loading (and resetting) twice.
+  const loading = useRef(false);
+  useEffect(() => {
+    if (loading.current) return;
+    loading.current = true;
+    void (async () => {
+      let profile: Record<string, unknown> | null = null;
+      try {
+        const response = await apiFetch("/api/profile");
+        if (response.ok) profile = savedProfileSchema.safeParse(await response.json()).data?.profile ?? null;
+      } catch {
+        // No prefill then: the form starts from the defaults and the draft.
+      }
+      const base = initial.current;
+      reset({
+        ...base,
+        ...fromSavedProfile(base, profile, NOT_KEPT),
+        ...readDraft(draftKey, base, NOT_KEPT),
+      });
+      setReady(true);
+    })();
+  }, [apiFetch, draftKey, reset]);
+
+  useEffect(() => {
+    if (!ready) return;
+    const subscription = watch((values) => {
+      if (!saved.current) writeDraft(draftKey, values, NOT_KEPT);
+    });
+    return () => subscription.unsubscribe();
+  }, [ready, watch, draftKey]);
+
+  const fail = (message: string, focus: Path<TValues> | typeof FORM_ERROR_ID | null = FORM_ERROR_ID) => {
+    setFormError(message);
+    notify.error(message);
+    setFocusTarget(focus);
+  };
+
+  /** The summary for a set of field message keys: the spec's text when something is missing. */
+  const summary = (keys: Array<string | undefined>) =>
+    keys.includes("requiredFields") ? t("errors.requiredFields") : t("errors.checkFields");
+
+  const onSubmit = handleSubmit(
+    async (profile) => {
+      setFormError(null);
+      setSubmitting(true);
+      const toastId = notify.loading(t("saving"));
+      try {
+        const response = await apiFetch(`/api/profile/${kind}/complete`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(profile),
+        });
+        if (response.ok) {
+          saved.current = true;
+          clearDraft(draftKey);
+          notify.success(t("success", { type: kind }));
+          redirectToDashboard();
+          return;
+        }
+        // apiFetch has already refreshed, and on failure logged out with its own toast.
+        if (response.status === 401) return;
+        const problem = await readApiProblem(response);
+        if (response.status === 422) {
+          const issues = validationIssues(problem).filter((issue) => issue.path in initial.current);
+          for (const issue of issues) {
+            setError(issue.path as Path<TValues>, { type: "server", message: issue.message });
+          }
+          fail(
+            issues.length > 0 ? summary(issues.map((issue) => issue.message)) : t("errors.checkFields"),
+            (issues[0]?.path as Path<TValues> | undefined) ?? FORM_ERROR_ID,
+          );
+          return;
+        }
+        fail(apiErrorMessage(problem, t("errors.saveFailed")));
+      } catch {
+        fail(te("network"));
+      } finally {
+        notify.dismiss(toastId);
+        setSubmitting(false);
+      }
+    },
+    (errors: FieldErrors<TValues>) => {
+      // react-hook-form focuses the first invalid field itself.
+      fail(summary(Object.values(errors).map((error) => error?.message as string | undefined)), null);
+    },
+  );
+
+  /** The translated message of a field's error (the schemas' messages are keys). */
+  const fieldError = (name: keyof TValues & string): string | undefined => {
+    const key = (formState.errors as Record<string, { message?: unknown } | undefined>)[name]?.message;
+    if (typeof key !== "string" || !key) return undefined;
+    // Under the field itself, 'required' reads better than the form's summary sentence.
+    if (key === "requiredFields") return t("errors.fieldRequired");
+    const path = `errors.${key}`;
+    return t.has(path as never) ? t(path as never) : t("errors.invalidValue");
+  };
+
+  return {
+    form,
+    ready,
+    busy,
+    submitting,
+    redirecting,
+    formError,
+    formErrorId: FORM_ERROR_ID,
+    onSubmit,
+    fieldError,
+  };
+}

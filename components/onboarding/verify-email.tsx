@@ -1,0 +1,236 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useAuth } from "@/components/auth/auth-provider";
+import { CodeInput, type CodeInputHandle } from "@/components/auth/code-input";
+import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { useCountdown } from "@/components/auth/use-countdown";
+import { linkClass, primaryButtonClass } from "@/components/ui/form-field";
+import { notify } from "@/lib/notify";
+import { verifyEmailCodeSchema } from "@/lib/schemas/onboarding";
+import { readApiProblem, retryAfterSeconds } from "./api-problem";
+import { useDashboardRedirect } from "./use-dashboard-redirect";
+
+/** Spec §9: a code is valid for 600 s, and a new one can be requested after as long. */
+const RESEND_SECONDS = 600;
+
+// Spec §4: when the next code may be sent is remembered per email in localStorage, so a reload
+// (or a second tab) resumes the countdown instead of mailing yet another code.
+const storageKey = (email: string) => `verifyEmail.resendAt.${email.trim().toLowerCase()}`;
+
+function readResendAt(email: string): number | null {
+  try {
+    const at = Number(window.localStorage.getItem(storageKey(email)));
+    return Number.isFinite(at) && at > Date.now() ? at : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeResendAt(email: string, at: number | null) {
+  try {
+    if (at) window.localStorage.setItem(storageKey(email), String(at));
+    else window.localStorage.removeItem(storageKey(email));
+  } catch {
+    // Storage can be unavailable (private mode): the countdown then lasts for this page only.
+  }
+}
+
+/** 600 → "10:00", 59 → "0:59". */
+const minutesAndSeconds = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
+/**
+ * The verify-email step (spec §2, §4): the code mailed to the member's address goes into six
+ * boxes. On opening a code is sent unless one went to this address in the last 10 minutes.
+ */
+export function VerifyEmail() {
+  const t = useTranslations("VerifyEmail");
+  const tv = useTranslations("Validation");
+  const te = useTranslations("Errors");
+  const locale = useLocale();
+  const { user, apiFetch } = useAuth();
+  const email = user?.email ?? "";
+  const apiErrorMessage = useApiErrorMessage();
+  const { redirecting, redirectToDashboard } = useDashboardRedirect();
+  const codeRef = useRef<CodeInputHandle>(null);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const secondsLeft = useCountdown(resendAt);
+  const [refocus, setRefocus] = useState(0);
+  const busy = sending || verifying || redirecting;
+
+  // The boxes are disabled while a call runs: focus the first once they are enabled again.
+  useEffect(() => {
+    if (refocus && !busy) codeRef.current?.focusFirst();
+  }, [refocus, busy]);
+
+  const startCountdown = useCallback(
+    (seconds: number) => {
+      const at = Date.now() + seconds * 1000;
+      setResendAt(at);
+      writeResendAt(email, at);
+    },
+    [email],
+  );
+
+  const finish = useCallback(
+    (message: string) => {
+      writeResendAt(email, null);
+      notify.success(message);
+      redirectToDashboard();
+    },
+    [email, redirectToDashboard],
+  );
+
+  const send = useCallback(async () => {
+    setSending(true);
+    setError(null);
+    try {
+      const response = await apiFetch("/api/auth/send-verification-email", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ lang: locale }),
+      });
+      if (response.ok) {
+        const body = (await response.json().catch(() => null)) as { resendAfterSeconds?: unknown } | null;
+        const seconds = body?.resendAfterSeconds;
+        startCountdown(typeof seconds === "number" && seconds > 0 ? seconds : RESEND_SECONDS);
+        setCode("");
+        notify.success(t("sent", { email }));
+        setRefocus((count) => count + 1);
+        return;
+      }
+      // apiFetch has already refreshed, and on failure logged out with its own toast.
+      if (response.status === 401) return;
+      if (response.status === 409) {
+        finish(t("alreadyVerified"));
+        return;
+      }
+      const problem = await readApiProblem(response);
+      if (response.status === 429) {
+        // A code went out recently (another tab or device): count down what the API says is left.
+        startCountdown(retryAfterSeconds(problem) ?? RESEND_SECONDS);
+        notify.message(t("recentlySent"));
+        return;
+      }
+      notify.error(apiErrorMessage(problem, t("sendFailed")));
+    } catch {
+      notify.error(te("network"));
+    } finally {
+      setSending(false);
+    }
+  }, [apiErrorMessage, apiFetch, email, finish, locale, startCountdown, t, te]);
+
+  // Spec §4 on opening: send a code, or resume the countdown of the one sent in the last 10
+  // minutes. The ref keeps React's development double effect from mailing two codes.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!email || opened.current) return;
+    opened.current = true;
+    const stored = readResendAt(email);
+    if (stored) setResendAt(stored);
+    else void send();
+  }, [email, send]);
+
+  const verify = async () => {
+    const parsed = verifyEmailCodeSchema.safeParse({ code, lang: locale });
+    if (!parsed.success) {
+      setError(tv("codeIncomplete"));
+      codeRef.current?.focusFirst();
+      return;
+    }
+    setVerifying(true);
+    setError(null);
+    try {
+      const response = await apiFetch("/api/auth/verify-email-code", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(parsed.data),
+      });
+      if (response.ok || response.status === 409) {
+        finish(response.ok ? t("verified") : t("alreadyVerified"));
+        return;
+      }
+      if (response.status === 401) return;
+      // CODE_INVALID, CODE_EXPIRED and CODE_ATTEMPTS_EXCEEDED have their spec texts in ApiErrors.
+      const message = apiErrorMessage(await readApiProblem(response), t("verifyFailed"));
+      setError(message);
+      notify.error(message);
+      // Spec §4: a failure clears the boxes and puts the focus back on the first.
+      setCode("");
+      setRefocus((count) => count + 1);
+    } catch {
+      setError(te("network"));
+      notify.error(te("network"));
+    } finally {
+      setVerifying(false);
+    }
+  };
+
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void verify();
+      }}
+    >
+      <p className="text-slate-700">
+        {t.rich("sentTo", {
+          email,
+          address: (chunks) => <strong className="break-all font-semibold text-slate-900">{chunks}</strong>,
+        })}
+      </p>
+      <p id="verify-email-code-label" className="font-medium text-slate-800">
+        {t("codeLabel")}
+      </p>
+      <CodeInput
+        ref={codeRef}
+        value={code}
+        onChange={(next) => {
+          setCode(next);
+          if (error) setError(null);
+        }}
+        disabled={busy}
+        labelledBy="verify-email-code-label"
+        invalid={Boolean(error)}
+      />
+      {error && (
+        <p id="verify-email-error" role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <p className="text-sm text-slate-700">{t("validity")}</p>
+      <button type="submit" className={primaryButtonClass} disabled={busy} aria-busy={verifying}>
+        {verifying ? t("verifying") : t("verify")}
+      </button>
+      {redirecting && (
+        <p role="status" className="text-sm text-slate-700">
+          {t("redirecting")}
+        </p>
+      )}
+      <div className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+        <p>{t("spamHint")}</p>
+        <button
+          type="button"
+          className={`${linkClass} disabled:cursor-not-allowed disabled:text-slate-600 disabled:no-underline`}
+          disabled={secondsLeft > 0 || busy}
+          aria-busy={sending}
+          onClick={() => void send()}
+        >
+          {sending
+            ? t("sending")
+            : secondsLeft > 0
+              ? t("resendIn", { time: minutesAndSeconds(secondsLeft) })
+              : t("resend")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { z } from "zod";
+import { linkClass } from "@/components/ui/form-field";
+import { displayName } from "@/lib/display-name";
+import type { SessionUser } from "@/lib/schemas/auth";
+import { apiGetAsUser } from "@/lib/web/api-server";
+
+const profileResponseSchema = z.object({ profile: z.record(z.string(), z.unknown()).nullable() });
+
+// Profile fields shown, in the order of spec §3, labelled like the profile form.
+const PERSONAL_FIELDS = [
+  "dateOfBirth",
+  "nationality",
+  "address",
+  "zipCode",
+  "city",
+  "country",
+  "phone",
+  "phoneSecondary",
+  "emergencyContactName",
+  "emergencyContactPhone",
+  "accountHolderName",
+  "iban",
+];
+const COMPANY_FIELDS = [
+  "companyPhone",
+  "address",
+  "zipCode",
+  "city",
+  "country",
+  "registrationDate",
+  "branch",
+  "numberOfEmployees",
+  "registrationNumber",
+  "contactPersonName",
+  "contactPersonPhone",
+  "accountHolderName",
+  "iban",
+];
+
+/** Spec §2 profile page: heading, subtitle, error banner, account info, permission chips, type badge. */
+export async function ProfileView({ user }: { user: SessionUser }) {
+  const t = await getTranslations("ProfilePage");
+  const fieldLabel = await getTranslations("ProfileForm.fields");
+  const format = await getFormatter();
+  const response = await apiGetAsUser("/api/profile", profileResponseSchema);
+  const profile = response?.profile ?? null;
+  const fields = user.userType === "company" ? COMPANY_FIELDS : PERSONAL_FIELDS;
+  const shown = profile
+    ? fields.filter(
+        (field) => profile[field] !== null && profile[field] !== undefined && profile[field] !== "",
+      )
+    : [];
+  const date = (value: string | null) =>
+    value ? format.dateTime(new Date(value), { dateStyle: "medium" }) : t("fields.never");
+
+  return (
+    <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
+      <section className="rounded-2xl bg-white p-6 shadow-xl">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
+          <span
+            className="rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-800"
+            data-testid="type-badge"
+          >
+            {t("badge", { type: user.userType })}
+          </span>
+        </div>
+        <p className="mt-1 text-slate-700">{t("subtitle")}</p>
+      </section>
+      {!response && (
+        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
+          {t("loadError")}
+        </p>
+      )}
+      <section aria-labelledby="account-heading" className="rounded-2xl bg-white p-6 shadow-xl">
+        <h2 id="account-heading" className="text-lg font-semibold text-slate-900">
+          {t("account")}
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+          <Row label={t("fields.email")} value={user.email} />
+          <Row
+            label={user.userType === "company" ? t("fields.companyName") : t("fields.name")}
+            value={displayName(user, "—")}
+          />
+          <Row label={t("fields.role")} value={t(`roles.${user.role}`)} />
+          <Row label={t("fields.status")} value={t(`statuses.${user.status}`)} />
+          <Row label={t("fields.createdAt")} value={date(user.createdAt)} />
+          <Row label={t("fields.lastLogin")} value={date(user.lastLogin)} />
+        </dl>
+      </section>
+      <section aria-labelledby="details-heading" className="rounded-2xl bg-white p-6 shadow-xl">
+        <h2 id="details-heading" className="text-lg font-semibold text-slate-900">
+          {t("details")}
+        </h2>
+        {shown.length === 0 ? (
+          <p className="mt-3 text-slate-700">
+            {t("noDetails")}{" "}
+            <Link href={`/${user.userType}-complete-profile`} className={linkClass}>
+              {t("completeNow")}
+            </Link>
+          </p>
+        ) : (
+          <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+            {shown.map((field) => (
+              <Row
+                key={field}
+                label={fieldLabel.has(field as never) ? fieldLabel(field as never) : field}
+                value={String(profile?.[field])}
+              />
+            ))}
+          </dl>
+        )}
+      </section>
+      <section aria-labelledby="permissions-heading" className="rounded-2xl bg-white p-6 shadow-xl">
+        <h2 id="permissions-heading" className="text-lg font-semibold text-slate-900">
+          {t("permissions")}
+        </h2>
+        {user.permissions.length === 0 ? (
+          <p className="mt-3 text-slate-700">{t("noPermissions")}</p>
+        ) : (
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {user.permissions.map((permission) => (
+              <li
+                key={permission}
+                className="rounded-full bg-slate-100 px-3 py-1 font-mono text-sm text-slate-800"
+              >
+                {permission}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="break-words text-slate-900">{value}</dd>
+    </div>
+  );
+}

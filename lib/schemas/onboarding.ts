@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** Spec §3 onboarding status: flags 1 or 0 (GET /api/auth/user/status). */
+export const onboardingStatusSchema = z.object({
+  email_verified: flag,
+  documents_uploaded: flag,
+  profile_completed: flag,
+  contract_signed: flag,
+  is_admin_verified: flag,
+});
+export type OnboardingStatus = z.infer<typeof onboardingStatusSchema>;
+
+export const onboardingStatusResponseSchema = onboardingStatusSchema.extend({
+  status: onboardingStatusSchema,
+});
+
+/** The progress form with steps (GET /api/auth/user/status-progress). */
+export const statusProgressSchema = z.object({
+  status: onboardingStatusSchema.pick({
+    email_verified: true,
+    documents_uploaded: true,
+    profile_completed: true,
+  }),
+  progress: z.object({
+    steps: z.array(
+      z.object({
+        key: z.enum(["email_verified", "documents_uploaded", "profile_completed", "contract_signed"]),
+        completed: z.boolean(),
+      }),
+    ),
+  }),
+});
+
+export const EMPTY_STATUS: OnboardingStatus = {
+  email_verified: 0,
+  documents_uploaded: 0,
+  profile_completed: 0,
+  contract_signed: 0,
+  is_admin_verified: 0,
+};
+
+/** Spec §4: signing needs the three earlier steps. */
+export const canSignContract = (status: OnboardingStatus) =>
+  status.email_verified === 1 && status.documents_uploaded === 1 && status.profile_completed === 1;
+
+export const verifyEmailCodeSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, "codeIncomplete"),
+  lang: z.enum(["en", "de"]).optional(),
+});
+export const sendVerificationEmailSchema = z.object({ lang: z.enum(["en", "de"]).optional() });
+
+/** Spec §3 ID document: the types for each account type. */
+export const PERSONAL_ID_TYPES = ["passport", "id_card", "driver_license", "other"] as const;
+export const COMPANY_ID_TYPES = [
+  "company_id_card",
+  "passport",
+  "driver_license",
+  "business_license",
+  "other",
+] as const;
+export const ID_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Decoded pixels an ID image may have (a 50-megapixel photo passes, a pixel bomb does not). */
+export const ID_IMAGE_MAX_PIXELS = 50_000_000;
+
+export const newsItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  language: z.enum(["en", "de"]),
+  publishedAt: z.string(),
+});
+export const newsListSchema = z.object({ news: z.array(newsItemSchema) });

@@ -1,0 +1,32 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import type { z } from "zod";
+import { webEnv } from "./env";
+import { sessionCookieNames } from "./session-cookies";
+
+/**
+ * A GET to the API from a server component, as the signed-in user (their access cookie as a
+ * Bearer token). Returns the parsed body, or null on any failure: pages decide what a missing
+ * answer means (spec §4: a failed status call shows every step missing).
+ */
+export async function apiGetAsUser<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T> | null> {
+  const headerList = await headers();
+  const https = (headerList.get("x-forwarded-proto") ?? "").startsWith("https");
+  const token = (await cookies()).get(sessionCookieNames(https).access)?.value;
+  if (!token) return null;
+  try {
+    const response = await fetch(new URL(path, webEnv().API_URL), {
+      headers: {
+        authorization: `Bearer ${token}`,
+        "x-forwarded-for": headerList.get("x-forwarded-for") ?? "",
+      },
+      cache: "no-store",
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!response.ok) return null;
+    const parsed = schema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

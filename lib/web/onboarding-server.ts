@@ -1,0 +1,22 @@
+import "server-only";
+import { redirect } from "next/navigation";
+import type { BrowserSession } from "../schemas/auth";
+import { type OnboardingStatus, onboardingStatusSchema } from "../schemas/onboarding";
+import { apiGetAsUser } from "./api-server";
+import { getSession } from "./session-server";
+
+/**
+ * The session of an onboarding page, re-checked on the server: proxy.ts guards the account type
+ * from the token's claims; this uses the user as the API knows it now (spec §6).
+ */
+export async function requireOnboardingSession(userType: "personal" | "company"): Promise<BrowserSession> {
+  const session = await getSession();
+  if (!session) redirect("/login");
+  if (session.user.userType !== userType) redirect("/dashboard");
+  return session;
+}
+
+/** The onboarding flags (GET /api/auth/user/status), or null when the call failed. */
+export async function getOnboardingStatus(): Promise<OnboardingStatus | null> {
+  return apiGetAsUser("/api/auth/user/status", onboardingStatusSchema.passthrough());
+}

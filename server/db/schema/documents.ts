@@ -1,0 +1,33 @@
+import { bigint, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+export const documentKindEnum = pgEnum("document_kind", ["id", "contract"]);
+export const documentSideEnum = pgEnum("document_side", ["front", "back"]);
+
+/**
+ * Spec §3 stored document. The bytes live in object storage under `storage_key` (a server
+ * UUID); a new ID upload replaces the user's current ID documents (rows and objects).
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: documentKindEnum("kind").notNull(),
+    side: documentSideEnum("side"),
+    /** personal_id, company_id or contract. */
+    documentType: text("document_type").notNull(),
+    idType: text("id_type"),
+    idNumber: text("id_number"),
+    expiryDate: text("expiry_date"),
+    originalFilename: text("original_filename").notNull(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("documents_user_idx").on(table.userId, table.kind)],
+);

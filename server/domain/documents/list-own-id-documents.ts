@@ -1,0 +1,45 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "../../db";
+import { documents } from "../../db/schema";
+import type { ObjectStorage } from "../../infra/storage/types";
+
+/** Short enough that a URL copied out of the page is soon useless (SECURITY.md 28). */
+export const DOCUMENT_URL_LIFETIME_SECONDS = 300;
+
+/**
+ * The caller's own ID documents with short-lived signed URLs. The user id comes from the
+ * authenticated session, never from the request, so nobody can list another member's documents
+ * (SECURITY.md 23); the URL is issued only here, after that check.
+ */
+export async function listOwnIdDocuments(deps: { db: Database; storage: ObjectStorage }, userId: string) {
+  const rows = await deps.db
+    .select({
+      id: documents.id,
+      side: documents.side,
+      documentType: documents.documentType,
+      idType: documents.idType,
+      expiryDate: documents.expiryDate,
+      originalFilename: documents.originalFilename,
+      storageKey: documents.storageKey,
+      contentType: documents.contentType,
+      sizeBytes: documents.sizeBytes,
+      createdAt: documents.createdAt,
+    })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.kind, "id")))
+    // "front" sorts before "back" in the enum's order.
+    .orderBy(asc(documents.side), asc(documents.createdAt));
+  const expiresAt = new Date(Date.now() + DOCUMENT_URL_LIFETIME_SECONDS * 1000).toISOString();
+  return Promise.all(
+    rows.map(async ({ storageKey, createdAt, ...row }) => ({
+      ...row,
+      uploadedAt: createdAt.toISOString(),
+      signedUrl: await deps.storage.signedUrl(storageKey, {
+        expiresInSeconds: DOCUMENT_URL_LIFETIME_SECONDS,
+        fileName: row.originalFilename,
+        disposition: "inline",
+      }),
+      signedUrlExpiresAt: expiresAt,
+    })),
+  );
+}

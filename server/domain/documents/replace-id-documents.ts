@@ -1,0 +1,85 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db";
+import { documents, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import type { IdDocumentType } from "./id-upload-fields";
+
+export type StoredIdImage = {
+  side: "front" | "back";
+  storageKey: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+  originalFilename: string;
+};
+
+export type ReplaceIdDocumentsInput = {
+  userId: string;
+  documentType: IdDocumentType;
+  idType: string;
+  idNumber: string;
+  expiryDate: string;
+  images: StoredIdImage[];
+  ip: string | null;
+};
+
+/**
+ * Makes the new images the user's ID documents, in one transaction: the old ID rows go, the new
+ * ones come, the onboarding step is marked done (the first time) and the upload is audited.
+ * The user's row is locked first, so two uploads at once end with one set of documents, not
+ * both. Returns the new rows and the storage keys of the replaced ones, which the caller deletes
+ * once this has committed (a rollback must not have lost the old files).
+ */
+export async function replaceIdDocuments(db: Database, input: ReplaceIdDocumentsInput) {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for("update");
+    if (!owner) throw new AppError("UNAUTHORIZED");
+
+    const replaced = await tx
+      .delete(documents)
+      .where(and(eq(documents.userId, input.userId), eq(documents.kind, "id")))
+      .returning({ storageKey: documents.storageKey });
+    const inserted = await tx
+      .insert(documents)
+      .values(
+        input.images.map((image) => ({
+          userId: input.userId,
+          kind: "id" as const,
+          side: image.side,
+          documentType: input.documentType,
+          idType: input.idType,
+          idNumber: input.idNumber,
+          expiryDate: input.expiryDate,
+          originalFilename: image.originalFilename,
+          storageKey: image.storageKey,
+          contentType: image.contentType,
+          sizeBytes: image.sizeBytes,
+          sha256: image.sha256,
+        })),
+      )
+      .returning({ id: documents.id, side: documents.side, originalFilename: documents.originalFilename });
+    await tx
+      .update(users)
+      .set({ documentsUploadedAt: sql`coalesce(${users.documentsUploadedAt}, now())` })
+      .where(eq(users.id, input.userId));
+    // Facts only: never the ID number (SECURITY.md 32).
+    await recordAuditEvent(tx as unknown as Database, {
+      action: "onboarding.id_uploaded",
+      actorUserId: input.userId,
+      subjectUserId: input.userId,
+      details: {
+        documentType: input.documentType,
+        idType: input.idType,
+        sides: input.images.map((image) => image.side),
+        replacedDocuments: replaced.length,
+      },
+      ip: input.ip,
+    });
+    return { inserted, replacedKeys: replaced.map((row) => row.storageKey) };
+  });
+}

@@ -1,0 +1,210 @@
+import crypto from "node:crypto";
+import type { Logger } from "pino";
+import { ID_IMAGE_MAX_BYTES, ID_IMAGE_MAX_PIXELS } from "../../../lib/schemas/onboarding";
+import type { Database } from "../../db";
+import { AppError } from "../../errors";
+import type { ObjectStorage } from "../../infra/storage/types";
+import { ImageError, type ImageType } from "../../infra/uploads/image-upload";
+import { MultipartError, type MultipartFile, readMultipart } from "../../infra/uploads/read-multipart";
+import { reencodeImage } from "../../infra/uploads/reencode-image";
+import type { RequestBody } from "../../infra/uploads/request-body";
+import { createUploadScratch, spoolImageUpload } from "../../infra/uploads/spool-image-upload";
+import { checkIdUploadFields, type IdDocumentType, type IdUploadFields } from "./id-upload-fields";
+import { replaceIdDocuments, type StoredIdImage } from "./replace-id-documents";
+import { safeOriginalFilename } from "./safe-original-filename";
+
+export type UploadIdDocumentsDeps = {
+  db: Database;
+  storage: ObjectStorage;
+  logger: Logger;
+  /** Clock for "expiry in the future"; defaults to now. */
+  now?: () => Date;
+};
+
+export type UploadIdDocumentsInput = {
+  userId: string;
+  documentType: IdDocumentType;
+  body: RequestBody;
+  ip: string | null;
+};
+
+/** Spec §5 and §8 texts. */
+export const FILE_TOO_LARGE_MESSAGE = "File is too large. Maximum size is 10MB.";
+export const INVALID_FILE_TYPE_MESSAGE = "Invalid file type. Please upload a PNG or JPG image";
+export const TOO_MANY_PIXELS_MESSAGE = "The image is too large to process.";
+export const UNREADABLE_IMAGE_MESSAGE = "The image could not be read. Please upload a PNG or JPG image";
+export const UNEXPECTED_FILE_MESSAGE = "Only a front and a back image can be uploaded.";
+
+const SIDES = ["front", "back"] as const;
+type Side = (typeof SIDES)[number];
+const isSide = (name: string): name is Side => (SIDES as readonly string[]).includes(name);
+
+const ALLOWED_TYPES: readonly ImageType[] = ["png", "jpeg"];
+
+const LIMITS = {
+  maxFileBytes: ID_IMAGE_MAX_BYTES,
+  maxFiles: SIDES.length,
+  // idType, idNumber, expiryDate, hasBackside, and a few a form may add (lang).
+  maxFields: 10,
+  maxFieldBytes: 1024,
+  // Two full-size files plus fields and multipart framing; anything larger cannot be valid.
+  maxRequestBytes: SIDES.length * ID_IMAGE_MAX_BYTES + 64 * 1024,
+};
+
+/** What a refused body or image means to the member, in the API's error shape. */
+function toAppError(error: unknown): unknown {
+  if (error instanceof MultipartError) {
+    switch (error.reason) {
+      case "request_too_large":
+      case "file_too_large":
+        return new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE_MESSAGE);
+      case "not_multipart":
+        return new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the form as multipart/form-data.");
+      case "too_many_files":
+        return new AppError("VALIDATION_FAILED", UNEXPECTED_FILE_MESSAGE);
+      case "too_many_fields":
+      case "field_too_large":
+        return new AppError("VALIDATION_FAILED", "The form has too many or too long fields.");
+      case "malformed":
+      case "aborted":
+        return new AppError("BAD_REQUEST", "The upload was incomplete. Please try again.");
+    }
+  }
+  if (error instanceof ImageError) {
+    switch (error.reason) {
+      case "unsupported_type":
+        return new AppError("UNSUPPORTED_MEDIA_TYPE", INVALID_FILE_TYPE_MESSAGE);
+      case "too_many_pixels":
+        return new AppError("VALIDATION_FAILED", TOO_MANY_PIXELS_MESSAGE);
+      case "unreadable":
+        return new AppError("VALIDATION_FAILED", UNREADABLE_IMAGE_MESSAGE);
+    }
+  }
+  return error;
+}
+
+function validationFailed(issues: { path: string; message: string }[]): AppError {
+  return new AppError("VALIDATION_FAILED", issues[0]?.message, { issues });
+}
+
+/**
+ * POST /api/upload/{personal,company}-id (spec §7): reads the multipart body as it streams;
+ * each image is checked by its magic bytes, spooled to a private temp file, re-encoded (metadata
+ * gone, pixels capped) and stored under a new UUID before the next one is read, so no upload is
+ * ever held in memory whole (only its re-encoded copy, while it is being stored). When
+ * the fields are valid too, the new documents replace the user's current ones; then the old
+ * files are deleted. On any refusal every file stored by this request is deleted again.
+ */
+export async function uploadIdDocuments(deps: UploadIdDocumentsDeps, input: UploadIdDocumentsInput) {
+  const today = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
+  const stored = new Map<Side, StoredIdImage>();
+  let scratch: Awaited<ReturnType<typeof createUploadScratch>> | undefined;
+
+  const storeImage = async (file: MultipartFile, fieldsSoFar: ReadonlyMap<string, string>) => {
+    if (!isSide(file.fieldName) || stored.has(file.fieldName)) {
+      throw new AppError("VALIDATION_FAILED", UNEXPECTED_FILE_MESSAGE);
+    }
+    // Fields usually come before the files: refuse a bad form before decoding anything.
+    const early = checkIdUploadFields(fieldsSoFar, new Set(), {
+      documentType: input.documentType,
+      today,
+      partial: true,
+    });
+    if (!early.ok) throw validationFailed(early.issues);
+
+    scratch ??= await createUploadScratch();
+    const upload = await spoolImageUpload(file.stream, {
+      directory: scratch.directory,
+      name: file.fieldName,
+      maxBytes: LIMITS.maxFileBytes,
+      allowed: ALLOWED_TYPES,
+    });
+    if (!upload) return; // An empty file input: this side is missing.
+    let image: Awaited<ReturnType<typeof reencodeImage>>;
+    try {
+      image = await reencodeImage(upload.path, upload.type, { maxPixels: ID_IMAGE_MAX_PIXELS });
+    } finally {
+      await upload.remove();
+    }
+    const storageKey = crypto.randomUUID();
+    // Recorded before the put finishes, so a put that fails halfway is cleaned up too.
+    stored.set(file.fieldName, {
+      side: file.fieldName,
+      storageKey,
+      contentType: image.contentType,
+      sizeBytes: image.data.length,
+      sha256: crypto.createHash("sha256").update(image.data).digest("hex"),
+      originalFilename: safeOriginalFilename(file.filename, image.type, file.fieldName),
+    });
+    await deps.storage.put(storageKey, image.data, { contentType: image.contentType });
+  };
+
+  let checked: IdUploadFields;
+  try {
+    const fields = await readMultipart(input.body, LIMITS, storeImage);
+    const check = checkIdUploadFields(fields, new Set(stored.keys()), {
+      documentType: input.documentType,
+      today,
+    });
+    if (!check.ok) throw validationFailed(check.issues);
+    checked = check.value;
+  } catch (error) {
+    await deleteObjects(
+      deps,
+      [...stored.values()].map((image) => image.storageKey),
+      "refused upload",
+    );
+    throw toAppError(error);
+  } finally {
+    // The raw uploads (metadata and all) are gone as soon as the body has been read.
+    await scratch?.remove();
+  }
+
+  // Spec §3: without a backside, a back image sent anyway is not kept.
+  const back = stored.get("back");
+  if (!checked.hasBackside && back) {
+    stored.delete("back");
+    await deleteObjects(deps, [back.storageKey], "back image without backside");
+  }
+  const images = SIDES.flatMap((side) => stored.get(side) ?? []);
+
+  let result: Awaited<ReturnType<typeof replaceIdDocuments>>;
+  try {
+    result = await replaceIdDocuments(deps.db, {
+      userId: input.userId,
+      documentType: input.documentType,
+      idType: checked.idType,
+      idNumber: checked.idNumber,
+      expiryDate: checked.expiryDate,
+      images,
+      ip: input.ip,
+    });
+  } catch (error) {
+    await deleteObjects(
+      deps,
+      images.map((image) => image.storageKey),
+      "failed upload",
+    );
+    throw error;
+  }
+  // After the commit: the rows pointing at the old files are gone, so nobody can get a URL for
+  // them any more; a delete that fails leaves an unreachable file, logged for clean-up.
+  await deleteObjects(deps, result.replacedKeys, "replaced ID document");
+  return result.inserted.map((row) => ({
+    id: row.id,
+    side: row.side as Side,
+    originalFilename: row.originalFilename,
+  }));
+}
+
+async function deleteObjects(deps: UploadIdDocumentsDeps, keys: string[], why: string) {
+  await Promise.all(
+    keys.map(async (key) => {
+      try {
+        await deps.storage.delete(key);
+      } catch (error) {
+        deps.logger.warn({ err: error, storageKey: key, why }, "could not delete a stored ID image");
+      }
+    }),
+  );
+}

@@ -1,0 +1,14 @@
+import type { Logger } from "pino";
+import type { Database } from "../../db";
+import type { Mailer } from "../../infra/mail/types";
+
+/** What sending and checking email verification codes need (a subset of the member routes' deps). */
+export type EmailVerificationDeps = {
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  /** Keys the HMAC under which one-time codes are stored. */
+  codeSecret: string;
+};
+
+export const EMAIL_ALREADY_VERIFIED = "Email already verified.";

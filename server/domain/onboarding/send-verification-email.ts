@@ -1,0 +1,78 @@
+import { and, eq } from "drizzle-orm";
+import type { Locale } from "../../../lib/i18n/config";
+import type { UserRow } from "../../db/queries/users";
+import { oneTimeCodes, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import type { RequestContext } from "../auth/auth-deps";
+import { CODE_TTL_SECONDS, issueCode, lastCodeSentAt } from "../auth/one-time-codes";
+import { emailVerificationCodeMail } from "../mail/templates";
+import { EMAIL_ALREADY_VERIFIED, type EmailVerificationDeps } from "./email-verification-deps";
+
+/** Spec §9: a new code at most every 600 s, the same as the client's resend countdown. */
+export const VERIFICATION_RESEND_SECONDS = 600;
+
+export const SEND_FAILED_MESSAGE = "Failed to send verification email.";
+
+/**
+ * Issues a verify_email code and mails it in `lang`, else the user's language. The countdown is
+ * read from the last code's creation time under a lock on the user's row, so parallel requests
+ * of one user queue and only the first gets a code.
+ */
+export async function sendVerificationEmail(
+  deps: EmailVerificationDeps,
+  user: Pick<UserRow, "id" | "email" | "language">,
+  input: { lang?: Locale },
+  context: RequestContext,
+): Promise<{ resendAfterSeconds: number }> {
+  const issued = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for("update");
+    if (!current) throw new AppError("UNAUTHORIZED");
+    if (current.emailVerifiedAt) throw new AppError("CONFLICT", EMAIL_ALREADY_VERIFIED);
+
+    const now = new Date();
+    const last = await lastCodeSentAt(tx, user.id, "verify_email");
+    const waitedSeconds = last ? (now.getTime() - last.getTime()) / 1000 : Number.POSITIVE_INFINITY;
+    if (waitedSeconds < VERIFICATION_RESEND_SECONDS) {
+      throw new AppError("RATE_LIMITED", "Please wait before requesting another code.", {
+        retryAfterSeconds: Math.min(
+          VERIFICATION_RESEND_SECONDS,
+          Math.max(1, Math.ceil(VERIFICATION_RESEND_SECONDS - waitedSeconds)),
+        ),
+      });
+    }
+    const { code } = await issueCode(tx, deps.codeSecret, user.id, "verify_email", now);
+    return { code, createdAt: now };
+  });
+
+  try {
+    await deps.mailer.send(
+      emailVerificationCodeMail(user.email, input.lang ?? user.language, issued.code, CODE_TTL_SECONDS / 60),
+    );
+  } catch (error) {
+    // A code nobody received must not hold the countdown: drop it so the user can retry now.
+    await deps.db
+      .delete(oneTimeCodes)
+      .where(
+        and(
+          eq(oneTimeCodes.userId, user.id),
+          eq(oneTimeCodes.purpose, "verify_email"),
+          eq(oneTimeCodes.createdAt, issued.createdAt),
+        ),
+      );
+    deps.logger.error({ err: error, userId: user.id }, "verification email failed");
+    throw new AppError("SERVICE_UNAVAILABLE", SEND_FAILED_MESSAGE);
+  }
+
+  await recordAuditEvent(deps.db, {
+    action: "onboarding.verification_email_sent",
+    actorUserId: user.id,
+    subjectUserId: user.id,
+    ip: context.ip,
+  });
+  return { resendAfterSeconds: VERIFICATION_RESEND_SECONDS };
+}

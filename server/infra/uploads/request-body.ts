@@ -1,0 +1,65 @@
+import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import type { Context } from "hono";
+
+/** A request body read as a Node stream, and how to stop reading it after a refusal. */
+export type RequestBody = {
+  stream: Readable;
+  contentType: string | undefined;
+  /** The declared length; a hint only (a chunked body has none, and a client can lie). */
+  contentLength: number | undefined;
+  /**
+   * Stops reading. On a socket the bytes stay unread and the answer carries `Connection: close`,
+   * so the server closes the connection after it instead of draining an upload it refused; a
+   * web stream (in-process tests) is cancelled.
+   */
+  abandon(): void;
+  /** True when the answer must close the connection (the rest of the body was left unread). */
+  readonly abandoned: boolean;
+};
+
+/**
+ * The raw body of a request. Under @hono/node-server `c.env.incoming` is the IncomingMessage,
+ * read directly so nothing (no Request body wrapper, no parseBody) buffers it first; under
+ * `app.request()` there is no socket and the Web body stream is converted instead.
+ */
+export function requestBody(c: Context): RequestBody | null {
+  const contentType = c.req.header("content-type");
+  const declared = c.req.header("content-length");
+  const contentLength = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  let abandoned = false;
+  if (incoming) {
+    return {
+      stream: incoming,
+      contentType,
+      contentLength,
+      abandon() {
+        abandoned = true;
+        incoming.unpipe();
+        incoming.pause();
+      },
+      get abandoned() {
+        return abandoned;
+      },
+    };
+  }
+  const body = c.req.raw.body;
+  if (!body) return null;
+  // The DOM's and Node's ReadableStream are the same object at runtime but differ in typings.
+  const stream = Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>);
+  return {
+    stream,
+    contentType,
+    contentLength,
+    abandon() {
+      abandoned = true;
+      stream.unpipe();
+      stream.destroy();
+    },
+    get abandoned() {
+      return abandoned;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import { locales } from "../../lib/i18n/config";
+import { successResponseSchema } from "../../lib/schemas/auth";
+import { errorResponseSchema } from "../../lib/schemas/common";
+import {
+  newsListSchema,
+  onboardingStatusResponseSchema,
+  sendVerificationEmailSchema,
+  statusProgressSchema,
+  verifyEmailCodeSchema,
+} from "../../lib/schemas/onboarding";
+import { listNews } from "../domain/news/list-news";
+import { getOnboardingStatus, getStatusProgress } from "../domain/onboarding/get-onboarding-status";
+import { sendVerificationEmail } from "../domain/onboarding/send-verification-email";
+import { verifyEmailCode } from "../domain/onboarding/verify-email-code";
+import { type AppEnv, requestContext } from "../http";
+import { authenticate } from "./authenticate";
+import { errorResponses, json, jsonBody } from "./openapi";
+import type { MemberRouteDeps } from "./route-deps";
+
+const errors = errorResponses;
+
+const newsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(20).default(5),
+  lang: z.enum(locales).optional(),
+});
+
+/** Onboarding status, email verification and news (issue 5). Every call is about the caller only. */
+export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
+  const auth = authenticate(deps);
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/auth/user/status",
+      summary: "The caller's onboarding flags (spec §3)",
+      middleware: [auth] as const,
+      responses: { 200: json(onboardingStatusResponseSchema, "Flags, also under status"), ...errors },
+    }),
+    (c) => {
+      const status = getOnboardingStatus(c.var.auth.user);
+      return c.json({ ...status, status }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/auth/user/status-progress",
+      summary: "The caller's onboarding as status and progress steps",
+      middleware: [auth] as const,
+      responses: { 200: json(statusProgressSchema, "Status and steps"), ...errors },
+    }),
+    (c) => c.json(getStatusProgress(c.var.auth.user), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/send-verification-email",
+      summary: "Email a verification code to the caller (one per 600 s)",
+      middleware: [auth] as const,
+      request: jsonBody(sendVerificationEmailSchema),
+      responses: {
+        ...errors,
+        200: json(successResponseSchema.extend({ resendAfterSeconds: z.number() }), "Code sent"),
+        409: json(errorResponseSchema, "Email already verified"),
+        429: json(errorResponseSchema, "A code was sent less than 600 s ago"),
+        503: json(errorResponseSchema, "The mail could not be sent"),
+      },
+    }),
+    async (c) => {
+      const result = await sendVerificationEmail(
+        deps,
+        c.var.auth.user,
+        c.req.valid("json"),
+        requestContext(c),
+      );
+      return c.json({ success: true, message: "Verification code sent.", ...result }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/verify-email-code",
+      summary: "Verify the caller's email with the mailed code",
+      middleware: [auth] as const,
+      request: jsonBody(verifyEmailCodeSchema),
+      responses: {
+        ...errors,
+        200: json(successResponseSchema, "Email verified"),
+        400: json(errorResponseSchema, "Wrong or expired code"),
+        409: json(errorResponseSchema, "Email already verified"),
+        429: json(errorResponseSchema, "Too many failed attempts"),
+      },
+    }),
+    async (c) => {
+      await verifyEmailCode(deps, c.var.auth.user, c.req.valid("json"), requestContext(c));
+      return c.json({ success: true, message: "Email verified." }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/news",
+      summary: "Latest dashboard news in the caller's language (or ?lang)",
+      middleware: [auth] as const,
+      request: { query: newsQuerySchema },
+      responses: { 200: json(newsListSchema, "News, newest first"), ...errors },
+    }),
+    async (c) => {
+      const { limit, lang } = c.req.valid("query");
+      const news = await listNews(deps.db, { language: lang ?? c.var.auth.user.language, limit });
+      return c.json({ news }, 200);
+    },
+  );
+}

@@ -1,0 +1,108 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ZodError } from "zod";
+import { errorResponseSchema } from "../../lib/schemas/common";
+import { companyProfileSchema, personalProfileSchema } from "../../lib/schemas/profile";
+import { completeCompanyProfile, completePersonalProfile } from "../domain/profile/complete-profile";
+import { loadProfile } from "../domain/profile/load-profile";
+import { issuesOf, profileValidationError } from "../domain/profile/profile-messages";
+import { profileResponseSchema, profileSavedResponseSchema } from "../domain/profile/profile-view";
+import { AppError } from "../errors";
+import { type AppEnv, requestContext } from "../http";
+import { authenticate } from "./authenticate";
+import { errorResponses, json, jsonBody } from "./openapi";
+import type { MemberRouteDeps } from "./route-deps";
+
+const errors = errorResponses;
+const SAVED = "Profile saved.";
+
+/** Spec §6 type guards: personal accounts on company calls (and back) get 403 (SECURITY.md 23). */
+function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.var.auth.user.userType !== type) {
+      throw new AppError("FORBIDDEN", `Access denied. This page is only for ${type} users.`);
+    }
+    await next();
+  };
+}
+
+/** A refused profile: the spec's sentence in `message` (§5), the field keys in `details.issues`. */
+function profileValidationHook(result: { success: true } | { success: false; error: ZodError }): undefined {
+  if (!result.success) throw profileValidationError(issuesOf(result.error));
+}
+
+/** Profile completion (issue 5). */
+export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
+  const auth = authenticate(deps);
+  app.use(
+    "/api/profile/*",
+    bodyLimit({
+      maxSize: 32 * 1024,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE");
+      },
+    }),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/profile",
+      summary: "The caller's own profile (IBAN masked)",
+      middleware: [auth] as const,
+      responses: { 200: json(profileResponseSchema, "The profile; unfilled fields are null"), ...errors },
+    }),
+    async (c) => c.json({ profile: await loadProfile(deps.db, c.var.auth.user.id) }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/profile/personal/complete",
+      summary: "Save the personal profile and complete this onboarding step",
+      middleware: [auth, requireUserType("personal")] as const,
+      request: jsonBody(personalProfileSchema),
+      responses: {
+        ...errors,
+        200: json(profileSavedResponseSchema, SAVED),
+        403: json(errorResponseSchema, "Not a personal account"),
+      },
+    }),
+    async (c) => {
+      const profile = await completePersonalProfile(
+        deps.db,
+        c.var.auth.user.id,
+        c.req.valid("json"),
+        requestContext(c),
+      );
+      return c.json({ success: true as const, message: SAVED, profile }, 200);
+    },
+    profileValidationHook,
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/profile/company/complete",
+      summary: "Save the company profile and complete this onboarding step",
+      middleware: [auth, requireUserType("company")] as const,
+      request: jsonBody(companyProfileSchema),
+      responses: {
+        ...errors,
+        200: json(profileSavedResponseSchema, SAVED),
+        403: json(errorResponseSchema, "Not a company account"),
+      },
+    }),
+    async (c) => {
+      const profile = await completeCompanyProfile(
+        deps.db,
+        c.var.auth.user.id,
+        c.req.valid("json"),
+        requestContext(c),
+      );
+      return c.json({ success: true as const, message: SAVED, profile }, 200);
+    },
+    profileValidationHook,
+  );
+}

@@ -1,0 +1,170 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, expectAccessible, test } from "../fixtures";
+import { logInWithForm, mailTo, seedUser } from "../support";
+
+/** Real PNG images of an ID's two sides, written to a temp folder for the file inputs. */
+async function idImages() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "id-images-"));
+  const make = async (name: string, color: string) => {
+    const file = path.join(dir, name);
+    await sharp({ create: { width: 640, height: 400, channels: 3, background: color } })
+      .png()
+      .toFile(file);
+    return file;
+  };
+  return { front: await make("front.png", "#3366cc"), back: await make("back.png", "#cc6633") };
+}
+
+function inTwoYears() {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() + 2);
+  return date.toISOString().slice(0, 10);
+}
+
+async function verifyEmail(page: Page, type: "personal" | "company", email: string) {
+  await page.getByRole("link", { name: "Verify your email" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${type}-verify-email$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Verify your email" })).toBeVisible();
+  await expect(page.getByText("No email? Check your spam folder", { exact: false })).toBeVisible();
+  const mail = await mailTo(email, /confirm your email/i);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1] ?? "";
+  expect(mail.subject).not.toContain(code);
+  await expectAccessible(page);
+  await page.getByLabel("Digit 1 of 6").focus();
+  await page.keyboard.type(code);
+  await page.getByRole("button", { name: "Verify email" }).click();
+  await expect(page.getByText("Email verified successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+}
+
+async function uploadId(page: Page, type: "personal" | "company", idType: string) {
+  const images = await idImages();
+  await page.goto(`/${type}-id-upload`);
+  await expectAccessible(page);
+  await page.getByLabel(/ID type|Type of the contact person's ID/).selectOption({ label: idType });
+  await page.getByLabel(/ID number/).fill("L01X00T47");
+  await page.getByLabel("Expiry date").fill(inTwoYears());
+  await page.getByLabel(/^Front side/).setInputFiles(images.front);
+  await page.getByLabel(/^Back side/).setInputFiles(images.back);
+  await page.getByRole("button", { name: "Upload document" }).click();
+  await expect(page.getByText("ID document uploaded successfully.")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+}
+
+async function expectThreeDoneAndSignEnabled(page: Page) {
+  for (const step of ["email_verified", "documents_uploaded", "profile_completed"]) {
+    await expect(page.locator(`[data-step="${step}"]`)).toHaveAttribute("data-done", "true");
+  }
+  await expect(page.locator('[data-step="contract_signed"]')).toHaveAttribute("data-done", "false");
+  await expect(page.locator('[data-step="contract_signed"]')).toContainText("missing");
+  await expect(page.getByRole("link", { name: "Sign your contract" })).toBeVisible();
+  await expect(page.getByText("Awaiting admin approval")).toBeVisible();
+  await expectAccessible(page);
+}
+
+test("a personal member verifies the email, uploads an ID and completes the profile", async ({
+  page,
+  request,
+}) => {
+  const member = await seedUser(request, { status: "pending", firstName: "Paula", lastName: "Onboard" });
+  await logInWithForm(page, member);
+  await expect(page.locator('[data-step="email_verified"]')).toHaveAttribute("data-done", "false");
+  await expect(page.getByRole("button", { name: "Sign your contract" })).toBeDisabled();
+  await expectAccessible(page);
+
+  await verifyEmail(page, "personal", member.email);
+  await uploadId(page, "personal", "Passport");
+
+  await page.getByRole("link", { name: "Complete your profile" }).click();
+  await expect(page).toHaveURL(/\/personal-complete-profile$/);
+  await page.getByLabel("Date of birth").fill("1990-05-17");
+  await page.getByLabel("Nationality").fill("German");
+  await page.getByLabel("Street and house number").fill("Musterstraße 1");
+  await page.getByLabel("Postal code").fill("10115");
+  await page.getByLabel("City").fill("Berlin");
+  await page.getByLabel(/^Country\*?$/).fill("Germany");
+  await page.getByLabel("Account holder").fill("Paula Onboard");
+  await page.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 00");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Profile saved successfully.")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+
+  await expectThreeDoneAndSignEnabled(page);
+});
+
+test("a company member completes the three steps for the contact person", async ({ page, request }) => {
+  const member = await seedUser(request, {
+    status: "pending",
+    userType: "company",
+    companyName: "Onboard GmbH",
+  });
+  await logInWithForm(page, member);
+  await expect(page.locator('[data-step="documents_uploaded"]')).toContainText("Contact ID");
+
+  await verifyEmail(page, "company", member.email);
+  await uploadId(page, "company", "Business license");
+
+  await page.goto("/company-complete-profile");
+  await page.getByLabel(/^Company phone/).fill("+49 30 1234567");
+  await page.getByLabel("Street and house number").fill("Industriestraße 5");
+  await page.getByLabel("Postal code").fill("80331");
+  await page.getByLabel("City").fill("München");
+  await page.getByLabel(/^Country\*?$/).fill("Germany");
+  await page.getByLabel("Business type").fill("Consulting");
+  await page.getByLabel("Number of employees").fill("12");
+  await page.getByLabel("UID number").fill("DE123456789");
+  await page.getByLabel("Account holder").fill("Onboard GmbH");
+  await page.getByLabel("IBAN").fill("AT611904300234573201");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Company profile saved successfully.")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+
+  await expectThreeDoneAndSignEnabled(page);
+});
+
+test("the dashboard fits a 390 px screen without horizontal scrolling", async ({ browser, request }) => {
+  const member = await seedUser(request, {
+    status: "pending",
+    userType: "company",
+    companyName: "Narrow Screen AG",
+  });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await logInWithForm(page, member);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome, Narrow Screen AG!" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  await expectAccessible(page);
+  await context.close();
+});
+
+test("signing is refused on the route before the three steps, with the spec's toast", async ({
+  page,
+  request,
+}) => {
+  const member = await seedUser(request, { status: "pending" });
+  await logInWithForm(page, member);
+  await page.goto("/personal-sign-contract");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.getByText(
+      "Please complete email verification, ID upload, and profile completion before signing the contract.",
+    ),
+  ).toBeVisible();
+});
+
+test("German texts on the onboarding pages", async ({ page, request }) => {
+  const member = await seedUser(request, { status: "pending" });
+  await logInWithForm(page, member);
+  await page.getByRole("button", { name: "Deutsch" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Ihr Onboarding" })).toBeVisible();
+  await page.goto("/personal-complete-profile");
+  await expect(page.getByLabel("Geburtsdatum")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "English" }).click();
+});
