@@ -68,7 +68,7 @@ async function signingRefusal(accessToken: string | undefined, apiUrl: string): 
   try {
     const response = await fetch(new URL("/api/auth/user/status", apiUrl), {
       headers: { authorization: `Bearer ${accessToken ?? ""}` },
-      signal: AbortSignal.timeout(5_000),
+      signal: AbortSignal.timeout(10_000),
       cache: "no-store",
     });
     if (!response.ok) return { key: "Guards.signCheckFailed" };

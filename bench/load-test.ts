@@ -27,6 +27,7 @@ export type LoadTarget = {
 export type Measurement = {
   requestsPerSecond: number;
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
   /** Connection errors and timeouts. */
   errors: number;
@@ -103,6 +104,7 @@ export async function measure(target: LoadTarget, settings: LoadSettings): Promi
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
     p99Ms: percentile(latencies, 99),
     errors: result.errors,
     non2xx: result.non2xx,

@@ -10,6 +10,8 @@ import type { LogRingBuffer } from "./infra/logging/logger";
 import type { Mailer } from "./infra/mail/types";
 import type { ObjectStorage } from "./infra/storage/types";
 import type { TokenService } from "./infra/tokens";
+import { registerAdminUsersRoutes } from "./routes/admin-users";
+import { registerAdminVerificationRoutes } from "./routes/admin-verification";
 import { registerAuthRoutes } from "./routes/auth";
 import { createFilesRoutes } from "./routes/files";
 import { registerGeoRoutes } from "./routes/geo";
@@ -95,6 +97,8 @@ export function createApp(deps: AppDeps) {
   registerOnboardingRoutes(app, memberDeps);
   registerProfileRoutes(app, memberDeps);
   registerUploadRoutes(app, memberDeps);
+  registerAdminUsersRoutes(app, { ...memberDeps, startedAt, logs: deps.logs });
+  registerAdminVerificationRoutes(app, { ...memberDeps, startedAt, logs: deps.logs });
   registerGeoRoutes(app, { lookupUrls: deps.config.geoLookupUrls ?? [], budgetMs: 2_000 });
   registerReferralRoutes(app, {
     db: deps.database.db,

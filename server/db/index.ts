@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -77,6 +78,8 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions = {}): 
     client = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
       ...(loadDataDir ? { loadDataDir } : {}),
+      // The user search's trigram indexes (migration 0004) need it, as on PostgreSQL.
+      extensions: { pg_trgm },
     });
   } catch (error) {
     lock?.release();

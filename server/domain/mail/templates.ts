@@ -73,3 +73,80 @@ export function emailVerificationCodeMail(
     `It is valid for ${minutes} minutes. If you did not create an account with us, ignore this email.`,
   ]);
 }
+
+/** Sent once an admin has verified the account (issue 6): the member can now use the platform. */
+export function accountActivatedMail(to: string, locale: Locale, loginUrl: string): MailMessage {
+  if (locale === "de") {
+    return render(
+      to,
+      "Ihr Konto ist aktiv",
+      [
+        "Gute Nachrichten: Wir haben Ihre Angaben geprüft und Ihr Konto freigeschaltet.",
+        "Sie können sich ab sofort anmelden und alle Funktionen nutzen, die Ihnen freigegeben wurden.",
+      ],
+      { href: loginUrl, label: "Jetzt anmelden" },
+    );
+  }
+  return render(
+    to,
+    "Your account is active",
+    [
+      "Good news: we have reviewed your details and activated your account.",
+      "You can now sign in and use every feature that has been enabled for you.",
+    ],
+    { href: loginUrl, label: "Sign in now" },
+  );
+}
+
+export type RedoStep = "email" | "documents" | "profile" | "contract";
+
+const redoStepLabels: Record<Locale, Record<RedoStep, string>> = {
+  en: {
+    email: "verify your email address",
+    documents: "upload your ID documents",
+    profile: "complete your profile",
+    contract: "sign your contract",
+  },
+  de: {
+    email: "Ihre E-Mail-Adresse bestätigen",
+    documents: "Ihre Ausweisdokumente hochladen",
+    profile: "Ihr Profil vervollständigen",
+    contract: "Ihren Vertrag unterschreiben",
+  },
+};
+
+/**
+ * Sent when an admin sends the account back one step instead of approving it (issue 6). The
+ * reason is the admin's own text; it goes into the body only (escaped in the HTML part).
+ */
+export function accountRejectedMail(
+  to: string,
+  locale: Locale,
+  step: RedoStep,
+  reason: string,
+  dashboardUrl: string,
+): MailMessage {
+  const action = redoStepLabels[locale][step];
+  if (locale === "de") {
+    return render(
+      to,
+      "Bitte ergänzen Sie Ihre Angaben",
+      [
+        `Wir konnten Ihr Konto noch nicht freischalten. Bitte ${action} erneut.`,
+        `Begründung: ${reason}`,
+        "Sobald Sie diesen Schritt erledigt haben, prüfen wir Ihr Konto erneut.",
+      ],
+      { href: dashboardUrl, label: "Zum Dashboard" },
+    );
+  }
+  return render(
+    to,
+    "Please update your details",
+    [
+      `We could not activate your account yet. Please ${action} again.`,
+      `Reason: ${reason}`,
+      "Once you have done this step, we will review your account again.",
+    ],
+    { href: dashboardUrl, label: "Go to your dashboard" },
+  );
+}

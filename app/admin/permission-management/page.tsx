@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { PermissionManagement } from "@/components/admin/permission-management";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AdminArea.permissions");
+  const common = await getTranslations("Common");
+  return { title: `${t("title")} · ${common("appName")}` };
+}
+
+/** Spec §2 /admin/permission-management (the admin layout has checked the role). */
+export default async function PermissionManagementPage() {
+  const t = await getTranslations("AdminArea.permissions");
+  return (
+    <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+      <section aria-labelledby="permission-management-title" className="rounded-2xl bg-white p-6 shadow-xl">
+        <h1 id="permission-management-title" className="text-2xl font-semibold text-slate-900">
+          {t("title")}
+        </h1>
+        <p className="mt-1 text-slate-700">{t("subtitle")}</p>
+      </section>
+      <PermissionManagement />
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { UserDetailView } from "@/components/admin/user-detail-view";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AdminUser.detail");
+  const common = await getTranslations("Common");
+  return { title: `${t("profileTitle")} · ${common("appName")}` };
+}
+
+/** Spec §2 /admin/user-management/profile/{id}: the user view plus actions and audit trail. */
+export default async function AdminUserProfilePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <UserDetailView userId={id} variant="profile" />
+    </main>
+  );
+}

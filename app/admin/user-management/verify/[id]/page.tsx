@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { VerifyUserPanel } from "@/components/admin/verify-user-panel";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AdminUser.verify");
+  const common = await getTranslations("Common");
+  return { title: `${t("title")} · ${common("appName")}` };
+}
+
+/** Spec §2 /admin/user-management/verify/{id}: review a pending user, then verify or send back. */
+export default async function AdminVerifyUserPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <VerifyUserPanel userId={id} />
+    </main>
+  );
+}

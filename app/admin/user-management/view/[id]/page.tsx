@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { UserDetailView } from "@/components/admin/user-detail-view";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AdminUser.detail");
+  const common = await getTranslations("Common");
+  return { title: `${t("viewTitle")} · ${common("appName")}` };
+}
+
+/** Spec §2 /admin/user-management/view/{id}: read-only profile, media and permissions. */
+export default async function AdminUserViewPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <UserDetailView userId={id} variant="view" />
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import pg from "pg";
+import { SEEDED_PASSWORD } from "./auth-load";
+
+export const ADMIN_LIST_USERS = 100_000;
+
+/**
+ * Members straight into PostgreSQL in one statement (the API has migrated the database):
+ * varied names, both account types, all three statuses, a spread of creation times.
+ */
+export async function seedManyUsers(databaseUrl: string, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into users (email, user_type, role, status, first_name, last_name, company_name, created_at, updated_at)
+       select 'member' || n || '@bench.example.com',
+              (case when n % 4 = 0 then 'company' else 'personal' end)::user_type,
+              'user'::user_role,
+              (case n % 3 when 0 then 'pending' when 1 then 'active' else 'suspended' end)::user_status,
+              (array['Anna','Ben','Carla','Deniz','Emil','Hannah','Jonas','Lena','Marie','Noah'])[1 + n % 10],
+              (array['Schmidt','Müller','Weber','Fischer','Wagner','Becker','Hoffmann','Schulz'])[1 + n % 8],
+              case when n % 4 = 0 then 'Firma ' || n || ' GmbH' end,
+              now() - (n || ' seconds')::interval,
+              now()
+       from generate_series(1, $1::int) as n`,
+      [count],
+    );
+    await client.query("analyze users");
+  } finally {
+    await client.end();
+  }
+}
+
+/** An admin of the bench's own, logged in straight at the API; returns the access token. */
+export async function adminAccessToken(apiUrl: string, seedToken: string): Promise<string> {
+  const email = `bench-admin-${Date.now()}@bench.example.com`;
+  const seeded = await fetch(new URL("/api/test/users", apiUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-seed-token": seedToken },
+    body: JSON.stringify({
+      email,
+      password: SEEDED_PASSWORD,
+      role: "admin",
+      firstName: "Bench",
+      lastName: "Admin",
+    }),
+  });
+  if (seeded.status !== 201) throw new Error(`seeding the admin: status ${seeded.status}`);
+  const login = await fetch(new URL("/api/auth/login", apiUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: SEEDED_PASSWORD }),
+  });
+  const body = (await login.json()) as { accessToken?: string };
+  if (login.status !== 200 || !body.accessToken) throw new Error(`admin login: status ${login.status}`);
+  return body.accessToken;
+}

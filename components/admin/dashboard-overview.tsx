@@ -1,0 +1,53 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { linkClass } from "@/components/ui/form-field";
+import { DashboardServerStatus } from "./dashboard-server-status";
+import { AdminStats } from "./dashboard-stats";
+import { adminCardClass, adminPrimaryLinkClass } from "./dashboard-ui";
+
+/** Spec §2 /admin/dashboard below the heading: warning, stats, the two area cards, server status. */
+export function DashboardOverview() {
+  const t = useTranslations("AdminArea.dashboard");
+  return (
+    <div className="space-y-6">
+      <div className="rounded-2xl border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950 shadow">
+        <p className="font-semibold">{t("warningTitle")}</p>
+        <p className="mt-1">{t("warningText")}</p>
+      </div>
+
+      <AdminStats />
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="admin-users-card-heading" className={adminCardClass}>
+          <h2 id="admin-users-card-heading" className="text-lg font-semibold text-slate-900">
+            {t("usersCardTitle")}
+          </h2>
+          <p className="mt-1 text-slate-700">{t("usersCardText")}</p>
+          <div className="mt-4 flex flex-wrap items-center gap-4">
+            <Link href="/admin/user-management" className={linkClass}>
+              {t("openUserManagement")}
+            </Link>
+            <Link href="/admin/verify-users" className={adminPrimaryLinkClass}>
+              {t("verifyUsers")}
+            </Link>
+          </div>
+        </section>
+        <section aria-labelledby="admin-permissions-card-heading" className={adminCardClass}>
+          <h2 id="admin-permissions-card-heading" className="text-lg font-semibold text-slate-900">
+            {t("permissionsCardTitle")}
+          </h2>
+          <p className="mt-1 text-slate-700">{t("permissionsCardText")}</p>
+          <div className="mt-4">
+            <Link href="/admin/permission-management" className={linkClass}>
+              {t("openPermissionManagement")}
+            </Link>
+          </div>
+        </section>
+      </div>
+
+      <DashboardServerStatus />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useId } from "react";
+import { auditListSchema } from "@/lib/schemas/admin";
+import { actionButtonClass } from "./user-detail-actions";
+import { useAdminResource } from "./user-detail-data";
+import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
+
+const detailText = (value: unknown) =>
+  typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+    ? String(value)
+    : JSON.stringify(value);
+
+/**
+ * The user's audit trail (replaces the spec's 'logs' placeholder): who did what to or as this
+ * user, newest first as the API sends it. A list rather than a table so it fits 390 px.
+ */
+export function UserDetailAudit({ userId }: { userId: string }) {
+  const t = useTranslations("AdminUser.audit");
+  const format = useFormatter();
+  const headingId = useId();
+  const { load, reload } = useAdminResource(
+    `/api/admin/audit?userId=${encodeURIComponent(userId)}`,
+    auditListSchema,
+    (reason) => t("failed", { reason }),
+  );
+
+  return (
+    <section aria-labelledby={headingId} aria-busy={load.state === "loading"} className={sectionClass}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className={sectionHeadingClass}>
+          {t("heading")}
+        </h2>
+        <button type="button" className={actionButtonClass} onClick={reload}>
+          {t("refresh")}
+        </button>
+      </div>
+      {load.state === "loading" && <p className="mt-3 text-slate-700">{t("loading")}</p>}
+      {load.state === "failed" && (
+        <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-800">
+          {load.message}
+        </p>
+      )}
+      {(load.state === "notFound" || (load.state === "ready" && load.data.entries.length === 0)) && (
+        <p className="mt-3 text-slate-700">{t("empty")}</p>
+      )}
+      {load.state === "ready" && load.data.entries.length > 0 && (
+        <>
+          <p className="mt-2 text-sm text-slate-700">
+            {t("count", { shown: load.data.entries.length, total: load.data.total })}
+          </p>
+          <ol className="mt-3 space-y-3">
+            {load.data.entries.map((entry) => {
+              const details = Object.entries(entry.details);
+              const at = new Date(entry.at);
+              return (
+                <li key={entry.id} className="rounded-lg border border-slate-200 p-3 text-sm">
+                  <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <span className="break-all font-mono font-semibold text-slate-900">{entry.action}</span>
+                    <time dateTime={entry.at} className="text-slate-700">
+                      {Number.isNaN(at.getTime())
+                        ? entry.at
+                        : format.dateTime(at, { dateStyle: "medium", timeStyle: "medium" })}
+                    </time>
+                  </p>
+                  <p className="mt-1 break-all text-slate-800">
+                    {t("actor", { actor: entry.actor.email ?? t("system") })}
+                  </p>
+                  {details.length > 0 && (
+                    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-slate-800">
+                      {details.map(([key, value]) => (
+                        <div key={key} className="contents">
+                          <dt className="font-mono text-slate-700">{key}</dt>
+                          <dd className="min-w-0 break-all">{detailText(value)}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

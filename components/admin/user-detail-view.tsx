@@ -1,0 +1,131 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { linkClass } from "@/components/ui/form-field";
+import { displayName } from "@/lib/display-name";
+import { actionButtonClass, UserDetailActions } from "./user-detail-actions";
+import { UserDetailAudit } from "./user-detail-audit";
+import {
+  fullUserResponseSchema,
+  namedUser,
+  useAdminResource,
+  userMediaResponseSchema,
+} from "./user-detail-data";
+import {
+  PermissionListSection,
+  ProfileDetailsSection,
+  sectionClass,
+  UserInfoSection,
+  UserMediaSection,
+} from "./user-detail-sections";
+
+/**
+ * Spec §2 /admin/user-management/view/{id} (read-only) and /profile/{id} (the same plus a
+ * breadcrumb, the actions panel and the audit trail). While loading: 'Loading user...';
+ * on failure or 404 a message with Go Back (one step back in the history).
+ */
+export function UserDetailView({ userId, variant }: { userId: string; variant: "view" | "profile" }) {
+  const t = useTranslations("AdminUser");
+  const router = useRouter();
+  const encodedId = encodeURIComponent(userId);
+  const { load, setData } = useAdminResource(
+    `/api/auth/admin/users/${encodedId}/full`,
+    fullUserResponseSchema,
+    (reason) => t("detail.loadFailed", { reason }),
+  );
+  const { load: media } = useAdminResource(
+    `/api/admin/user/${encodedId}/documents`,
+    userMediaResponseSchema,
+    (reason) => t("media.loadFailed", { reason }),
+  );
+  // Saving permissions writes an audit entry: remounting the trail loads it anew.
+  const [auditVersion, setAuditVersion] = useState(0);
+
+  const title = variant === "profile" ? t("detail.profileTitle") : t("detail.viewTitle");
+  const goBack = (
+    <button type="button" className={`${actionButtonClass} mt-4`} onClick={() => router.back()}>
+      {t("detail.goBack")}
+    </button>
+  );
+
+  if (load.state !== "ready") {
+    return (
+      <section aria-labelledby="user-detail-title" className={sectionClass}>
+        <h1 id="user-detail-title" className="text-2xl font-semibold text-slate-900">
+          {title}
+        </h1>
+        {load.state === "loading" && (
+          <p role="status" className="mt-3 text-slate-700">
+            {t("detail.loading")}
+          </p>
+        )}
+        {load.state === "notFound" && (
+          <>
+            <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-800">
+              {t("detail.notFound")}
+            </p>
+            {goBack}
+          </>
+        )}
+        {load.state === "failed" && (
+          <>
+            <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-800">
+              {load.message}
+            </p>
+            {goBack}
+          </>
+        )}
+      </section>
+    );
+  }
+
+  const full = load.data;
+  const { user } = full;
+  const name = displayName(namedUser(user), t("info.noName"));
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="user-detail-title" className={sectionClass}>
+        {variant === "profile" && (
+          <nav aria-label={t("detail.breadcrumbLabel")} className="mb-3 text-sm">
+            <ol className="flex flex-wrap items-center gap-x-2 text-slate-700">
+              <li>
+                <Link href="/admin/user-management" className={linkClass}>
+                  {t("detail.breadcrumbRoot")}
+                </Link>
+              </li>
+              <li aria-hidden="true">/</li>
+              <li aria-current="page" className="break-all text-slate-900">
+                {user.email}
+              </li>
+            </ol>
+          </nav>
+        )}
+        <h1 id="user-detail-title" className="text-2xl font-semibold text-slate-900">
+          {title}
+        </h1>
+        <p className="mt-1 break-words text-slate-700">{t("detail.subtitle", { name, email: user.email })}</p>
+      </section>
+      <UserInfoSection user={user} />
+      <ProfileDetailsSection full={full} />
+      <UserMediaSection media={media} />
+      <PermissionListSection permissions={full.permissions} />
+      {variant === "profile" && (
+        <>
+          <UserDetailActions
+            userId={user.id}
+            email={user.email}
+            onPermissionsSaved={(permissions) => {
+              setData((current) => ({ ...current, permissions }));
+              setAuditVersion((version) => version + 1);
+            }}
+          />
+          <UserDetailAudit key={auditVersion} userId={user.id} />
+        </>
+      )}
+    </div>
+  );
+}

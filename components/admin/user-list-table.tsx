@@ -1,0 +1,142 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useId } from "react";
+import type { AdminUser } from "@/lib/schemas/admin";
+import {
+  adminDangerButtonClass,
+  adminSecondaryButtonClass,
+  adminTableRegionClass,
+  firstTenChars,
+} from "./dashboard-ui";
+
+const COLUMNS = ["email", "name", "type", "status", "role", "created", "lastLogin", "actions"] as const;
+
+// Text carries the meaning; colour only repeats it (WCAG 1.4.1), each pairing at least 4.5:1.
+const statusTone: Record<AdminUser["status"], string> = {
+  active: "bg-green-100 text-green-800 ring-green-700/30",
+  pending: "bg-amber-100 text-amber-900 ring-amber-700/30",
+  suspended: "bg-red-100 text-red-800 ring-red-700/30",
+};
+
+/** Companies by company name, persons by first plus last name (spec §2 'names or company'). */
+function nameOf(user: AdminUser): string {
+  if (user.user_type === "company" && user.company_name?.trim()) return user.company_name.trim();
+  const full = [user.first_name?.trim(), user.last_name?.trim()].filter(Boolean).join(" ");
+  return full || user.company_name?.trim() || "";
+}
+
+/**
+ * Spec §2 user table. It scrolls inside its own focusable region at narrow widths, so the page
+ * never scrolls sideways; repeated row buttons are described by the row's email.
+ */
+export function UserListTable({
+  users,
+  busyUserId,
+  onDelete,
+  onToggleSuspension,
+}: {
+  users: AdminUser[];
+  busyUserId: string | null;
+  onDelete: (user: AdminUser, opener: HTMLButtonElement) => void;
+  onToggleSuspension: (user: AdminUser) => void;
+}) {
+  const t = useTranslations("AdminArea.users.table");
+  const tValues = useTranslations("AdminArea.values");
+  const id = useId();
+  return (
+    <section
+      aria-label={t("region")}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+      tabIndex={0}
+      className={adminTableRegionClass}
+    >
+      <table className="w-full min-w-[64rem] border-collapse text-left text-sm">
+        <caption className="sr-only">{t("caption")}</caption>
+        <thead className="bg-slate-50 text-slate-800">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                {t(column)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const rowHeaderId = `${id}-${user.id}`;
+            const name = nameOf(user);
+            const busy = busyUserId === user.id;
+            const suspended = user.status === "suspended";
+            return (
+              <tr key={user.id} className="border-t border-slate-200 align-top text-slate-800">
+                <th id={rowHeaderId} scope="row" className="px-3 py-3 font-medium break-all text-slate-900">
+                  {user.email}
+                </th>
+                <td className="px-3 py-3 break-words">
+                  {name || (
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="sr-only">{t("noName")}</span>
+                    </>
+                  )}
+                </td>
+                <td className="px-3 py-3 whitespace-nowrap">{tValues(`userType.${user.user_type}`)}</td>
+                <td className="px-3 py-3">
+                  <span
+                    className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone[user.status]}`}
+                  >
+                    <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+                    {tValues(`status.${user.status}`)}
+                  </span>
+                </td>
+                <td className="px-3 py-3 whitespace-nowrap">{tValues(`role.${user.role}`)}</td>
+                <td className="px-3 py-3 whitespace-nowrap tabular-nums">{firstTenChars(user.created_at)}</td>
+                <td className="px-3 py-3 whitespace-nowrap tabular-nums">
+                  {firstTenChars(user.last_login_at) || t("never")}
+                </td>
+                <td className="px-3 py-3">
+                  <div className="flex min-w-[18rem] flex-wrap items-center gap-2">
+                    <Link
+                      href={`/admin/user-management/view/${encodeURIComponent(user.id)}`}
+                      className={adminSecondaryButtonClass}
+                      aria-describedby={rowHeaderId}
+                    >
+                      {t("view")}
+                    </Link>
+                    <Link
+                      href={`/admin/user-management/profile/${encodeURIComponent(user.id)}`}
+                      className={adminSecondaryButtonClass}
+                      aria-describedby={rowHeaderId}
+                    >
+                      {t("edit")}
+                    </Link>
+                    <button
+                      type="button"
+                      className={adminSecondaryButtonClass}
+                      aria-describedby={rowHeaderId}
+                      aria-disabled={busy}
+                      aria-busy={busy}
+                      onClick={() => !busy && onToggleSuspension(user)}
+                    >
+                      {busy ? t("working") : suspended ? t("reactivate") : t("suspend")}
+                    </button>
+                    <button
+                      type="button"
+                      className={adminDangerButtonClass}
+                      aria-describedby={rowHeaderId}
+                      onClick={(event) => onDelete(user, event.currentTarget)}
+                    >
+                      {t("delete")}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

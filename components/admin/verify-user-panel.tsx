@@ -1,0 +1,301 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useAuth } from "@/components/auth/auth-provider";
+import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { FormField, inputClass } from "@/components/ui/form-field";
+import { readApiError } from "@/lib/api-error";
+import { REDIRECT_DELAY_MS } from "@/lib/constants";
+import { displayName } from "@/lib/display-name";
+import { notify } from "@/lib/notify";
+import { rejectUserSchema } from "@/lib/schemas/admin";
+import { PermissionCheckboxes, permissionListSchema } from "./permission-modal";
+import { actionButtonClass } from "./user-detail-actions";
+import {
+  fullUserResponseSchema,
+  namedUser,
+  useAdminResource,
+  userMediaResponseSchema,
+} from "./user-detail-data";
+import { sectionClass, sectionHeadingClass, UserInfoSection, UserMediaSection } from "./user-detail-sections";
+
+const QUEUE_PATH = "/admin/verify-users";
+const REJECT_STEPS = rejectUserSchema.shape.step.options;
+type RejectStep = (typeof REJECT_STEPS)[number];
+
+const submitButtonClass =
+  "inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900 aria-disabled:cursor-wait aria-disabled:bg-slate-600";
+const rejectButtonClass =
+  "inline-flex min-h-10 items-center justify-center rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-900 aria-disabled:cursor-wait aria-disabled:bg-slate-600";
+
+/**
+ * Spec §2 /admin/user-management/verify/{id}: the user's information and documents, a
+ * permission form that verifies the user with the chosen permissions in one call, and a form
+ * that sends the user back to redo one onboarding step. After either succeeds the page
+ * returns to the queue after 1.2 s (spec §9).
+ */
+export function VerifyUserPanel({ userId }: { userId: string }) {
+  const t = useTranslations("AdminUser");
+  const router = useRouter();
+  const encodedId = encodeURIComponent(userId);
+  const { load } = useAdminResource(
+    `/api/auth/admin/users/${encodedId}/full`,
+    fullUserResponseSchema,
+    (reason) => t("detail.loadFailed", { reason }),
+  );
+  const { load: media } = useAdminResource(
+    `/api/admin/user/${encodedId}/documents`,
+    userMediaResponseSchema,
+    (reason) => t("media.loadFailed", { reason }),
+  );
+  const [done, setDone] = useState(false);
+  const redirectTimer = useRef<number | null>(null);
+  useEffect(
+    () => () => {
+      if (redirectTimer.current !== null) window.clearTimeout(redirectTimer.current);
+    },
+    [],
+  );
+  const finish = () => {
+    setDone(true);
+    redirectTimer.current = window.setTimeout(
+      () => router.push(QUEUE_PATH),
+      REDIRECT_DELAY_MS.afterAdminVerification,
+    );
+  };
+
+  const back = (
+    <Link href={QUEUE_PATH} className={actionButtonClass}>
+      {t("verify.back")}
+    </Link>
+  );
+
+  if (load.state !== "ready") {
+    return (
+      <section aria-labelledby="verify-user-title" className={sectionClass}>
+        <h1 id="verify-user-title" className="text-2xl font-semibold text-slate-900">
+          {t("verify.title")}
+        </h1>
+        {load.state === "loading" && (
+          <p role="status" className="mt-3 text-slate-700">
+            {t("detail.loading")}
+          </p>
+        )}
+        {(load.state === "notFound" || load.state === "failed") && (
+          <>
+            <p role="alert" className="my-3 rounded-lg bg-red-50 p-3 text-red-800">
+              {load.state === "notFound" ? t("verify.notFound") : load.message}
+            </p>
+            {back}
+          </>
+        )}
+      </section>
+    );
+  }
+
+  const { user, permissions } = load.data;
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="verify-user-title" className={sectionClass}>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 id="verify-user-title" className="text-2xl font-semibold text-slate-900">
+              {t("verify.title")}
+            </h1>
+            <p className="mt-1 break-words text-slate-700">
+              {t("detail.subtitle", {
+                name: displayName(namedUser(user), t("info.noName")),
+                email: user.email,
+              })}
+            </p>
+          </div>
+          {back}
+        </div>
+        {user.is_admin_verified === 1 && (
+          <p className="mt-3 rounded-lg bg-green-50 p-3 text-green-900">{t("verify.alreadyVerified")}</p>
+        )}
+      </section>
+      <UserInfoSection user={user} />
+      <UserMediaSection media={media} />
+      <VerifyForm userId={user.id} initial={permissions} done={done} onDone={finish} />
+      <RejectForm userId={user.id} done={done} onDone={finish} />
+    </div>
+  );
+}
+
+function VerifyForm({
+  userId,
+  initial,
+  done,
+  onDone,
+}: {
+  userId: string;
+  initial: string[];
+  done: boolean;
+  onDone: () => void;
+}) {
+  const t = useTranslations("AdminUser");
+  const { apiFetch } = useAuth();
+  const apiErrorMessage = useApiErrorMessage();
+  const { load, reload } = useAdminResource("/api/permissions", permissionListSchema, (reason) =>
+    t("verify.permissionsFailed", { reason }),
+  );
+  // The user's current permissions are ticked to begin with (spec §6).
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(initial));
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || done) return;
+    setSubmitting(true);
+    try {
+      const response = await apiFetch(`/api/admin/verify-user/${encodeURIComponent(userId)}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ permissions: [...selected] }),
+      });
+      if (!response.ok) {
+        notify.error(apiErrorMessage(await readApiError(response), t("verify.failed")));
+        return;
+      }
+      notify.success(t("verify.success"));
+      onDone();
+    } catch {
+      notify.error(t("verify.verificationFailed"));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="verify-permissions-heading" className={sectionClass}>
+      <h2 id="verify-permissions-heading" className={sectionHeadingClass}>
+        {t("verify.formHeading")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t("verify.formHint")}</p>
+      <form onSubmit={submit} className="mt-4 space-y-4">
+        {load.state === "loading" && (
+          <p role="status" className="text-slate-700">
+            {t("verify.permissionsLoading")}
+          </p>
+        )}
+        {load.state === "failed" && (
+          <div className="flex flex-wrap items-center gap-3">
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+              {load.message}
+            </p>
+            <button type="button" className={actionButtonClass} onClick={reload}>
+              {t("queue.retry")}
+            </button>
+          </div>
+        )}
+        {(load.state === "ready" || load.state === "notFound") && (
+          <PermissionCheckboxes
+            permissions={load.state === "ready" ? load.data.permissions : []}
+            selected={selected}
+            onChange={setSelected}
+            legend={t("permissions.legend")}
+            disabled={submitting || done}
+          />
+        )}
+        <button type="submit" className={submitButtonClass} aria-disabled={submitting || done}>
+          {submitting ? t("verify.submitting") : t("verify.submit")}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function RejectForm({ userId, done, onDone }: { userId: string; done: boolean; onDone: () => void }) {
+  const t = useTranslations("AdminUser");
+  const { apiFetch } = useAuth();
+  const apiErrorMessage = useApiErrorMessage();
+  const [step, setStep] = useState<RejectStep>("documents");
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [submitting, setSubmitting] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || done) return;
+    // The same schema the API checks the request with (lib/schemas/admin.ts).
+    const parsed = rejectUserSchema.safeParse({ step, reason });
+    if (!parsed.success) {
+      setReasonError(t("reject.reasonRequired"));
+      reasonRef.current?.focus();
+      return;
+    }
+    setReasonError(undefined);
+    setSubmitting(true);
+    try {
+      const response = await apiFetch(`/api/admin/reject-user/${encodeURIComponent(userId)}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(parsed.data),
+      });
+      if (!response.ok) {
+        notify.error(apiErrorMessage(await readApiError(response), t("reject.failed")));
+        return;
+      }
+      notify.success(t("reject.success"));
+      onDone();
+    } catch {
+      notify.error(t("reject.failed"));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="reject-heading" className={sectionClass}>
+      <h2 id="reject-heading" className={sectionHeadingClass}>
+        {t("reject.heading")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t("reject.hint")}</p>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <FormField id="reject-step" label={t("reject.step")}>
+          <select
+            id="reject-step"
+            value={step}
+            onChange={(event) => setStep(event.target.value as RejectStep)}
+            disabled={submitting || done}
+            className={inputClass}
+          >
+            {REJECT_STEPS.map((option) => (
+              <option key={option} value={option}>
+                {t(`reject.steps.${option}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField
+          id="reject-reason"
+          label={t("reject.reason")}
+          error={reasonError}
+          hint={t("reject.reasonHint")}
+        >
+          <textarea
+            ref={reasonRef}
+            id="reject-reason"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            required
+            maxLength={1000}
+            rows={4}
+            disabled={submitting || done}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? "reject-reason-hint reject-reason-error" : "reject-reason-hint"}
+            className={inputClass}
+          />
+        </FormField>
+        <button type="submit" className={rejectButtonClass} aria-disabled={submitting || done}>
+          {submitting ? t("reject.submitting") : t("reject.submit")}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+
+// Admin calls of spec §7 (answers keep the spec's field names; the list is snake_case, §3).
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+export const userListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional().default(""),
+  user_type: z.enum(["personal", "company"]).optional(),
+  status: z.enum(["pending", "active", "suspended"]).optional(),
+  role: z.enum(["user", "admin", "super_admin"]).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), "pageSize")
+    .optional()
+    .default(10),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  company_name: z.string().nullable(),
+  user_type: z.enum(["personal", "company"]),
+  status: z.enum(["pending", "active", "suspended"]),
+  role: z.enum(["user", "admin", "super_admin"]),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_login_at: z.string().nullable(),
+  email_verified: z.union([z.literal(0), z.literal(1)]),
+  documents_uploaded: z.union([z.literal(0), z.literal(1)]),
+  profile_completed: z.union([z.literal(0), z.literal(1)]),
+  contract_signed: z.union([z.literal(0), z.literal(1)]),
+  is_admin_verified: z.union([z.literal(0), z.literal(1)]),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const userListResponseSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+});
+
+export const userStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  adminUsers: z.number().int(),
+  activeUsers: z.number().int(),
+  personalUsers: z.number().int(),
+  companyUsers: z.number().int(),
+  verificationPending: z.number().int(),
+  permissions: z.number().int(),
+});
+
+export const permissionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  is_active: z.boolean(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Permission = z.infer<typeof permissionSchema>;
+
+/** Spec §5: trimmed, lowercase letters, digits and underscores, no spaces. */
+export const createPermissionSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Permission name is required")
+    .max(64)
+    .regex(/^[a-z0-9_]+$/, "Use lowercase letters, digits and underscores only, no spaces."),
+  description: z.string().trim().max(300).optional().default(""),
+  is_active: z.boolean().optional().default(true),
+  created_by: z.string().optional(),
+});
+
+export const permissionNamesSchema = z.object({ permissions: z.array(z.string().min(1).max(64)).max(100) });
+
+export const rejectUserSchema = z.object({
+  step: z.enum(["email", "documents", "profile", "contract"]),
+  reason: z.string().trim().min(1, "A reason is required.").max(1000),
+});
+
+export const serverStatusSchema = z.object({
+  status: z.enum(["online", "degraded"]),
+  instance: z.string(),
+  uptime: z.object({ days: z.number(), hours: z.number(), minutes: z.number() }),
+  cpuUsagePercent: z.number(),
+  memory: z.object({ used: z.number(), total: z.number() }),
+  logs: z.array(z.object({ time: z.string(), level: z.string(), message: z.string() })),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  action: z.string(),
+  actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+  subject: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+  details: z.record(z.string(), z.unknown()),
+});
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int() });

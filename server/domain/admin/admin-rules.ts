@@ -1,0 +1,94 @@
+import { asc, eq, inArray, or } from "drizzle-orm";
+import type { Database } from "../../db";
+import { users } from "../../db/schema";
+import { AppError } from "../../errors";
+
+export type Role = "user" | "admin" | "super_admin";
+export type ManageAction = "delete" | "suspend" | "reactivate" | "role";
+
+export type Party = { id: string; role: Role; status: "pending" | "active" | "suspended" };
+
+const isAdminRole = (role: Role) => role === "admin" || role === "super_admin";
+
+const verbs: Record<ManageAction, string> = {
+  delete: "delete",
+  suspend: "suspend",
+  reactivate: "reactivate",
+  role: "change the role of",
+};
+
+const forbidden = (message: string) => new AppError("FORBIDDEN", message);
+
+/**
+ * Locks the actor's, the target's and every super admin's row (one statement, in id order, so
+ * two admin actions at once cannot deadlock or both pass the last-super-admin check), and
+ * returns them as they are now. Call inside a transaction. The target is undefined when unknown.
+ */
+export async function lockParties(tx: Database, actorId: string, targetId: string) {
+  const rows = await tx
+    .select({ id: users.id, role: users.role, status: users.status })
+    .from(users)
+    .where(or(inArray(users.id, [actorId, targetId]), eq(users.role, "super_admin")))
+    .orderBy(asc(users.id))
+    .for("update");
+  return {
+    actor: rows.find((row) => row.id === actorId),
+    target: rows.find((row) => row.id === targetId),
+    otherActiveSuperAdmins: rows.filter(
+      (row) => row.role === "super_admin" && row.status !== "suspended" && row.id !== targetId,
+    ).length,
+  };
+}
+
+/**
+ * The issue's rules for changing another account, checked on the rows as locked now:
+ * - the actor must (still) be an admin or super admin;
+ * - only a super admin changes roles, and only a super admin acts on an admin's account;
+ * - the last active super admin can be neither deleted, suspended nor demoted;
+ * - nobody deletes, suspends or re-roles themselves.
+ */
+export function assertMayManage(
+  action: ManageAction,
+  actor: Party | undefined,
+  target: Party,
+  otherActiveSuperAdmins: number,
+  newRole?: Role,
+): void {
+  if (!actor || !isAdminRole(actor.role) || actor.status === "suspended") {
+    throw forbidden("Access denied. You are not permitted to access admin areas.");
+  }
+  if (action === "role" && actor.role !== "super_admin") {
+    throw forbidden("Only a super admin can change roles.");
+  }
+  const removesSuperAdmin =
+    target.role === "super_admin" &&
+    (action === "delete" || action === "suspend" || (action === "role" && newRole !== "super_admin"));
+  if (removesSuperAdmin && otherActiveSuperAdmins === 0) {
+    const what = action === "delete" ? "deleted" : action === "suspend" ? "suspended" : "demoted";
+    throw forbidden(`The last super admin cannot be ${what}.`);
+  }
+  if (actor.id === target.id) {
+    if (action === "delete") throw forbidden("You cannot delete your own account.");
+    if (action === "role") throw forbidden("You cannot change your own role.");
+    throw forbidden(`You cannot ${verbs[action]} your own account.`);
+  }
+  if (isAdminRole(target.role) && actor.role !== "super_admin") {
+    throw forbidden(`Only a super admin can ${verbs[action]} an admin.`);
+  }
+}
+
+/** For callers outside a lock (e.g. permission edits): may this admin act on that user? */
+export async function assertMayEditAccount(db: Database, actorId: string, targetId: string): Promise<Party> {
+  const rows = await db
+    .select({ id: users.id, role: users.role, status: users.status })
+    .from(users)
+    .where(inArray(users.id, [actorId, targetId]));
+  const actor = rows.find((row) => row.id === actorId);
+  const target = rows.find((row) => row.id === targetId);
+  if (!target) throw new AppError("NOT_FOUND", "User not found");
+  if (!actor || !isAdminRole(actor.role)) throw forbidden("Access denied.");
+  if (isAdminRole(target.role) && actor.role !== "super_admin") {
+    throw forbidden("Only a super admin can change an admin's account.");
+  }
+  return target;
+}

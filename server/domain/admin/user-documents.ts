@@ -1,0 +1,74 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../../db";
+import { documents } from "../../db/schema";
+import type { ObjectStorage } from "../../infra/storage/types";
+import { DOCUMENT_URL_LIFETIME_SECONDS } from "../documents/list-own-id-documents";
+
+/** A user's documents as stored (no ID number), for the admin views and the export. */
+export async function listUserDocumentRows(db: Database, userId: string) {
+  return (
+    db
+      .select({
+        id: documents.id,
+        kind: documents.kind,
+        side: documents.side,
+        documentType: documents.documentType,
+        idType: documents.idType,
+        expiryDate: documents.expiryDate,
+        originalFilename: documents.originalFilename,
+        storageKey: documents.storageKey,
+        contentType: documents.contentType,
+        sizeBytes: documents.sizeBytes,
+        createdAt: documents.createdAt,
+      })
+      .from(documents)
+      .where(eq(documents.userId, userId))
+      // "front" sorts before "back" in the enum's order.
+      .orderBy(asc(documents.kind), asc(documents.side), asc(documents.createdAt))
+  );
+}
+
+/**
+ * Spec §3 stored documents of one user for an admin. Call only after the admin check: the
+ * signed URLs (300 s, SECURITY.md 28) are the authorization to fetch the bytes.
+ */
+export async function listUserDocumentsForAdmin(
+  deps: { db: Database; storage: ObjectStorage },
+  userId: string,
+) {
+  const rows = await listUserDocumentRows(deps.db, userId);
+  const sign = (key: string, fileName: string) =>
+    deps.storage.signedUrl(key, {
+      expiresInSeconds: DOCUMENT_URL_LIFETIME_SECONDS,
+      fileName,
+      disposition: "inline",
+    });
+  const idDocuments = await Promise.all(
+    rows
+      .filter((row) => row.kind === "id")
+      .map(async (row) => ({
+        user_id_document_id: row.id,
+        side: row.side,
+        document_type: row.documentType,
+        id_type: row.idType,
+        original_filename: row.originalFilename,
+        object_storage_id: row.storageKey,
+        content_type: row.contentType,
+        uploaded_at: row.createdAt.toISOString(),
+        signedUrl: await sign(row.storageKey, row.originalFilename),
+      })),
+  );
+  const contracts = await Promise.all(
+    rows
+      .filter((row) => row.kind === "contract")
+      .map(async (row) => ({
+        id: row.id,
+        original_filename: row.originalFilename,
+        object_storage_id: row.storageKey,
+        content_type: row.contentType,
+        uploaded_at: row.createdAt.toISOString(),
+        signedUrl: await sign(row.storageKey, row.originalFilename),
+      })),
+  );
+  return { contracts, idDocuments };
+}

@@ -1,0 +1,309 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
+import {
+  adminUserSchema,
+  auditListSchema,
+  PAGE_SIZES,
+  userListQuerySchema,
+  userListResponseSchema,
+  userStatsSchema,
+} from "../../lib/schemas/admin";
+import { errorResponseSchema } from "../../lib/schemas/common";
+import { isUuid } from "../domain/admin/admin-user-view";
+import { listAuditEntries } from "../domain/admin/audit-trail";
+import { exportUser } from "../domain/admin/export-user";
+import { listUsers, userStats } from "../domain/admin/list-users";
+import { loadFullUser } from "../domain/admin/load-full-user";
+import {
+  AUDIT_ACTIONS,
+  changeUserRole,
+  deleteUser,
+  reactivateUser,
+  suspendUser,
+} from "../domain/admin/manage-user";
+import { listUserDocumentsForAdmin } from "../domain/admin/user-documents";
+import { recordAuditEvent } from "../domain/audit/record-audit-event";
+import { profileViewSchema } from "../domain/profile/profile-view";
+import { AppError } from "../errors";
+import { type AppEnv, requestContext } from "../http";
+import type { LogRingBuffer } from "../infra/logging/logger";
+import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { errorResponses, json, jsonBody } from "./openapi";
+import type { MemberRouteDeps } from "./route-deps";
+
+const errors = {
+  ...errorResponses,
+  404: json(errorResponseSchema, "User not found"),
+  409: json(errorResponseSchema, "Not possible in the user's current state"),
+};
+
+const idParams = z.object({ id: z.string().max(64) });
+/** A path id that is not a UUID names nobody: 404 like an unknown one. */
+const userIdOf = (id: string) => {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "User not found");
+  return id.toLowerCase();
+};
+
+const resultSchema = z.object({ success: z.boolean(), message: z.string() });
+
+const userStatusSchema = z.object({
+  email_verified: z.union([z.literal(0), z.literal(1)]),
+  documents_uploaded: z.union([z.literal(0), z.literal(1)]),
+  profile_completed: z.union([z.literal(0), z.literal(1)]),
+  contract_signed: z.union([z.literal(0), z.literal(1)]),
+  is_admin_verified: z.union([z.literal(0), z.literal(1)]),
+  email_verified_at: z.string().nullable(),
+  documents_uploaded_at: z.string().nullable(),
+  profile_completed_at: z.string().nullable(),
+  contract_signed_at: z.string().nullable(),
+  admin_verified_at: z.string().nullable(),
+});
+
+const fullUserSchema = z.object({
+  user: adminUserSchema,
+  personalProfile: profileViewSchema.nullable(),
+  companyProfile: profileViewSchema.nullable(),
+  profile: profileViewSchema,
+  userStatus: userStatusSchema,
+  permissions: z.array(z.string()),
+});
+
+const userDocumentsSchema = z.object({
+  contracts: z.array(
+    z.object({
+      id: z.string(),
+      original_filename: z.string(),
+      object_storage_id: z.string(),
+      content_type: z.string(),
+      uploaded_at: z.string(),
+      signedUrl: z.string(),
+    }),
+  ),
+  idDocuments: z.array(
+    z.object({
+      user_id_document_id: z.string(),
+      side: z.enum(["front", "back"]).nullable(),
+      document_type: z.string(),
+      id_type: z.string().nullable(),
+      original_filename: z.string(),
+      object_storage_id: z.string(),
+      content_type: z.string(),
+      uploaded_at: z.string(),
+      signedUrl: z.string(),
+    }),
+  ),
+});
+
+const auditQuerySchema = z.object({
+  userId: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), "pageSize")
+    .optional()
+    .default(20),
+});
+
+const roleBodySchema = z.object({ role: z.enum(["user", "admin", "super_admin"]) });
+
+/** Admin calls (issue 6): user list, stats, full view, documents, delete, suspend, roles, export, audit. */
+export function registerAdminUsersRoutes(
+  app: OpenAPIHono<AppEnv>,
+  deps: MemberRouteDeps & { startedAt: number; logs: LogRingBuffer },
+) {
+  // Role, status and permissions come from the database on every call (SECURITY.md 16).
+  const auth = authenticate(deps);
+  const adminRole = requireRole(...ADMIN_ROLES);
+  const adminOnly: MiddlewareHandler<AppEnv> = (c, next) =>
+    auth(c, async () => {
+      await adminRole(c, next);
+    });
+  const tags = ["admin"];
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/admin/user-list",
+      tags,
+      summary: "Users, searched, filtered and paged (spec §5)",
+      middleware: [adminOnly] as const,
+      request: { query: userListQuerySchema },
+      responses: { ...errors, 200: json(userListResponseSchema, "One page of users") },
+    }),
+    async (c) => c.json(await listUsers(deps.db, c.req.valid("query")), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/admin/user-stats",
+      tags,
+      summary: "User counts for the admin dashboard",
+      middleware: [adminOnly] as const,
+      responses: { ...errors, 200: json(userStatsSchema, "Counts") },
+    }),
+    async (c) => c.json(await userStats(deps.db), 200),
+  );
+
+  for (const path of ["/api/auth/admin/users/{id}/full", "/api/auth/users/{id}/full"]) {
+    app.openapi(
+      createRoute({
+        method: "get",
+        path,
+        tags,
+        summary: "A user with profile, onboarding status and permissions (IBAN masked)",
+        middleware: [adminOnly] as const,
+        request: { params: idParams },
+        responses: { ...errors, 200: json(fullUserSchema, "The user") },
+      }),
+      async (c) => c.json(await loadFullUser(deps.db, userIdOf(c.req.valid("param").id)), 200),
+    );
+  }
+
+  for (const path of ["/api/auth/users/{id}/documents", "/api/admin/user/{id}/documents"]) {
+    app.openapi(
+      createRoute({
+        method: "get",
+        path,
+        tags,
+        summary: "A user's ID documents and contracts with 300 s signed URLs",
+        middleware: [adminOnly] as const,
+        request: { params: idParams },
+        responses: { ...errors, 200: json(userDocumentsSchema, "The documents") },
+      }),
+      async (c) => {
+        const userId = userIdOf(c.req.valid("param").id);
+        // Existence first: an unknown id is a 404, not an empty list.
+        await loadFullUser(deps.db, userId);
+        return c.json(await listUserDocumentsForAdmin(deps, userId), 200);
+      },
+    );
+  }
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/api/admin/user/{id}",
+      tags,
+      summary: "Permanently delete a user with all related data and stored files",
+      middleware: [adminOnly] as const,
+      request: { params: idParams },
+      responses: { ...errors, 200: json(resultSchema, "Deleted") },
+    }),
+    async (c) => {
+      const userId = userIdOf(c.req.valid("param").id);
+      await deleteUser(deps, userId, { actorId: c.var.auth.user.id, ip: requestContext(c).ip });
+      return c.json({ success: true, message: "User deleted." }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/admin/users/{id}/suspend",
+      tags,
+      summary: "Suspend a user: no login, all sessions end, referral links inactive",
+      middleware: [adminOnly] as const,
+      request: { params: idParams },
+      responses: {
+        ...errors,
+        200: json(resultSchema.extend({ status: z.literal("suspended") }), "Suspended"),
+      },
+    }),
+    async (c) => {
+      const userId = userIdOf(c.req.valid("param").id);
+      await suspendUser(deps.db, userId, { actorId: c.var.auth.user.id, ip: requestContext(c).ip });
+      return c.json({ success: true, message: "User suspended.", status: "suspended" as const }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/admin/users/{id}/reactivate",
+      tags,
+      summary: "Lift a suspension: the user can log in again",
+      middleware: [adminOnly] as const,
+      request: { params: idParams },
+      responses: {
+        ...errors,
+        200: json(resultSchema.extend({ status: z.enum(["active", "pending"]) }), "Reactivated"),
+      },
+    }),
+    async (c) => {
+      const userId = userIdOf(c.req.valid("param").id);
+      const status = await reactivateUser(deps.db, userId, {
+        actorId: c.var.auth.user.id,
+        ip: requestContext(c).ip,
+      });
+      return c.json({ success: true, message: "User reactivated.", status }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "put",
+      path: "/api/admin/users/{id}/role",
+      tags,
+      summary: "Change a user's role (super admins only)",
+      middleware: [adminOnly] as const,
+      request: { params: idParams, ...jsonBody(roleBodySchema) },
+      responses: {
+        ...errors,
+        200: json(resultSchema.extend({ role: roleBodySchema.shape.role }), "Role set"),
+      },
+    }),
+    async (c) => {
+      const userId = userIdOf(c.req.valid("param").id);
+      const { role } = c.req.valid("json");
+      const result = await changeUserRole(deps.db, userId, role, {
+        actorId: c.var.auth.user.id,
+        ip: requestContext(c).ip,
+      });
+      const message = result.changed ? "Role changed." : "The user already has this role.";
+      return c.json({ success: true, message, role: result.role }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/admin/users/{id}/export",
+      tags,
+      summary: "Everything stored about a user, as a JSON download (no secrets)",
+      middleware: [adminOnly] as const,
+      request: { params: idParams },
+      responses: {
+        ...errors,
+        200: json(z.record(z.string(), z.unknown()), "user-<id>.json as an attachment"),
+      },
+    }),
+    async (c) => {
+      const userId = userIdOf(c.req.valid("param").id);
+      const data = await exportUser(deps.db, userId);
+      await recordAuditEvent(deps.db, {
+        action: AUDIT_ACTIONS.exported,
+        actorUserId: c.var.auth.user.id,
+        subjectUserId: userId,
+        ip: requestContext(c).ip,
+      });
+      c.header("Content-Disposition", `attachment; filename="user-${userId}.json"`);
+      return c.json(data as Record<string, unknown>, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/admin/audit",
+      tags,
+      summary: "Audit log, newest first, overall or about one user",
+      middleware: [adminOnly] as const,
+      request: { query: auditQuerySchema },
+      responses: { ...errors, 200: json(auditListSchema, "One page of entries") },
+    }),
+    async (c) => c.json(await listAuditEntries(deps.db, c.req.valid("query")), 200),
+  );
+}

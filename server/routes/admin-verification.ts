@@ -1,0 +1,227 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { type ZodError, z } from "zod";
+import {
+  adminUserSchema,
+  createPermissionSchema,
+  permissionNamesSchema,
+  permissionSchema,
+  rejectUserSchema,
+  serverStatusSchema,
+  userListQuerySchema,
+  userListResponseSchema,
+} from "../../lib/schemas/admin";
+import { errorResponseSchema } from "../../lib/schemas/common";
+import {
+  createPermission,
+  getUserPermissionNames,
+  listPermissions,
+  setUserPermissions,
+} from "../domain/admin/permissions";
+import { readServerStatus } from "../domain/admin/server-status";
+import { listPendingUsers, rejectUser, verifyUser } from "../domain/admin/verification";
+import { type AppEnv, requestContext, validationError } from "../http";
+import type { LogRingBuffer } from "../infra/logging/logger";
+import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { errorResponses, json, jsonBody } from "./openapi";
+import type { MemberRouteDeps } from "./route-deps";
+
+const errors = errorResponses;
+const notFound = { 404: json(errorResponseSchema, "Unknown user") };
+const conflict = (description: string) => ({ 409: json(errorResponseSchema, description) });
+
+/** The 422 body with the first problem's own text as message (spec §5 'Permission name is required'). */
+function firstIssueBody(zodError: ZodError) {
+  const body = validationError(zodError).toBody();
+  const first = zodError.issues[0];
+  if (first) body.error.message = first.message;
+  return body;
+}
+
+const userIdParam = z.object({ id: z.string().max(100) });
+const verifyUserParam = z.object({ userId: z.string().max(100) });
+
+const pendingQuerySchema = userListQuerySchema.pick({
+  search: true,
+  user_type: true,
+  page: true,
+  pageSize: true,
+});
+
+const userPermissionsSchema = z.object({ permissions: z.array(z.string()) });
+const reviewResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  emailSent: z.boolean(),
+});
+
+/**
+ * Admin calls of issue 6: permissions, the verify-users queue, verify and reject, server status.
+ * Every call: a valid session and the admin or super_admin role as the database has it now
+ * (SECURITY.md 16); visitors 401, members 403. Every change is audited (SECURITY.md 32).
+ */
+export function registerAdminVerificationRoutes(
+  app: OpenAPIHono<AppEnv>,
+  deps: MemberRouteDeps & { startedAt: number; logs: LogRingBuffer },
+) {
+  const auth = authenticate(deps);
+  const adminOnly = requireRole(...ADMIN_ROLES);
+  const reviewDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl };
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/permissions",
+      summary: "All permissions, by name",
+      middleware: [auth, adminOnly] as const,
+      responses: {
+        200: json(z.object({ permissions: z.array(permissionSchema) }), "Permissions"),
+        ...errors,
+      },
+    }),
+    async (c) => c.json({ permissions: await listPermissions(deps.db) }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/permissions",
+      summary: "Create a permission (created_by is the caller)",
+      middleware: [auth, adminOnly] as const,
+      request: jsonBody(createPermissionSchema),
+      responses: {
+        201: json(z.object({ permission: permissionSchema }), "The new permission"),
+        ...errors,
+        ...conflict("A permission with this name already exists."),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const permission = await createPermission(deps.db, c.var.auth.user, input, requestContext(c));
+      return c.json({ permission }, 201);
+    },
+    (result, c) => (result.success ? undefined : c.json(firstIssueBody(result.error), 422)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/auth/users/{id}/permissions",
+      summary: "A user's active permission names",
+      middleware: [auth, adminOnly] as const,
+      request: { params: userIdParam },
+      responses: { 200: json(userPermissionsSchema, "Active permission names"), ...errors, ...notFound },
+    }),
+    async (c) => c.json({ permissions: await getUserPermissionNames(deps.db, c.req.valid("param").id) }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "put",
+      path: "/api/admin/users/{id}/permissions",
+      summary: "Replace a user's permission set (an admin's only by a super admin)",
+      middleware: [auth, adminOnly] as const,
+      request: { params: userIdParam, ...jsonBody(permissionNamesSchema) },
+      responses: {
+        200: json(
+          z.object({ success: z.literal(true), permissions: z.array(z.string()) }),
+          "The assigned names (inactive ones included)",
+        ),
+        ...errors,
+        ...notFound,
+      },
+    }),
+    async (c) => {
+      const assigned = await setUserPermissions(
+        deps.db,
+        c.var.auth.user,
+        c.req.valid("param").id,
+        c.req.valid("json").permissions,
+        requestContext(c),
+      );
+      return c.json({ success: true as const, permissions: assigned }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/admin/verification-pending-users",
+      summary: "Members awaiting admin approval, oldest first",
+      middleware: [auth, adminOnly] as const,
+      request: { query: pendingQuerySchema },
+      responses: {
+        200: json(userListResponseSchema.extend({ users: z.array(adminUserSchema) }), "A page"),
+        ...errors,
+      },
+    }),
+    async (c) => c.json(await listPendingUsers(deps.db, c.req.valid("query")), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/admin/verify-user/{userId}",
+      summary: "Activate a member and assign permissions in one step",
+      middleware: [auth, adminOnly] as const,
+      request: { params: verifyUserParam, ...jsonBody(permissionNamesSchema) },
+      responses: {
+        200: json(reviewResultSchema.extend({ permissions: z.array(z.string()) }), "Verified"),
+        ...errors,
+        ...notFound,
+        ...conflict("Already verified, not a member account, or suspended"),
+      },
+    }),
+    async (c) => {
+      const result = await verifyUser(
+        reviewDeps,
+        c.var.auth.user,
+        c.req.valid("param").userId,
+        c.req.valid("json").permissions,
+        requestContext(c),
+      );
+      return c.json({ success: true as const, message: "User verified.", ...result }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/admin/reject-user/{userId}",
+      summary: "Send a member back one onboarding step, with a reason",
+      middleware: [auth, adminOnly] as const,
+      request: { params: verifyUserParam, ...jsonBody(rejectUserSchema) },
+      responses: {
+        200: json(reviewResultSchema, "The step is open again and the reason was mailed"),
+        ...errors,
+        ...notFound,
+        ...conflict("Already verified, not a member account, or suspended"),
+      },
+    }),
+    async (c) => {
+      const result = await rejectUser(
+        reviewDeps,
+        c.var.auth.user,
+        c.req.valid("param").userId,
+        c.req.valid("json"),
+        requestContext(c),
+      );
+      return c.json(
+        { success: true as const, message: "The user was asked to redo the step.", ...result },
+        200,
+      );
+    },
+    (result, c) => (result.success ? undefined : c.json(firstIssueBody(result.error), 422)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/admin/server-status",
+      summary: "This instance's status, uptime, CPU, memory and recent logs",
+      middleware: [auth, adminOnly] as const,
+      responses: { 200: json(serverStatusSchema, "Status"), ...errors },
+    }),
+    async (c) =>
+      c.json(await readServerStatus({ db: deps.db, startedAt: deps.startedAt, logs: deps.logs }), 200),
+  );
+}

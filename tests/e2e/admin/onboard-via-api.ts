@@ -1,0 +1,58 @@
+import type { APIRequestContext } from "@playwright/test";
+import sharp from "sharp";
+import { baseURL } from "../e2e-env";
+import { mailTo } from "../support";
+
+const origin = { Origin: baseURL };
+
+async function image(color: string) {
+  return sharp({ create: { width: 480, height: 300, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** Takes a personal member through email, ID and profile via the BFF, as their pages would. */
+export async function onboardPersonalMember(
+  request: APIRequestContext,
+  member: { email: string; password: string },
+) {
+  const login = await request.post("/api/auth/login", { headers: origin, data: member });
+  if (!login.ok()) throw new Error(`login: ${login.status()}`);
+
+  const sent = await request.post("/api/auth/send-verification-email", { headers: origin, data: {} });
+  if (!sent.ok()) throw new Error(`send code: ${sent.status()}`);
+  const mail = await mailTo(member.email, /confirm your email/i);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1] ?? "";
+  const verified = await request.post("/api/auth/verify-email-code", { headers: origin, data: { code } });
+  if (!verified.ok()) throw new Error(`verify code: ${verified.status()}`);
+
+  const expiry = new Date(Date.now() + 2 * 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const upload = await request.post("/api/upload/personal-id", {
+    headers: origin,
+    multipart: {
+      idType: "passport",
+      idNumber: "C01X00T47",
+      expiryDate: expiry,
+      hasBackside: "true",
+      front: { name: "passport-front.jpg", mimeType: "image/jpeg", buffer: await image("#2255aa") },
+      back: { name: "passport-back.jpg", mimeType: "image/jpeg", buffer: await image("#aa5522") },
+    },
+  });
+  if (upload.status() !== 201) throw new Error(`upload: ${upload.status()} ${await upload.text()}`);
+
+  const profile = await request.post("/api/profile/personal/complete", {
+    headers: origin,
+    data: {
+      dateOfBirth: "1988-03-04",
+      nationality: "Austrian",
+      address: "Ringstraße 1",
+      zipCode: "1010",
+      city: "Wien",
+      country: "Austria",
+      accountHolderName: "Vera Verify",
+      iban: "AT611904300234573201",
+    },
+  });
+  if (!profile.ok()) throw new Error(`profile: ${profile.status()} ${await profile.text()}`);
+  await request.post("/api/auth/logout", { headers: origin });
+}
