@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { linkClass } from "@/components/ui/form-field";
+import { DashboardAuditLog } from "./dashboard-audit-log";
 import { DashboardServerStatus } from "./dashboard-server-status";
 import { AdminStats } from "./dashboard-stats";
 import { adminCardClass, adminPrimaryLinkClass } from "./dashboard-ui";
@@ -48,6 +49,7 @@ export function DashboardOverview() {
       </div>
 
       <DashboardServerStatus />
+      <DashboardAuditLog />
     </div>
   );
 }

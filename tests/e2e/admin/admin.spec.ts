@@ -176,6 +176,9 @@ test("the admin dashboard shows stats, server status and logs", async ({ page, r
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: /Verify Users/i })).toBeVisible();
   await expect(page.getByText(/online/i).first()).toBeVisible();
+  // The overall audit log shows the admin's own login among the recent events.
+  const audit = page.getByRole("region", { name: "Audit log table" });
+  await expect(audit.getByRole("row").filter({ hasText: "auth.login" }).first()).toBeVisible();
   await expectAccessible(page);
   await page.goto("/admin/permission-management");
   await expect(page.getByRole("rowheader", { name: "can_create_referrals" })).toBeVisible();
