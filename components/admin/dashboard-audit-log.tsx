@@ -60,8 +60,12 @@ export function DashboardAuditLog() {
       )}
       {entries && entries.length === 0 && <p className="mt-3 text-slate-700">{t("empty")}</p>}
       {entries && entries.length > 0 && (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-        <div className={adminTableRegionClass} role="region" aria-label={t("region")} tabIndex={0}>
+        <section
+          aria-label={t("region")}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+          tabIndex={0}
+          className={adminTableRegionClass}
+        >
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">{t("caption")}</caption>
             <thead className="bg-slate-50 text-slate-800">
@@ -93,7 +97,7 @@ export function DashboardAuditLog() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );
