@@ -1,7 +1,7 @@
 // One indexed SELECT per request, through the project's own database layer (server/db) and
 // Drizzle, so the number says what a Hono route with one lookup can do on this machine.
 // Run by bench/run.ts in a child process:
-//   PORT=4100 BENCH_DATA_DIR=/tmp/x/pglite node --import tsx bench/servers/select-server.ts
+//   PORT=4100 BENCH_DATA_DIR=./bench-data/pglite node --import tsx bench/servers/select-server.ts
 //   PORT=4100 BENCH_DATABASE_URL=postgres://…/bench_1234 node --import tsx bench/servers/select-server.ts
 // It migrates, seeds BENCH_USERS users (default 10 000) and only then listens, so the first
 // answer on the port means it is ready.
