@@ -4,6 +4,12 @@ import type { z } from "zod";
 import { webEnv } from "./env";
 import { sessionCookieNames } from "./session-cookies";
 
+/** The signed-in user's access token from their httpOnly cookie, if any. */
+export async function userAccessToken(): Promise<string | undefined> {
+  const https = ((await headers()).get("x-forwarded-proto") ?? "").startsWith("https");
+  return (await cookies()).get(sessionCookieNames(https).access)?.value;
+}
+
 /**
  * A GET to the API from a server component, as the signed-in user (their access cookie as a
  * Bearer token). Returns the parsed body, or null on any failure: pages decide what a missing
@@ -11,8 +17,7 @@ import { sessionCookieNames } from "./session-cookies";
  */
 export async function apiGetAsUser<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T> | null> {
   const headerList = await headers();
-  const https = (headerList.get("x-forwarded-proto") ?? "").startsWith("https");
-  const token = (await cookies()).get(sessionCookieNames(https).access)?.value;
+  const token = await userAccessToken();
   if (!token) return null;
   try {
     const response = await fetch(new URL(path, webEnv().API_URL), {

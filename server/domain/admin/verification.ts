@@ -1,6 +1,5 @@
 import { and, asc, count, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { AdminUser } from "../../../lib/schemas/admin";
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
 import { users } from "../../db/schema";
@@ -9,6 +8,8 @@ import type { Mailer } from "../../infra/mail/types";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { RequestContext } from "../auth/auth-deps";
 import { accountActivatedMail, accountRejectedMail, type RedoStep } from "../mail/templates";
+import { toAdminUser } from "./admin-user-view";
+import { escapeLike } from "./list-users";
 import { isUuid, replaceUserPermissions, USER_NOT_FOUND } from "./permissions";
 
 export const ALREADY_VERIFIED = "User is already verified.";
@@ -16,32 +17,6 @@ export const ONLY_MEMBERS = "Only member accounts can be verified.";
 export const SUSPENDED_NOT_VERIFIABLE = "A suspended account cannot be verified.";
 
 export type VerificationDeps = { db: Database; mailer: Mailer; logger: Logger; publicUrl: string };
-
-const flag = (value: Date | null) => (value ? 1 : 0) as 0 | 1;
-
-/** A user row in the admin list's snake_case shape (spec §3), step flags included. */
-export function toAdminUser(row: UserRow): AdminUser {
-  return {
-    id: row.id,
-    email: row.email,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    company_name: row.companyName,
-    user_type: row.userType,
-    status: row.status,
-    role: row.role,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    last_login_at: row.lastLoginAt?.toISOString() ?? null,
-    email_verified: flag(row.emailVerifiedAt),
-    documents_uploaded: flag(row.documentsUploadedAt),
-    profile_completed: flag(row.profileCompletedAt),
-    contract_signed: flag(row.contractSignedAt),
-    is_admin_verified: flag(row.adminVerifiedAt),
-  };
-}
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * The verify-users queue: members (role user) that are pending and not yet admin-verified,

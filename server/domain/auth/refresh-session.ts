@@ -1,6 +1,5 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { TokenResponse } from "../../../lib/schemas/auth";
-import type { Database } from "../../db";
 import { findUserById } from "../../db/queries/users";
 import { authSessions, refreshTokens } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -83,13 +82,4 @@ export async function refreshSession(
   });
   deps.logger.warn({ userId: user.id, sessionId: session.id }, "refresh token reuse: session revoked");
   throw sessionExpired();
-}
-
-/** For tests and the admin view: whether the session still accepts refreshes. */
-export async function isSessionLive(db: Database, sessionId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ live: sql<boolean>`${authSessions.revokedAt} is null and ${authSessions.expiresAt} > now()` })
-    .from(authSessions)
-    .where(eq(authSessions.id, sessionId));
-  return Boolean(row?.live);
 }

@@ -33,15 +33,6 @@ export async function hitRateLimit(db: Database, key: string, rule: RateLimitRul
   };
 }
 
-/** How many events the current window holds, without counting one. */
-export async function currentRateLimitCount(db: Database, key: string): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowEndsAt} > now()`);
-  return row?.count ?? 0;
-}
-
 export async function clearRateLimit(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
