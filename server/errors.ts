@@ -22,6 +22,20 @@ export const errorCodes = {
   CODE_EXPIRED: { status: 400, message: "Verification code expired. Please request a new one." },
   CODE_ATTEMPTS_EXCEEDED: { status: 429, message: "Too many failed attempts. Please wait and try again." },
   RESET_TOKEN_INVALID: { status: 400, message: "Invalid or expired reset link." },
+  CONTRACT_NOT_ELIGIBLE: {
+    status: 403,
+    message:
+      "Please complete email verification, ID upload, and profile completion before signing the contract.",
+  },
+  CONTRACT_INCOMPLETE: { status: 422, message: "Please sign or upload every contract first." },
+  NO_CONTRACT_TEMPLATES: {
+    status: 409,
+    message: "No contract templates are available. Please contact support.",
+  },
+  STAMP_EXISTS: {
+    status: 409,
+    message: "A company stamp already exists (ID 1). Delete it first to upload a new one.",
+  },
   INTERNAL: { status: 500, message: "An error occurred" },
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
 } as const satisfies Record<string, { status: ContentfulStatusCode; message: string }>;

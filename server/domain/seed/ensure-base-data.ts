@@ -1,5 +1,6 @@
 import type { Database } from "../../db";
 import { permissions } from "../../db/schema";
+import { seedDefaultTemplates } from "../contracts/seed-default-templates";
 import { seedSampleNews } from "../news/seed-sample-news";
 
 /** Rows every database has (issue 6: can_create_referrals exists everywhere). Idempotent. */
@@ -10,4 +11,6 @@ export async function ensureBaseData(db: Database): Promise<void> {
     .onConflictDoNothing({ target: permissions.name });
   // The dashboard's news box is never empty on a new installation (issue 5).
   await seedSampleNews(db);
+  // Signing works out of the box: default contract templates on an empty database (issue 7).
+  await seedDefaultTemplates(db);
 }

@@ -1,0 +1,174 @@
+import { z } from "zod";
+
+/**
+ * Issue 7: contract templates, the company stamp and signing. The API answers with these shapes
+ * and the web tier reads them; routes in server/routes/{contract-templates,company-stamps,contracts}.ts.
+ */
+
+export const TEMPLATE_LANGUAGES = ["de", "en"] as const;
+export const TEMPLATE_AUDIENCES = ["personal", "company", "both"] as const;
+export const TEMPLATE_STATES = ["active", "inactive"] as const;
+export const DEFAULT_TEMPLATE_LANGUAGE = "de";
+export const DEFAULT_TEMPLATE_AUDIENCE = "both";
+
+/** Spec §9: contract PDFs at most 10 MB (the stricter of the two readings, SECURITY.md 24). */
+export const CONTRACT_PDF_MAX_BYTES = 10 * 1024 * 1024;
+/** Spec §9: stamp images at most 500 KB of decoded bytes. */
+export const STAMP_MAX_BYTES = 500 * 1024;
+/** The template HTML file or field; contracts are text, a megabyte is plenty. */
+export const TEMPLATE_HTML_MAX_BYTES = 1024 * 1024;
+/** A drawn signature arrives as a PNG data URL; 400×120 strokes are a few KB. */
+export const SIGNATURE_MAX_BYTES = 512 * 1024;
+
+/** Placeholders a template may use; filled with the member's data, HTML-escaped. */
+export const TEMPLATE_PLACEHOLDERS = [
+  "name",
+  "first_name",
+  "last_name",
+  "company",
+  "email",
+  "address",
+  "date",
+] as const;
+export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+
+export const templateLanguageSchema = z.enum(TEMPLATE_LANGUAGES);
+export const templateAudienceSchema = z.enum(TEMPLATE_AUDIENCES);
+export const templateStateSchema = z.enum(TEMPLATE_STATES);
+
+export const templateVersionSchema = z.object({
+  version: z.number().int(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TemplateVersion = z.infer<typeof templateVersionSchema>;
+
+/** A template as the admin overview lists it (GET /api/document-templates). */
+export const templateSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  description: z.string().nullable(),
+  lang: templateLanguageSchema,
+  audience: templateAudienceSchema,
+  state: templateStateSchema,
+  /** The current version, the one members sign. */
+  version: z.number().int(),
+  /** Newest first. */
+  versions: z.array(templateVersionSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TemplateSummary = z.infer<typeof templateSummarySchema>;
+
+export const templateListResponseSchema = z.object({ templates: z.array(templateSummarySchema) });
+export type TemplateListResponse = z.infer<typeof templateListResponseSchema>;
+
+/** GET /api/document-templates/{id}?version=n: one version with its sanitized HTML. */
+export const templateDetailSchema = templateSummarySchema.extend({
+  shownVersion: z.number().int(),
+  note: z.string().nullable(),
+  html: z.string(),
+  /** API path of the PDF preview of the shown version (admin only). */
+  previewUrl: z.string(),
+});
+export type TemplateDetail = z.infer<typeof templateDetailSchema>;
+
+/** Spec §5 template form: name and type required; the rest optional with defaults. */
+export const templateFormSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  type: z.string().trim().min(1).max(100),
+  description: z.string().trim().max(2000).optional(),
+  lang: templateLanguageSchema.default(DEFAULT_TEMPLATE_LANGUAGE),
+  audience: templateAudienceSchema.default(DEFAULT_TEMPLATE_AUDIENCE),
+  note: z.string().trim().max(500).optional(),
+});
+
+export const templateStateRequestSchema = z.object({ state: templateStateSchema });
+
+/** A template as a member sees it on the sign-contract page (GET /api/contracts/templates). */
+export const memberTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.string(),
+  lang: templateLanguageSchema,
+  version: z.number().int(),
+  /** Whether this member already has a signed contract for this template's current version. */
+  done: z.boolean(),
+});
+export type MemberTemplate = z.infer<typeof memberTemplateSchema>;
+
+export const memberTemplatesResponseSchema = z.object({
+  templates: z.array(memberTemplateSchema),
+  contractSignedAt: z.string().nullable(),
+});
+export type MemberTemplatesResponse = z.infer<typeof memberTemplatesResponseSchema>;
+
+/** A stored, signed contract (spec §3 stored document, contract). */
+export const contractDocumentSchema = z.object({
+  id: z.string(),
+  templateId: z.string().nullable(),
+  templateName: z.string(),
+  templateVersion: z.number().int(),
+  method: z.enum(["drawn", "upload"]),
+  originalFilename: z.string(),
+  signedAt: z.string(),
+  sha256: z.string(),
+  /** Short-lived download URL (issued after the ownership check). */
+  signedUrl: z.string(),
+});
+export type ContractDocument = z.infer<typeof contractDocumentSchema>;
+
+export const contractListResponseSchema = z.object({ contracts: z.array(contractDocumentSchema) });
+
+/** POST /api/contracts/sign: one drawn signature signs every template the member needs. */
+export const signContractRequestSchema = z.object({
+  /** data:image/png;base64,… from the signature canvas. */
+  signatureImage: z.string().min(1),
+  /** The agreement checkbox (authority for companies; read-understood-signed for personal). */
+  agreed: z.literal(true),
+  /** The page's language; chooses the templates like GET /api/contracts/templates. */
+  lang: templateLanguageSchema.optional(),
+});
+
+export const signContractResponseSchema = z.object({
+  contracts: z.array(contractDocumentSchema),
+  contractSignedAt: z.string(),
+});
+
+/** POST /api/upload/contract/{personal|company}: multipart templateId + file 'contract'. */
+export const contractUploadResponseSchema = z.object({
+  contract: contractDocumentSchema,
+  /** Templates still without a signed contract. */
+  missing: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+/** POST /api/contracts/complete: 200 when every template is done, else 422 listing the names. */
+export const completeContractRequestSchema = z.object({ lang: templateLanguageSchema.optional() });
+export const completeContractResponseSchema = z.object({ contractSignedAt: z.string() });
+
+/** Spec §3 company stamp. */
+export const companyStampSchema = z.object({
+  id: z.number().int(),
+  label: z.string().nullable(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+  isActive: z.boolean(),
+  /** data:image/png;base64,… (stamps are at most 500 KB). */
+  previewDataUri: z.string(),
+  createdAt: z.string(),
+});
+export type CompanyStamp = z.infer<typeof companyStampSchema>;
+
+export const stampListResponseSchema = z.object({ stamps: z.array(companyStampSchema) });
+export const activeStampResponseSchema = z.object({ stamp: companyStampSchema.nullable() });
+export const stampResponseSchema = z.object({ stamp: companyStampSchema });
+
+/** POST /api/company-stamps (JSON). 409 answers `{error:{code:"CONFLICT",details:{stamp}}}`. */
+export const stampUploadRequestSchema = z.object({
+  base64: z.string().min(1),
+  mimeType: z.string().optional(),
+  label: z.string().trim().max(200).optional(),
+  activate: z.boolean().optional(),
+});

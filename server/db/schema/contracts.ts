@@ -1,0 +1,109 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { documents } from "./documents";
+import { languageEnum, users } from "./users";
+
+export const templateAudienceEnum = pgEnum("template_audience", ["personal", "company", "both"]);
+export const templateStateEnum = pgEnum("template_state", ["active", "inactive"]);
+export const signatureMethodEnum = pgEnum("signature_method", ["drawn", "upload"]);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Spec §3 contract template. The text lives in versions; `current_version` is the one members
+ * sign. Editing never changes an old version: it adds one (issue 7).
+ */
+export const contractTemplates = pgTable(
+  "contract_templates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    description: text("description"),
+    language: languageEnum("language").notNull().default("de"),
+    audience: templateAudienceEnum("audience").notNull().default("both"),
+    state: templateStateEnum("state").notNull().default("active"),
+    currentVersion: integer("current_version").notNull().default(1),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("contract_templates_state_idx").on(table.state, table.audience, table.language)],
+);
+
+/** One version of a template: sanitized HTML (sanitized again when rendered). */
+export const contractTemplateVersions = pgTable(
+  "contract_template_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    templateId: uuid("template_id")
+      .notNull()
+      .references(() => contractTemplates.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    note: text("note"),
+    html: text("html").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("contract_template_versions_uq").on(table.templateId, table.version)],
+);
+
+/**
+ * Spec §3 company stamp: at most one exists, and it has id 1 (the check makes a second insert
+ * a conflict, so two admins uploading at once cannot both win). Stored re-encoded as PNG.
+ */
+export const companyStamps = pgTable(
+  "company_stamps",
+  {
+    id: integer("id").primaryKey(),
+    label: text("label"),
+    mimeType: text("mime_type").notNull(),
+    image: bytea("image").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    isActive: boolean("is_active").notNull().default(false),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("company_stamps_single", sql`${table.id} = 1`)],
+);
+
+/**
+ * Evidence of one signed contract (issue 7): which template version, when, from where, and the
+ * SHA-256 of the stored file (the `documents` row of kind 'contract').
+ */
+export const contractSignatures = pgTable(
+  "contract_signatures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    templateId: uuid("template_id").references(() => contractTemplates.id, { onDelete: "set null" }),
+    templateName: text("template_name").notNull(),
+    templateVersion: integer("template_version").notNull(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    method: signatureMethodEnum("method").notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true }).notNull().defaultNow(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    sha256: text("sha256").notNull(),
+  },
+  (table) => [index("contract_signatures_user_idx").on(table.userId, table.templateId)],
+);
