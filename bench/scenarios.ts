@@ -33,6 +33,8 @@ export type ScenarioResult = {
   expectedStatus?: number;
   unexpectedStatus?: number;
   statusCodes?: Record<string, number>;
+  /** Process memory around a measurement without HTTP (contract-pdf), in MB. */
+  memory?: Record<string, { rssMb: number; heapUsedMb: number; heapTotalMb: number }>;
 };
 
 export type ScenarioContext = {
@@ -179,6 +181,27 @@ type Argon2Result = {
   threadPoolSize: number;
 };
 
+type MemorySample = { rssMb: number; heapUsedMb: number; heapTotalMb: number };
+type ContractPdfResult = {
+  generations: number;
+  warmupGenerations: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  coldMs: number;
+  averagePdfKb: number;
+  signatureBytes: number;
+  stampBytes: number;
+  template: string;
+  memory: { before: MemorySample; after: MemorySample; afterGc: MemorySample };
+  gcExposed: boolean;
+};
+
+// Contract PDFs are measured by count, not by time: the brief's 200 in a row after a warm-up.
+const CONTRACT_PDF_GENERATIONS = 200;
+const CONTRACT_PDF_WARMUP = 10;
+
 async function measureSelect(
   name: string,
   database: { BENCH_DATA_DIR: string } | { BENCH_DATABASE_URL: string },
@@ -317,6 +340,46 @@ export const scenarios: Scenario[] = [
             `(libuv thread pool ${result.threadPoolSize}); p50/p99 per verification; errors = mismatches; ` +
             `hashing the one password (cold) took ${result.hashMs} ms`,
           status: "measured",
+        },
+      ];
+    },
+  },
+  {
+    names: ["contract-pdf"],
+    needsNextBuild: false,
+    async run(context) {
+      const warmup = context.settings.warmupSeconds > 0 ? CONTRACT_PDF_WARMUP : 0;
+      const result = await runChildScript<ContractPdfResult>({
+        name: "contract-pdf",
+        // --expose-gc: the "after GC" figure shows what the generations left behind.
+        args: ["--expose-gc", ...tsxArgs("bench/servers/contract-pdf.ts")],
+        env: childEnv({
+          BENCH_WARMUP_GENERATIONS: String(warmup),
+          BENCH_GENERATIONS: String(CONTRACT_PDF_GENERATIONS),
+        }),
+        // ≈ 0.1-0.4 s a PDF here; generous for a busy machine.
+        timeoutMs: SLOW_START_MS + (warmup + CONTRACT_PDF_GENERATIONS) * 2_000,
+        verbose: context.verbose,
+      });
+      const { before, after, afterGc } = result.memory;
+      return [
+        {
+          name: "contract-pdf",
+          requestsPerSecond: round(result.perSecond, 1),
+          p50Ms: result.p50Ms,
+          p99Ms: result.p99Ms,
+          errors: 0,
+          non2xx: null,
+          notes:
+            `no HTTP: req/s = PDFs/s, ${result.generations} sequential generations after ${result.warmupGenerations} ` +
+            `warm-up ones (the first, cold: ${result.coldMs} ms) in a child process on in-memory PGlite; each loads ` +
+            `the template version and the active stamp, sanitizes and fills the HTML and renders ${result.template} ` +
+            `with a ${result.signatureBytes} B signature PNG and a ${result.stampBytes} B stamp PNG ` +
+            `(≈ ${result.averagePdfKb} KB a PDF); max ${result.maxMs} ms; ` +
+            `RSS ${before.rssMb} → ${after.rssMb} MB (${afterGc.rssMb} after GC), heap used ${before.heapUsedMb} → ` +
+            `${after.heapUsedMb} MB (${afterGc.heapUsedMb} after GC)`,
+          status: "measured",
+          memory: { before, after, afterGc },
         },
       ];
     },

@@ -84,6 +84,14 @@ export const templateFormSchema = z.object({
   note: z.string().trim().max(500).optional(),
 });
 
+/**
+ * PUT /api/document-templates/{id}: every field optional and without defaults (a missing field
+ * leaves the template as it is); an HTML file or field adds a version.
+ */
+export const templateUpdateFormSchema = templateFormSchema
+  .extend({ lang: templateLanguageSchema.optional(), audience: templateAudienceSchema.optional() })
+  .partial();
+
 export const templateStateRequestSchema = z.object({ state: templateStateSchema });
 
 /** A template as a member sees it on the sign-contract page (GET /api/contracts/templates). */

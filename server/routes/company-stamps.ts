@@ -1,6 +1,127 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../http";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import { errorResponseSchema } from "../../lib/schemas/common";
+import {
+  activeStampResponseSchema,
+  STAMP_MAX_BYTES,
+  stampListResponseSchema,
+  stampResponseSchema,
+  stampUploadRequestSchema,
+} from "../../lib/schemas/contracts";
+import { activateStamp, deleteStamp } from "../domain/contracts/stamp-manage";
+import { STAMP_TOO_LARGE_MESSAGE, uploadStamp } from "../domain/contracts/stamp-upload";
+import { listStamps } from "../domain/contracts/stamp-view";
+import { AppError } from "../errors";
+import { type AppEnv, clientIp } from "../http";
+import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { base64JsonBodyBytes, jsonBodyLimit } from "./json-body-limit";
+import { errorResponses, json, jsonBody } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
-/** Issue 7, admin: the company stamp (spec §7 company-stamps calls). */
-export function registerCompanyStampRoutes(_app: OpenAPIHono<AppEnv>, _deps: MemberRouteDeps): void {}
+const errors = { ...errorResponses, 404: json(errorResponseSchema, "No stamp with this id") };
+
+const idParams = z.object({ id: z.string().max(16) });
+/** Stamp ids are small integers (only 1 exists); anything else names no stamp. */
+const stampIdOf = (id: string) => {
+  if (!/^\d{1,9}$/.test(id)) throw new AppError("NOT_FOUND", "No company stamp with this id.");
+  return Number(id);
+};
+
+/** Issue 7, admin: the company stamp (spec §3, §5, §7 company-stamps calls). */
+export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
+  const auth = authenticate(deps);
+  const adminRole = requireRole(...ADMIN_ROLES);
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/company-stamps/mine",
+      summary: "The company stamp (a list of 0 or 1)",
+      middleware: [auth, adminRole] as const,
+      responses: { 200: json(stampListResponseSchema, "The stamp, if any"), ...errorResponses },
+    }),
+    async (c) => c.json({ stamps: await listStamps(deps.db) }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/company-stamps/mine/active",
+      summary: "The active company stamp, or null",
+      middleware: [auth, adminRole] as const,
+      responses: { 200: json(activeStampResponseSchema, "The active stamp or null"), ...errorResponses },
+    }),
+    async (c) => {
+      const [stamp] = await listStamps(deps.db, { activeOnly: true });
+      return c.json({ stamp: stamp ?? null }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/company-stamps",
+      summary: "Upload the company stamp (PNG, JPEG or WEBP as base64, at most 500 KB; stored as PNG)",
+      middleware: [
+        auth,
+        adminRole,
+        jsonBodyLimit(base64JsonBodyBytes(STAMP_MAX_BYTES), STAMP_TOO_LARGE_MESSAGE),
+      ] as const,
+      request: jsonBody(stampUploadRequestSchema),
+      responses: {
+        ...errors,
+        201: json(stampResponseSchema, "Stored"),
+        409: json(errorResponseSchema, "A stamp exists already (STAMP_EXISTS, details.stamp)"),
+        413: json(errorResponseSchema, "Over 500 KB"),
+        415: json(errorResponseSchema, "Not a PNG, JPEG or WEBP image"),
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const stamp = await uploadStamp(deps.db, {
+        base64: body.base64,
+        label: body.label,
+        activate: body.activate,
+        actorUserId: c.var.auth.user.id,
+        ip: clientIp(c),
+      });
+      return c.json({ stamp }, 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/api/company-stamps/{id}/activate",
+      summary: "Make the stamp the one signed contracts carry",
+      middleware: [auth, adminRole] as const,
+      request: { params: idParams },
+      responses: { 200: json(stampResponseSchema, "Activated"), ...errors },
+    }),
+    async (c) => {
+      const stamp = await activateStamp(deps.db, stampIdOf(c.req.valid("param").id), {
+        actorUserId: c.var.auth.user.id,
+        ip: clientIp(c),
+      });
+      return c.json({ stamp }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/api/company-stamps/{id}",
+      summary: "Delete the stamp (then a new one may be uploaded)",
+      middleware: [auth, adminRole] as const,
+      request: { params: idParams },
+      responses: { 204: { description: "Deleted" }, ...errors },
+    }),
+    async (c) => {
+      await deleteStamp(deps.db, stampIdOf(c.req.valid("param").id), {
+        actorUserId: c.var.auth.user.id,
+        ip: clientIp(c),
+      });
+      return c.body(null, 204);
+    },
+  );
+}

@@ -1,6 +1,232 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../http";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { errorResponseSchema } from "../../lib/schemas/common";
+import {
+  templateAudienceSchema,
+  templateDetailSchema,
+  templateFormSchema,
+  templateLanguageSchema,
+  templateListResponseSchema,
+  templateStateRequestSchema,
+  templateStateSchema,
+  templateSummarySchema,
+} from "../../lib/schemas/contracts";
+import { checkCreateForm, checkUpdateForm } from "../domain/contracts/check-template-form";
+import { createTemplate } from "../domain/contracts/create-template";
+import { readTemplateForm } from "../domain/contracts/read-template-form";
+import { renderTemplatePreview } from "../domain/contracts/render-template-preview";
+import { setTemplateState } from "../domain/contracts/set-template-state";
+import { listTemplates, loadTemplateDetail, loadTemplateSummary } from "../domain/contracts/template-queries";
+import { TEMPLATE_NOT_FOUND_MESSAGE, updateTemplate } from "../domain/contracts/update-template";
+import { AppError } from "../errors";
+import { type AppEnv, requestContext } from "../http";
+import { contentDisposition } from "../infra/storage/content-disposition";
+import { requestBody } from "../infra/uploads/request-body";
+import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { errorResponses, json } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
+const errors = {
+  ...errorResponses,
+  404: json(errorResponseSchema, "Template or version not found"),
+};
+
+const idParams = z.object({ id: z.string().max(64) });
+const versionQuery = z.object({ version: z.coerce.number().int().min(1).max(1_000_000).optional() });
+
+// The spec's clients send the state as "ACTIVE" or 1 too (§3).
+const looseState = z.preprocess(
+  (value) =>
+    typeof value === "string"
+      ? (({ "1": "active", "0": "inactive" } as Record<string, string>)[value] ?? value.toLowerCase())
+      : value,
+  templateStateSchema,
+);
+
+const listQuery = z.object({
+  lang: templateLanguageSchema.optional(),
+  audience: templateAudienceSchema.optional(),
+  /** The spec's alias of `audience` (§7). */
+  user_type: templateAudienceSchema.optional(),
+  state: looseState.optional(),
+});
+
+const binary = z.string().meta({ type: "string", format: "binary" });
+const templateMultipartForm = templateFormSchema.extend({
+  user_type: templateAudienceSchema.optional().meta({ description: "Alias of audience" }),
+  file: binary.optional().meta({ description: "The template as an HTML file, at most 1 MB" }),
+  html: z.string().optional().meta({ description: "The template's HTML, instead of a file" }),
+});
+
+const pdfResponse = (description: string) => ({
+  description,
+  content: { "application/pdf": { schema: binary } },
+});
+
+/**
+ * Headers for a generated PDF: a download under a safely encoded name; the browser neither
+ * guesses another type nor runs anything in it, and no cache keeps a copy (SECURITY.md 27).
+ */
+function pdfHeaders(fileName: string): Record<string, string> {
+  return {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": contentDisposition("attachment", fileName),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cache-Control": "private, no-store",
+  };
+}
+
+async function detailOrNotFound(deps: MemberRouteDeps, id: string, version?: number) {
+  const detail = await loadTemplateDetail(deps.db, id, version);
+  if (!detail) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+  return detail;
+}
+
 /** Issue 7, admin: contract templates with versions (spec §7 document-templates calls). */
-export function registerContractTemplateRoutes(_app: OpenAPIHono<AppEnv>, _deps: MemberRouteDeps): void {}
+export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
+  const auth = authenticate(deps);
+  const adminRole = requireRole(...ADMIN_ROLES);
+  const adminOnly: MiddlewareHandler<AppEnv> = (c, next) =>
+    auth(c, async () => {
+      await adminRole(c, next);
+    });
+  const tags = ["contract templates"];
+  const actorOf = (c: Context<AppEnv>) => ({ actorId: c.var.auth.user.id, ip: requestContext(c).ip });
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/document-templates",
+      tags,
+      summary: "Contract templates with their versions, filtered by language, audience and state",
+      middleware: [adminOnly] as const,
+      request: { query: listQuery },
+      responses: { ...errors, 200: json(templateListResponseSchema, "The templates, by name and language") },
+    }),
+    async (c) => {
+      const { lang, audience, user_type, state } = c.req.valid("query");
+      const templates = await listTemplates(deps.db, { lang, audience: audience ?? user_type, state });
+      return c.json({ templates }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/document-templates/{id}",
+      tags,
+      summary: "One version of a template (default the current one) with its sanitized HTML",
+      middleware: [adminOnly] as const,
+      request: { params: idParams, query: versionQuery },
+      responses: { ...errors, 200: json(templateDetailSchema, "The template version") },
+    }),
+    async (c) =>
+      c.json(await detailOrNotFound(deps, c.req.valid("param").id, c.req.valid("query").version), 200),
+  );
+
+  // Documented only: a route validator would buffer the whole body (parseBody) before the
+  // handler could enforce the size limit while streaming.
+  const multipartRequest = {
+    body: { content: { "multipart/form-data": { schema: templateMultipartForm } }, required: true },
+  };
+  const multipartErrors = {
+    ...errors,
+    400: json(errorResponseSchema, "Incomplete multipart body"),
+    413: json(errorResponseSchema, "The template is over 1 MB"),
+    415: json(errorResponseSchema, "The file is not an HTML text file"),
+  };
+  app.openAPIRegistry.registerPath({
+    method: "post",
+    path: "/api/document-templates",
+    tags,
+    summary: "Create a template (version 1, active); HTML as a file or field, sanitized",
+    request: multipartRequest,
+    responses: { ...multipartErrors, 201: json(templateDetailSchema, "The new template") },
+  });
+  app.openAPIRegistry.registerPath({
+    method: "put",
+    path: "/api/document-templates/{id}",
+    tags,
+    summary: "Change a template's details; new HTML adds a version (old versions never change)",
+    request: { params: idParams, ...multipartRequest },
+    responses: { ...multipartErrors, 200: json(templateDetailSchema, "The template, current version") },
+  });
+
+  /** Reads the form; a refused body's rest stays unread and the connection closes after the answer. */
+  const readForm = async (c: Context<AppEnv>) => {
+    const body = requestBody(c);
+    if (!body) throw new AppError("VALIDATION_FAILED", "Send the template form as multipart/form-data.");
+    try {
+      return await readTemplateForm(body);
+    } finally {
+      if (body.abandoned) c.header("Connection", "close");
+    }
+  };
+
+  app.post("/api/document-templates", adminOnly, async (c) => {
+    const input = checkCreateForm(await readForm(c));
+    const id = await createTemplate(deps.db, input, actorOf(c));
+    return c.json(await detailOrNotFound(deps, id), 201);
+  });
+
+  app.put("/api/document-templates/:id", adminOnly, async (c) => {
+    const id = c.req.param("id");
+    // An id that is not a template is a 404 before the body is read.
+    if (!(await loadTemplateSummary(deps.db, id)))
+      throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+    const input = checkUpdateForm(await readForm(c));
+    await updateTemplate(deps.db, id, input, actorOf(c));
+    return c.json(await detailOrNotFound(deps, id), 200);
+  });
+
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/api/document-templates/{id}/state",
+      tags,
+      summary: "Activate or deactivate a template (inactive ones are offered to no member)",
+      middleware: [adminOnly] as const,
+      request: {
+        params: idParams,
+        body: {
+          content: {
+            "application/json": { schema: templateStateRequestSchema.extend({ state: looseState }) },
+          },
+          required: true,
+        },
+      },
+      responses: { ...errors, 200: json(templateSummarySchema, "The template") },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      if (!(await loadTemplateSummary(deps.db, id)))
+        throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+      await setTemplateState(deps.db, id, c.req.valid("json").state, actorOf(c));
+      const summary = await loadTemplateSummary(deps.db, id);
+      if (!summary) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+      return c.json(summary, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/document-templates/{id}/preview",
+      tags,
+      summary: "A template version as PDF, filled with sample data, unsigned, with the active stamp",
+      middleware: [adminOnly] as const,
+      request: { params: idParams, query: versionQuery },
+      responses: { ...errors, 200: pdfResponse("The preview PDF (attachment)") },
+    }),
+    async (c) => {
+      const { pdf, fileName } = await renderTemplatePreview(
+        deps.db,
+        c.req.valid("param").id,
+        c.req.valid("query").version,
+      );
+      return c.body(new Uint8Array(pdf), 200, pdfHeaders(fileName));
+    },
+  );
+}

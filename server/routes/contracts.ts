@@ -1,6 +1,228 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../http";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { errorResponseSchema } from "../../lib/schemas/common";
+import {
+  completeContractRequestSchema,
+  completeContractResponseSchema,
+  contractListResponseSchema,
+  contractUploadResponseSchema,
+  memberTemplatesResponseSchema,
+  SIGNATURE_MAX_BYTES,
+  signContractRequestSchema,
+  signContractResponseSchema,
+  templateLanguageSchema,
+} from "../../lib/schemas/contracts";
+import { listOwnContracts, ownContractDownloadUrl } from "../domain/contracts/member-contracts";
+import { chooseMemberTemplates } from "../domain/contracts/member-templates";
+import { renderUnsignedContract } from "../domain/contracts/member-unsigned-contract";
+import { completeContracts } from "../domain/contracts/sign-complete";
+import { signContracts } from "../domain/contracts/sign-contracts";
+import { uploadSignedContract } from "../domain/contracts/sign-upload-contract";
+import { AppError } from "../errors";
+import { type AppEnv, requestContext } from "../http";
+import { contentDisposition } from "../infra/storage/content-disposition";
+import { requestBody } from "../infra/uploads/request-body";
+import { ADMIN_ROLES, authenticate } from "./authenticate";
+import { base64JsonBodyBytes, jsonBodyLimit } from "./json-body-limit";
+import { errorResponses, json, jsonBody } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
+const errors = { ...errorResponses, 404: json(errorResponseSchema, "Not found") };
+const notEligible = json(errorResponseSchema, "Email, ID or profile step missing (CONTRACT_NOT_ELIGIBLE)");
+const noTemplates = json(errorResponseSchema, "No active templates (NO_CONTRACT_TEMPLATES)");
+
+const idParams = z.object({ id: z.string().max(64) });
+const langQuery = z.object({ lang: templateLanguageSchema.optional() });
+const pdf = { content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } } };
+
+const isAdmin = (role: string) => (ADMIN_ROLES as readonly string[]).includes(role);
+
+/** Spec §6 type guard: the caller's account type, read from the database by `authenticate`. */
+function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.var.auth.user.userType !== type) {
+      throw new AppError("FORBIDDEN", `Access denied. This page is only for ${type} users.`);
+    }
+    await next();
+  };
+}
+
 /** Issue 7, members: the templates to sign, signing, signed-PDF uploads, own contracts. */
-export function registerContractRoutes(_app: OpenAPIHono<AppEnv>, _deps: MemberRouteDeps): void {}
+export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
+  const auth = authenticate(deps);
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/contracts/templates",
+      summary: "The templates the caller signs, in ?lang (default: the caller's language), with done flags",
+      middleware: [auth] as const,
+      request: { query: langQuery },
+      responses: {
+        200: json(memberTemplatesResponseSchema, "Templates and the contract step's time"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const user = c.var.auth.user;
+      const templates = await chooseMemberTemplates(deps.db, user, c.req.valid("query").lang);
+      return c.json({ templates, contractSignedAt: user.contractSignedAt?.toISOString() ?? null }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/document-templates/{id}/generate-pdf",
+      summary: "A template filled with the caller's data as an unsigned PDF (download)",
+      middleware: [auth] as const,
+      request: { params: idParams },
+      responses: { 200: { description: "The PDF", ...pdf }, ...errors },
+    }),
+    async (c) => {
+      const user = c.var.auth.user;
+      const { pdf: bytes, fileName } = await renderUnsignedContract(deps.db, user, {
+        templateId: c.req.valid("param").id,
+        isAdmin: isAdmin(user.role),
+      });
+      return c.body(new Uint8Array(bytes), 200, {
+        "Content-Type": "application/pdf",
+        "Content-Length": String(bytes.length),
+        "Content-Disposition": contentDisposition("attachment", fileName),
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+      });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/contracts/sign",
+      summary: "Sign every template the caller signs with one drawn signature",
+      middleware: [auth, jsonBodyLimit(base64JsonBodyBytes(SIGNATURE_MAX_BYTES))] as const,
+      request: jsonBody(signContractRequestSchema),
+      responses: {
+        ...errors,
+        201: json(signContractResponseSchema, "Signed and stored"),
+        403: notEligible,
+        409: noTemplates,
+        413: json(errorResponseSchema, "The signature image is too large"),
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const result = await signContracts(
+        { db: deps.db, storage: deps.storage, logger: c.var.log },
+        { user: c.var.auth.user, signatureImage: body.signatureImage, lang: body.lang, ...requestContext(c) },
+      );
+      return c.json(result, 201);
+    },
+  );
+
+  for (const type of ["personal", "company"] as const) {
+    const path = `/api/upload/contract/${type}`;
+    // Documented only: a route validator would buffer the whole body before the handler could
+    // enforce the size limit while streaming.
+    app.openAPIRegistry.registerPath({
+      method: "post",
+      path,
+      summary: `Upload one signed contract PDF (${type} accounts)`,
+      request: {
+        body: {
+          content: {
+            "multipart/form-data": {
+              schema: z.object({
+                templateId: z.string(),
+                contract: z
+                  .string()
+                  .meta({ type: "string", format: "binary", description: "PDF, at most 10 MB" }),
+              }),
+            },
+          },
+          required: true,
+        },
+      },
+      responses: {
+        201: json(contractUploadResponseSchema, "Stored; lists the templates still missing"),
+        ...errors,
+        403: json(errorResponseSchema, "Not eligible, or the other account type"),
+        404: json(errorResponseSchema, "Not one of the caller's templates"),
+        413: json(errorResponseSchema, "Over 10 MB"),
+        415: json(errorResponseSchema, "Not a PDF"),
+      },
+    });
+    app.post(path, auth, requireUserType(type), async (c) => {
+      const body = requestBody(c);
+      if (!body) throw new AppError("VALIDATION_FAILED", "Please select a PDF file.");
+      try {
+        const result = await uploadSignedContract(
+          { db: deps.db, storage: deps.storage, logger: c.var.log },
+          { user: c.var.auth.user, body, ...requestContext(c) },
+        );
+        return c.json(result, 201);
+      } finally {
+        // The rest of a refused body was left unread: close the connection after the answer.
+        if (body.abandoned) c.header("Connection", "close");
+      }
+    });
+  }
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/contracts/complete",
+      summary: "Finish the contract step once every template has a signed contract",
+      middleware: [auth] as const,
+      request: {
+        body: { content: { "application/json": { schema: completeContractRequestSchema } }, required: false },
+      },
+      responses: {
+        ...errors,
+        200: json(completeContractResponseSchema, "Contract step done"),
+        403: notEligible,
+        409: noTemplates,
+        422: json(errorResponseSchema, "Templates missing (CONTRACT_INCOMPLETE, details.missing)"),
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid("json") ?? {};
+      const result = await completeContracts(
+        { db: deps.db },
+        { user: c.var.auth.user, lang: body.lang, ip: requestContext(c).ip },
+      );
+      return c.json(result, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/contracts/mine",
+      summary: "The caller's signed contracts with download URLs valid for 5 minutes",
+      middleware: [auth] as const,
+      responses: { 200: json(contractListResponseSchema, "Newest first"), ...errors },
+    }),
+    async (c) => c.json({ contracts: await listOwnContracts(deps, c.var.auth.user.id) }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/contracts/{id}/download",
+      summary: "Redirect to a short-lived download URL of the caller's contract (admins: anyone's)",
+      middleware: [auth] as const,
+      request: { params: idParams },
+      responses: { 302: { description: "To the signed download URL" }, ...errors },
+    }),
+    async (c) => {
+      const user = c.var.auth.user;
+      const url = await ownContractDownloadUrl(
+        deps,
+        { id: user.id, isAdmin: isAdmin(user.role) },
+        c.req.valid("param").id,
+      );
+      return c.redirect(url, 302);
+    },
+  );
+}

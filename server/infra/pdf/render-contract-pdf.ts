@@ -1,5 +1,5 @@
 import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
-import { createElement as h } from "react";
+import { type ComponentProps, type ComponentType, createElement as h } from "react";
 import Html from "react-pdf-html";
 import { CONTRACT_FONT_FAMILIES, registerContractFonts } from "./fonts";
 
@@ -73,6 +73,10 @@ const htmlStylesheet = {
   th: { padding: 4, borderWidth: 0.5, borderColor: "#9ca3af", fontWeight: 700 },
 };
 
+// react-pdf-html types `children` as a required prop; here it is passed as the element's child.
+const HtmlBlock = Html as unknown as ComponentType<Omit<ComponentProps<typeof Html>, "children">>;
+const htmlProps = { stylesheet: htmlStylesheet, resetStyles: false };
+
 function contractDocument(input: ContractPdfInput) {
   const labels = LABELS[input.lang];
   return h(
@@ -81,7 +85,7 @@ function contractDocument(input: ContractPdfInput) {
     h(
       Page,
       { size: "A4", style: styles.page },
-      h(Html, { stylesheet: htmlStylesheet, resetStyles: false, children: input.html }),
+      h(HtmlBlock, htmlProps, input.html),
       h(
         View,
         { style: styles.signatures, wrap: false },

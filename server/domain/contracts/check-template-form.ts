@@ -1,0 +1,60 @@
+import type { z } from "zod";
+import { templateFormSchema, templateUpdateFormSchema } from "../../../lib/schemas/contracts";
+import { AppError } from "../../errors";
+import { validationError } from "../../http";
+import type { TemplateForm } from "./read-template-form";
+import { hasVisibleText, sanitizeTemplateHtml } from "./template-html";
+
+export const EMPTY_TEMPLATE_MESSAGE = "The template has no visible text.";
+export const MISSING_HTML_MESSAGE = "Please choose an HTML file for the template.";
+
+const emptyTemplate = (message: string) =>
+  new AppError("VALIDATION_FAILED", message, { issues: [{ path: "file", message }] });
+
+/**
+ * Sanitized on save (SECURITY.md 29): what is stored is already harmless; a template that has
+ * no visible text left (only scripts, say) is refused rather than stored empty.
+ */
+export function sanitizeForSave(html: string): string {
+  const clean = sanitizeTemplateHtml(html);
+  if (!hasVisibleText(clean)) throw emptyTemplate(EMPTY_TEMPLATE_MESSAGE);
+  return clean;
+}
+
+export type CreateTemplateInput = z.output<typeof templateFormSchema> & { html: string };
+
+/** POST: name and type required, defaults for language and audience, and HTML (spec §5). */
+export function checkCreateForm(form: TemplateForm): CreateTemplateInput {
+  const parsed = templateFormSchema.safeParse(form.fields);
+  if (!parsed.success) throw validationError(parsed.error);
+  if (form.html === undefined) throw emptyTemplate(MISSING_HTML_MESSAGE);
+  return { ...parsed.data, html: sanitizeForSave(form.html) };
+}
+
+export type UpdateTemplateInput = {
+  name?: string;
+  type?: string;
+  /** null clears it. */
+  description?: string | null;
+  lang?: "de" | "en";
+  audience?: "personal" | "company" | "both";
+  note?: string;
+  /** Sanitized; present only when a new version is to be made. */
+  html?: string;
+};
+
+/** PUT: every field optional; a description sent empty is cleared. */
+export function checkUpdateForm(form: TemplateForm): UpdateTemplateInput {
+  const parsed = templateUpdateFormSchema.safeParse(form.fields);
+  if (!parsed.success) throw validationError(parsed.error);
+  const { description, ...rest } = parsed.data;
+  return {
+    ...rest,
+    ...(description !== undefined
+      ? { description }
+      : form.cleared.has("description")
+        ? { description: null }
+        : {}),
+    ...(form.html === undefined ? {} : { html: sanitizeForSave(form.html) }),
+  };
+}

@@ -1,0 +1,33 @@
+import type { Database } from "../../db";
+import { AppError } from "../../errors";
+import { contractPdfFileName, renderTemplatePdf } from "./render-template-pdf";
+import type { PlaceholderValues } from "./template-html";
+import { loadActiveStampPng, loadTemplateVersion } from "./template-queries";
+import { TEMPLATE_NOT_FOUND_MESSAGE } from "./update-template";
+
+/** Sample member data for the admin preview (spec §5): what a filled contract will look like. */
+export const PREVIEW_SAMPLE_VALUES: Omit<PlaceholderValues, "date"> = {
+  name: "Max Mustermann",
+  first_name: "Max",
+  last_name: "Mustermann",
+  company: "Musterfirma GmbH",
+  email: "max.mustermann@example.com",
+  address: "Musterstraße 1, 12345 Musterstadt",
+};
+
+/**
+ * GET /api/document-templates/{id}/preview: a version (default the current one) filled with
+ * sample data, unsigned, with the active company stamp if there is one.
+ */
+export async function renderTemplatePreview(
+  db: Database,
+  templateId: string,
+  version?: number,
+  now = new Date(),
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const loaded = await loadTemplateVersion(db, templateId, version);
+  if (!loaded) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+  const stamp = await loadActiveStampPng(db);
+  const pdf = await renderTemplatePdf(loaded, PREVIEW_SAMPLE_VALUES, { date: now, stamp });
+  return { pdf, fileName: contractPdfFileName(loaded.template.name, loaded.version.version) };
+}

@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db";
+import { contractTemplates } from "../../db/schema";
+import { AppError } from "../../errors";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { TEMPLATE_AUDIT_ACTIONS, type TemplateActor } from "./template-audit";
+import { TEMPLATE_NOT_FOUND_MESSAGE } from "./update-template";
+
+/** PATCH /api/document-templates/{id}/state: inactive templates are offered to no member. */
+export async function setTemplateState(
+  db: Database,
+  templateId: string,
+  state: "active" | "inactive",
+  actor: TemplateActor,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [template] = await tx
+      .select({ state: contractTemplates.state, name: contractTemplates.name })
+      .from(contractTemplates)
+      .where(eq(contractTemplates.id, templateId))
+      .for("update");
+    if (!template) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+    if (template.state === state) return;
+    await tx
+      .update(contractTemplates)
+      .set({ state, updatedAt: new Date() })
+      .where(eq(contractTemplates.id, templateId));
+    await recordAuditEvent(tx, {
+      action: TEMPLATE_AUDIT_ACTIONS.stateChanged,
+      actorUserId: actor.actorId,
+      details: { templateId, name: template.name, from: template.state, to: state },
+      ip: actor.ip,
+    });
+  });
+}

@@ -1,0 +1,108 @@
+import crypto from "node:crypto";
+import type { Logger } from "pino";
+import type { ContractDocument } from "../../../lib/schemas/contracts";
+import type { Database } from "../../db";
+import type { UserRow } from "../../db/queries/users";
+import { AppError } from "../../errors";
+import type { ObjectStorage } from "../../infra/storage/types";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { memberPlaceholderValues, renderContractForMember } from "./contract-pdf-for-member";
+import { toContractDocument } from "./member-contracts";
+import { chooseMemberTemplates, type TemplateLanguage } from "./member-templates";
+import { assertCanSignContract } from "./sign-eligibility";
+import { insertContractEvidence, markContractSigned, type StoredContract, sha256Hex } from "./sign-evidence";
+import { decodeSignatureImage } from "./sign-signature-image";
+import { deleteStoredContracts } from "./sign-stored-objects";
+import { loadActiveStampPng, loadTemplateVersion } from "./template-queries";
+
+export type SignDeps = { db: Database; storage: ObjectStorage; logger: Logger; now?: () => Date };
+
+export type SignContractsInput = {
+  user: UserRow;
+  signatureImage: string;
+  lang?: TemplateLanguage;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+/**
+ * POST /api/contracts/sign (issue 7): one drawn signature signs every template the member needs.
+ * Each template's current version is rendered with the member's data, the signature, the active
+ * stamp and today's date, and stored under a new UUID; then, in one transaction, the documents
+ * and evidence rows are written and the contract step is marked done. If the transaction fails,
+ * the stored PDFs are deleted again, so a failure leaves no half-signed state.
+ */
+export async function signContracts(
+  deps: SignDeps,
+  input: SignContractsInput,
+): Promise<{ contracts: ContractDocument[]; contractSignedAt: string }> {
+  assertCanSignContract(input.user);
+  const signature = await decodeSignatureImage(input.signatureImage);
+  const templates = await chooseMemberTemplates(deps.db, input.user, input.lang);
+  if (templates.length === 0) throw new AppError("NO_CONTRACT_TEMPLATES");
+
+  const signedAt = deps.now?.() ?? new Date();
+  const [values, stamp] = await Promise.all([
+    memberPlaceholderValues(deps.db, input.user),
+    loadActiveStampPng(deps.db),
+  ]);
+
+  const stored: StoredContract[] = [];
+  let rows: Awaited<ReturnType<typeof insertContractEvidence>>;
+  try {
+    for (const template of templates) {
+      // The version listed, not whatever is current by now: the member signs what they saw.
+      const loaded = await loadTemplateVersion(deps.db, template.id, template.version);
+      if (!loaded) throw new AppError("CONFLICT", "A contract template changed. Please reload the page.");
+      const pdf = await renderContractForMember(loaded, values, { date: signedAt, signature, stamp });
+      const storageKey = crypto.randomUUID();
+      // Recorded before the put, so a put that fails halfway is cleaned up too.
+      stored.push({
+        templateId: template.id,
+        templateName: loaded.template.name,
+        templateVersion: loaded.version.version,
+        method: "drawn",
+        storageKey,
+        sizeBytes: pdf.length,
+        sha256: sha256Hex(pdf),
+      });
+      await deps.storage.put(storageKey, pdf, { contentType: "application/pdf" });
+    }
+
+    rows = await deps.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const inserted = await insertContractEvidence(
+        db,
+        { userId: input.user.id, ip: input.ip, userAgent: input.userAgent, signedAt },
+        stored,
+      );
+      await markContractSigned(db, input.user.id, signedAt);
+      await recordAuditEvent(db, {
+        action: "contract.signed",
+        actorUserId: input.user.id,
+        subjectUserId: input.user.id,
+        details: {
+          method: "drawn",
+          templates: stored.map(({ templateId, templateVersion }) => ({
+            templateId,
+            version: templateVersion,
+          })),
+          stamp: stamp !== null,
+        },
+        ip: input.ip,
+      });
+      return inserted;
+    });
+  } catch (error) {
+    await deleteStoredContracts(
+      deps,
+      stored.map((contract) => contract.storageKey),
+      "signing failed",
+    );
+    throw error;
+  }
+  return {
+    contracts: await Promise.all(rows.map((row) => toContractDocument(deps.storage, row))),
+    contractSignedAt: signedAt.toISOString(),
+  };
+}

@@ -1,0 +1,213 @@
+import crypto from "node:crypto";
+import { Transform, type TransformCallback } from "node:stream";
+import type { Logger } from "pino";
+import {
+  CONTRACT_PDF_MAX_BYTES,
+  type ContractDocument,
+  type MemberTemplate,
+} from "../../../lib/schemas/contracts";
+import type { Database } from "../../db";
+import type { UserRow } from "../../db/queries/users";
+import { AppError } from "../../errors";
+import type { ObjectStorage } from "../../infra/storage/types";
+import { MultipartError, type MultipartFile, readMultipart } from "../../infra/uploads/read-multipart";
+import type { RequestBody } from "../../infra/uploads/request-body";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { toContractDocument } from "./member-contracts";
+import { chooseMemberTemplates, missingTemplates } from "./member-templates";
+import { assertCanSignContract } from "./sign-eligibility";
+import { insertContractEvidence, type StoredContract } from "./sign-evidence";
+import { deleteStoredContracts } from "./sign-stored-objects";
+
+export type UploadContractDeps = { db: Database; storage: ObjectStorage; logger: Logger; now?: () => Date };
+
+export type UploadContractInput = {
+  user: UserRow;
+  body: RequestBody;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+/** Spec §8 contract texts. */
+export const NOT_A_PDF_MESSAGE = "Please select a PDF file.";
+export const PDF_TOO_LARGE_MESSAGE = "File size must be less than 10MB.";
+const TEMPLATE_NOT_FOUND_MESSAGE = "Contract template not found.";
+
+const LIMITS = {
+  maxFileBytes: CONTRACT_PDF_MAX_BYTES,
+  maxFiles: 1,
+  // templateId and lang, and a few a form may add.
+  maxFields: 8,
+  maxFieldBytes: 256,
+  maxRequestBytes: CONTRACT_PDF_MAX_BYTES + 32 * 1024,
+};
+
+const PDF_MAGIC = Buffer.from("%PDF-", "ascii");
+
+/**
+ * Passes a file through while hashing it, refusing it as soon as its first bytes show it is not
+ * a PDF (the client's name and Content-Type are ignored) and at its end if it was empty.
+ */
+class PdfCheck extends Transform {
+  private head = Buffer.alloc(0);
+  private checked = false;
+  private readonly hash = crypto.createHash("sha256");
+  size = 0;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.size += chunk.length;
+    this.hash.update(chunk);
+    if (!this.checked) {
+      this.head = Buffer.concat([this.head, chunk]);
+      if (this.head.length < PDF_MAGIC.length) return callback();
+      if (!this.head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
+        return callback(new AppError("UNSUPPORTED_MEDIA_TYPE", NOT_A_PDF_MESSAGE));
+      }
+      this.checked = true;
+      const head = this.head;
+      this.head = Buffer.alloc(0);
+      return callback(null, head);
+    }
+    callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback) {
+    if (!this.checked) {
+      callback(
+        this.size === 0
+          ? new AppError("VALIDATION_FAILED", NOT_A_PDF_MESSAGE)
+          : new AppError("UNSUPPORTED_MEDIA_TYPE", NOT_A_PDF_MESSAGE),
+      );
+      return;
+    }
+    callback();
+  }
+
+  sha256(): string {
+    return this.hash.digest("hex");
+  }
+}
+
+function toAppError(error: unknown): unknown {
+  if (!(error instanceof MultipartError)) return error;
+  switch (error.reason) {
+    case "request_too_large":
+    case "file_too_large":
+      return new AppError("PAYLOAD_TOO_LARGE", PDF_TOO_LARGE_MESSAGE);
+    case "not_multipart":
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the form as multipart/form-data.");
+    case "too_many_files":
+    case "too_many_fields":
+    case "field_too_large":
+      return new AppError("VALIDATION_FAILED", "Send one file named contract and the templateId.");
+    case "malformed":
+    case "aborted":
+      return new AppError("BAD_REQUEST", "The upload was incomplete. Please try again.");
+  }
+}
+
+/**
+ * POST /api/upload/contract/{personal,company} (issue 7, upload mode): the member signed one
+ * template's PDF by hand and uploads it. The body is read as it streams: the file must be a PDF
+ * by its magic bytes and at most 10 MB (one byte more is refused without reading on), and it is
+ * stored as is under a new UUID while it arrives. `templateId` must name one of the templates
+ * this member signs (in either language); the evidence records its current version. Answers the
+ * stored contract and the templates still missing.
+ */
+export async function uploadSignedContract(
+  deps: UploadContractDeps,
+  input: UploadContractInput,
+): Promise<{ contract: ContractDocument; missing: { id: string; name: string }[] }> {
+  let eligible: MemberTemplate[];
+  try {
+    assertCanSignContract(input.user);
+    // Any of the member's templates may be uploaded, whichever language the page shows.
+    eligible = [
+      ...(await chooseMemberTemplates(deps.db, input.user, "de")),
+      ...(await chooseMemberTemplates(deps.db, input.user, "en")),
+    ];
+  } catch (error) {
+    // Refused before reading: the upload is not read at all.
+    input.body.abandon();
+    throw error;
+  }
+  const templateNamed = (id: string | undefined) => {
+    const template = eligible.find((candidate) => candidate.id === id?.trim().toLowerCase());
+    if (!template) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+    return template;
+  };
+
+  let stored: { storageKey: string; sizeBytes: number; sha256: string } | undefined;
+  let storageKey: string | undefined;
+  const storeFile = async (file: MultipartFile, fieldsSoFar: ReadonlyMap<string, string>) => {
+    if (file.fieldName !== "contract" || storageKey) {
+      throw new AppError("VALIDATION_FAILED", "Send one file named contract and the templateId.");
+    }
+    // The field usually comes first: refuse an unknown template before storing anything.
+    if (fieldsSoFar.has("templateId")) templateNamed(fieldsSoFar.get("templateId"));
+    const check = new PdfCheck();
+    // The check may fail before the storage driver listens (it prepares first) or after it is
+    // done (the multipart reader refuses an oversized file once it has ended): keep the error
+    // here and report it after the put either way.
+    let refused: Error | undefined;
+    check.on("error", (error) => {
+      refused ??= error;
+    });
+    file.stream.on("error", (error) => check.destroy(error));
+    const key = crypto.randomUUID();
+    storageKey = key;
+    try {
+      await deps.storage.put(key, file.stream.pipe(check), { contentType: "application/pdf" });
+    } catch (error) {
+      throw refused ?? error;
+    }
+    if (refused) throw refused;
+    stored = { storageKey: key, sizeBytes: check.size, sha256: check.sha256() };
+  };
+
+  let contract: StoredContract;
+  let template: ReturnType<typeof templateNamed>;
+  try {
+    const fields = await readMultipart(input.body, LIMITS, storeFile);
+    template = templateNamed(fields.get("templateId"));
+    if (!stored) throw new AppError("VALIDATION_FAILED", NOT_A_PDF_MESSAGE);
+    contract = {
+      templateId: template.id,
+      templateName: template.name,
+      templateVersion: template.version,
+      method: "upload",
+      ...stored,
+    };
+  } catch (error) {
+    if (storageKey) await deleteStoredContracts(deps, [storageKey], "refused contract upload");
+    throw toAppError(error);
+  }
+
+  const signedAt = deps.now?.() ?? new Date();
+  let rows: Awaited<ReturnType<typeof insertContractEvidence>>;
+  try {
+    rows = await deps.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const inserted = await insertContractEvidence(
+        db,
+        { userId: input.user.id, ip: input.ip, userAgent: input.userAgent, signedAt },
+        [contract],
+      );
+      await recordAuditEvent(db, {
+        action: "contract.uploaded",
+        actorUserId: input.user.id,
+        subjectUserId: input.user.id,
+        details: { method: "upload", templateId: contract.templateId, version: contract.templateVersion },
+        ip: input.ip,
+      });
+      return inserted;
+    });
+  } catch (error) {
+    await deleteStoredContracts(deps, [contract.storageKey], "contract upload failed");
+    throw error;
+  }
+  const [row] = rows;
+  if (!row) throw new Error("no contract row");
+  const now = await chooseMemberTemplates(deps.db, input.user, template.lang);
+  return { contract: await toContractDocument(deps.storage, row), missing: missingTemplates(now) };
+}

@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import type { CompanyStamp } from "../../../lib/schemas/contracts";
+import { STAMP_MAX_BYTES } from "../../../lib/schemas/contracts";
+import type { Database } from "../../db";
+import { companyStamps } from "../../db/schema";
+import { AppError } from "../../errors";
+import {
+  Base64Error,
+  decodeBase64Payload,
+  reencodeAsPng,
+  sniffBase64Image,
+} from "../../infra/uploads/base64-image";
+import { ImageError } from "../../infra/uploads/image-upload";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { STAMP_ID, toCompanyStamp } from "./stamp-view";
+
+/** A stamp larger than this is decoded no further (a pixel bomb); 16 megapixels is a large scan. */
+export const STAMP_MAX_PIXELS = 16_000_000;
+/** The PDF shows the stamp at most 160 × 96 pt; 800 px keeps it sharp when printed. */
+const STAMP_STORED_SIDE = 800;
+
+/** Spec §8 stamp texts (the admin page shows them in German). */
+export const STAMP_TOO_LARGE_MESSAGE = "Datei zu groß (max. 500 KB).";
+export const STAMP_INVALID_TYPE_MESSAGE = "Ungültiger Dateityp. Erlaubt: PNG, JPG, WEBP.";
+export const STAMP_EXISTS_MESSAGE =
+  "Es existiert bereits ein Firmenstempel (ID 1). Lösche ihn zuerst um einen neuen hochzuladen.";
+
+export type StampUploadInput = {
+  base64: string;
+  label?: string;
+  activate?: boolean;
+  actorUserId: string;
+  ip: string | null;
+};
+
+function toAppError(error: unknown): unknown {
+  if (error instanceof Base64Error) {
+    return error.reason === "too_large"
+      ? new AppError("PAYLOAD_TOO_LARGE", STAMP_TOO_LARGE_MESSAGE)
+      : new AppError("UNSUPPORTED_MEDIA_TYPE", STAMP_INVALID_TYPE_MESSAGE);
+  }
+  if (error instanceof ImageError) {
+    switch (error.reason) {
+      case "unsupported_type":
+        return new AppError("UNSUPPORTED_MEDIA_TYPE", STAMP_INVALID_TYPE_MESSAGE);
+      case "too_many_pixels":
+        return new AppError("VALIDATION_FAILED", "The image is too large to process.");
+      case "unreadable":
+        return new AppError("VALIDATION_FAILED", "The image could not be read.");
+    }
+  }
+  return error;
+}
+
+/**
+ * POST /api/company-stamps (spec §3, §5): decodes the base64 image (at most 500 KB of decoded
+ * bytes), types it by its magic bytes (PNG, JPEG or WEBP), re-encodes it as PNG and stores it as
+ * stamp 1. At most one stamp exists: the insert does nothing when one is there, so of two admins
+ * uploading at once exactly one wins, and the other is answered with the stamp that won.
+ */
+export async function uploadStamp(db: Database, input: StampUploadInput): Promise<CompanyStamp> {
+  let png: Buffer;
+  try {
+    const { bytes } = decodeBase64Payload(input.base64, STAMP_MAX_BYTES);
+    const type = await sniffBase64Image(bytes, ["png", "jpeg", "webp"]);
+    png = (await reencodeAsPng(bytes, type, { maxPixels: STAMP_MAX_PIXELS, fitWithin: STAMP_STORED_SIDE }))
+      .data;
+  } catch (error) {
+    throw toAppError(error);
+  }
+
+  // The existing stamp may be deleted between the refused insert and the read: try once more.
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const [inserted] = await db
+      .insert(companyStamps)
+      .values({
+        id: STAMP_ID,
+        label: input.label?.trim() || null,
+        mimeType: "image/png",
+        image: png,
+        sizeBytes: png.length,
+        isActive: input.activate ?? false,
+        createdBy: input.actorUserId,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) {
+      await recordAuditEvent(db, {
+        action: "stamp.uploaded",
+        actorUserId: input.actorUserId,
+        details: { stampId: inserted.id, sizeBytes: inserted.sizeBytes, active: inserted.isActive },
+        ip: input.ip,
+      });
+      return toCompanyStamp(inserted);
+    }
+    const [existing] = await db.select().from(companyStamps).where(eq(companyStamps.id, STAMP_ID));
+    if (existing) {
+      throw new AppError("STAMP_EXISTS", STAMP_EXISTS_MESSAGE, { stamp: toCompanyStamp(existing) });
+    }
+  }
+  throw new AppError("STAMP_EXISTS", STAMP_EXISTS_MESSAGE);
+}

@@ -1,0 +1,9 @@
+/** Audit actions of the template calls (issue 7); facts only, never the HTML itself. */
+export const TEMPLATE_AUDIT_ACTIONS = {
+  created: "admin.contract_template_created",
+  versionCreated: "admin.contract_template_version_created",
+  updated: "admin.contract_template_updated",
+  stateChanged: "admin.contract_template_state_changed",
+} as const;
+
+export type TemplateActor = { actorId: string; ip: string | null };

@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db";
+import { contractTemplates, contractTemplateVersions } from "../../db/schema";
+import { AppError } from "../../errors";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import type { UpdateTemplateInput } from "./check-template-form";
+import { TEMPLATE_AUDIT_ACTIONS, type TemplateActor } from "./template-audit";
+
+export const TEMPLATE_NOT_FOUND_MESSAGE = "Template not found.";
+
+/**
+ * PUT /api/document-templates/{id}: metadata changes the template; new HTML adds version
+ * current+1 and makes it current. Old versions are never touched (members signed them).
+ * The template row is locked first (SELECT … FOR UPDATE), so two edits at once get n+1 and n+2
+ * one after the other instead of both reading n and colliding on the same number.
+ * Returns the template's current version afterwards.
+ */
+export async function updateTemplate(
+  db: Database,
+  templateId: string,
+  input: UpdateTemplateInput,
+  actor: TemplateActor,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [template] = await tx
+      .select()
+      .from(contractTemplates)
+      .where(eq(contractTemplates.id, templateId))
+      .for("update");
+    if (!template) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+
+    const metadata = {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.type !== undefined && { type: input.type }),
+      ...(input.description !== undefined && { description: input.description || null }),
+      ...(input.lang !== undefined && { language: input.lang }),
+      ...(input.audience !== undefined && { audience: input.audience }),
+    };
+    const changed = Object.keys(metadata);
+    const version = input.html === undefined ? template.currentVersion : template.currentVersion + 1;
+    if (changed.length === 0 && input.html === undefined) return version;
+
+    if (input.html !== undefined) {
+      await tx.insert(contractTemplateVersions).values({
+        templateId,
+        version,
+        note: input.note || null,
+        html: input.html,
+        createdBy: actor.actorId,
+      });
+    }
+    await tx
+      .update(contractTemplates)
+      .set({ ...metadata, currentVersion: version, updatedAt: new Date() })
+      .where(eq(contractTemplates.id, templateId));
+
+    if (input.html !== undefined) {
+      await recordAuditEvent(tx, {
+        action: TEMPLATE_AUDIT_ACTIONS.versionCreated,
+        actorUserId: actor.actorId,
+        details: { templateId, name: input.name ?? template.name, version, changed },
+        ip: actor.ip,
+      });
+    } else {
+      await recordAuditEvent(tx, {
+        action: TEMPLATE_AUDIT_ACTIONS.updated,
+        actorUserId: actor.actorId,
+        details: { templateId, name: input.name ?? template.name, changed },
+        ip: actor.ip,
+      });
+    }
+    return version;
+  });
+}
