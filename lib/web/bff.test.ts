@@ -214,6 +214,30 @@ describe("forwardToApi: forwarding", () => {
     expect(((await response.json()) as ErrorBody).error.code).toBe("VALIDATION_FAILED");
   });
 
+  it("passes on a redirect to another /api/ path and drops redirects anywhere else", async () => {
+    const targets = [
+      "/api/files/abc?exp=1&sig=x",
+      "https://elsewhere.example/api/files/abc",
+      "//elsewhere.example/api/files/abc",
+      "/dashboard",
+    ];
+    const upstream = await recordingUpstream((received, response) => {
+      response.writeHead(302, { location: targets[Number(received.url.split("/").pop())] ?? "" });
+      response.end();
+    });
+
+    const locations: (string | null)[] = [];
+    for (const index of targets.keys()) {
+      const response = await forwardToApi(
+        new Request(`${PUBLIC_URL}/api/contracts/${index}`),
+        options(upstream.url),
+      );
+      expect(response.status).toBe(302);
+      locations.push(response.headers.get("location"));
+    }
+    expect(locations).toEqual(["/api/files/abc?exp=1&sig=x", null, null, null]);
+  });
+
   it("answers 404 for a path outside /api/ without calling the API", async () => {
     const upstream = await recordingUpstream();
 

@@ -30,6 +30,17 @@ const FORWARDED_REQUEST_HEADERS = [
   "x-request-id",
   "x-forwarded-for",
 ];
+/**
+ * A redirect of the API (a contract download to its signed /api/files URL) is passed on only
+ * when it stays on this site under /api/: the browser follows it through the BFF again. Any
+ * other target (another host, `//host`, a page path) is dropped rather than turned into an
+ * open redirect.
+ */
+function sameSiteApiLocation(location: string | null): string | null {
+  if (!location?.startsWith("/api/") || location.includes("\\")) return null;
+  return location;
+}
+
 const FORWARDED_RESPONSE_HEADERS = [
   "content-type",
   "content-length",
@@ -148,6 +159,8 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
   }
   // fetch has already decoded a compressed body, so its length no longer holds.
   if (upstream.headers.has("content-encoding")) headers.delete("content-length");
+  const location = sameSiteApiLocation(upstream.headers.get("location"));
+  if (location) headers.set("location", location);
   const sandbox = /\bsandbox\b/.test(upstream.headers.get("content-security-policy") ?? "");
   applySecurityHeaders(headers, {
     csp: apiContentSecurityPolicy(createNonce(), { sandbox }),

@@ -14,8 +14,11 @@ export async function expectAccessible(page: Page) {
       new Promise((resolve) => setTimeout(resolve, 1_000)),
     ]);
   });
+  // axe cannot enter a frame sandboxed without scripts (it hangs until the test times out), so
+  // such frames (the contract template preview) are left out; their content is checked directly.
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .exclude("iframe[sandbox]")
     .analyze();
   const summary = results.violations.map(
     (violation) =>

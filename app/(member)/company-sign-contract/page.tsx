@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { SignContractPending } from "@/components/onboarding/sign-contract-pending";
+import { SignContractPage } from "@/components/onboarding/sign-contract/sign-contract-page";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("ProfileForm.signContract");
+  const t = await getTranslations("SignContract");
   const common = await getTranslations("Common");
   return { title: `${t("title")} · ${common("appName")}` };
 }
 
-/** Spec §2 /company-sign-contract (eligibility checked first; signing itself comes with issue 7). */
-export default function CompanySignContractPage() {
-  return <SignContractPending accountType="company" />;
+/** Spec §2 /company-sign-contract. */
+export default function CompanySignContractRoute() {
+  return <SignContractPage accountType="company" />;
 }

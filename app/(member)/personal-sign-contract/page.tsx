@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { SignContractPending } from "@/components/onboarding/sign-contract-pending";
+import { SignContractPage } from "@/components/onboarding/sign-contract/sign-contract-page";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("ProfileForm.signContract");
+  const t = await getTranslations("SignContract");
   const common = await getTranslations("Common");
   return { title: `${t("title")} · ${common("appName")}` };
 }
 
-/** Spec §2 /personal-sign-contract (eligibility checked first; signing itself comes with issue 7). */
-export default function PersonalSignContractPage() {
-  return <SignContractPending accountType="personal" />;
+/** Spec §2 /personal-sign-contract. */
+export default function PersonalSignContractRoute() {
+  return <SignContractPage accountType="personal" />;
 }

@@ -11,10 +11,12 @@ async function image(color: string) {
     .toBuffer();
 }
 
-/** Takes a personal member through email, ID and profile via the BFF, as their pages would. */
-export async function onboardPersonalMember(
+/** Logs in, verifies the email and uploads an ID of `idType` (for companies, the contact's). */
+async function verifyAndUploadId(
   request: APIRequestContext,
   member: { email: string; password: string },
+  type: "personal" | "company",
+  idType: string,
 ) {
   const login = await request.post("/api/auth/login", { headers: origin, data: member });
   if (!login.ok()) throw new Error(`login: ${login.status()}`);
@@ -27,19 +29,26 @@ export async function onboardPersonalMember(
   if (!verified.ok()) throw new Error(`verify code: ${verified.status()}`);
 
   const expiry = new Date(Date.now() + 2 * 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const upload = await request.post("/api/upload/personal-id", {
+  const upload = await request.post(`/api/upload/${type}-id`, {
     headers: origin,
     multipart: {
-      idType: "passport",
+      idType,
       idNumber: "C01X00T47",
       expiryDate: expiry,
       hasBackside: "true",
-      front: { name: "passport-front.jpg", mimeType: "image/jpeg", buffer: await image("#2255aa") },
-      back: { name: "passport-back.jpg", mimeType: "image/jpeg", buffer: await image("#aa5522") },
+      front: { name: `${idType}-front.jpg`, mimeType: "image/jpeg", buffer: await image("#2255aa") },
+      back: { name: `${idType}-back.jpg`, mimeType: "image/jpeg", buffer: await image("#aa5522") },
     },
   });
   if (upload.status() !== 201) throw new Error(`upload: ${upload.status()} ${await upload.text()}`);
+}
 
+/** Takes a personal member through email, ID and profile via the BFF, as their pages would. */
+export async function onboardPersonalMember(
+  request: APIRequestContext,
+  member: { email: string; password: string },
+) {
+  await verifyAndUploadId(request, member, "personal", "passport");
   const profile = await request.post("/api/profile/personal/complete", {
     headers: origin,
     data: {
@@ -50,6 +59,31 @@ export async function onboardPersonalMember(
       city: "Wien",
       country: "Austria",
       accountHolderName: "Vera Verify",
+      iban: "AT611904300234573201",
+    },
+  });
+  if (!profile.ok()) throw new Error(`profile: ${profile.status()} ${await profile.text()}`);
+  await request.post("/api/auth/logout", { headers: origin });
+}
+
+/** The same for a company member: email, the contact person's ID and the company profile. */
+export async function onboardCompanyMember(
+  request: APIRequestContext,
+  member: { email: string; password: string; companyName?: string },
+) {
+  await verifyAndUploadId(request, member, "company", "company_id_card");
+  const profile = await request.post("/api/profile/company/complete", {
+    headers: origin,
+    data: {
+      companyPhone: "+49 30 1234567",
+      address: "Industriestraße 5",
+      zipCode: "80331",
+      city: "München",
+      country: "Germany",
+      branch: "Consulting",
+      numberOfEmployees: 12,
+      registrationNumber: "DE123456789",
+      accountHolderName: member.companyName ?? "Example GmbH",
       iban: "AT611904300234573201",
     },
   });

@@ -1,0 +1,267 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useAuth } from "@/components/auth/auth-provider";
+import {
+  activeStampResponseSchema,
+  type CompanyStamp,
+  stampListResponseSchema,
+  stampResponseSchema,
+} from "@/lib/schemas/contracts";
+import { adminCardClass, adminDangerButtonClass, adminSecondaryButtonClass, loadJson } from "../dashboard-ui";
+import { ConfirmDialog } from "./confirm-dialog";
+import { InlineStatus, useStatusNote } from "./contract-ui";
+import { StampUploadForm } from "./stamp-upload-form";
+
+/** The stamp image as the API sends it (a data URL of at most 500 KB). */
+function StampImage({ stamp, className }: { stamp: CompanyStamp; className: string }) {
+  const t = useTranslations("AdminContracts.stamp");
+  return (
+    // biome-ignore lint/performance/noImgElement: a data URL from the API; next/image cannot optimise it.
+    <img
+      src={stamp.previewDataUri}
+      alt={t("imageAlt", { id: stamp.id })}
+      className={`w-auto max-w-full rounded border border-slate-200 bg-white object-contain ${className}`}
+    />
+  );
+}
+
+/**
+ * Spec §2 company stamp section (German texts in de). At most one stamp exists: with one,
+ * it is shown with 'Ein weiterer Upload ist nicht erlaubt.' and its actions; without one,
+ * the active stamp (none) and the upload form.
+ */
+export function CompanyStampSection() {
+  const t = useTranslations("AdminContracts.stamp");
+  const { apiFetch } = useAuth();
+  const id = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [stamps, setStamps] = useState<CompanyStamp[] | null>(null);
+  const [active, setActive] = useState<CompanyStamp | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<{ stamp: CompanyStamp; opener: HTMLButtonElement } | null>(null);
+  const { note, show } = useStatusNote();
+  const generation = useRef(0);
+  // Where focus goes once the dialog has closed (its modal state keeps the page inert until then).
+  const focusAfterDialog = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    if (deleting || !focusAfterDialog.current) return;
+    focusAfterDialog.current.focus();
+    focusAfterDialog.current = null;
+  }, [deleting]);
+
+  const load = useCallback(async () => {
+    const current = ++generation.current;
+    setLoading(true);
+    const [mine, mineActive] = await Promise.all([
+      loadJson(apiFetch, "/api/company-stamps/mine", stampListResponseSchema),
+      loadJson(apiFetch, "/api/company-stamps/mine/active", activeStampResponseSchema),
+    ]);
+    if (current !== generation.current) return;
+    if (mine.ok && mineActive.ok) {
+      setStamps(mine.data.stamps);
+      setActive(mineActive.data.stamp);
+      setLoadFailed(false);
+    } else {
+      setLoadFailed(true);
+    }
+    setLoading(false);
+  }, [apiFetch]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const activateStamp = async (stamp: CompanyStamp) => {
+    setBusyId(stamp.id);
+    try {
+      const response = await apiFetch(`/api/company-stamps/${stamp.id}/activate`, { method: "PATCH" });
+      if (!response.ok) {
+        show("error", t("activateFailed"));
+        return;
+      }
+      const parsed = stampResponseSchema.safeParse(await response.json().catch(() => null));
+      if (parsed.success) {
+        setStamps((list) => list?.map((item) => (item.id === stamp.id ? parsed.data.stamp : item)) ?? null);
+        setActive(parsed.data.stamp);
+      }
+      show("success", t("activated"));
+      void load();
+    } catch {
+      show("error", t("activateNetworkError"));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const deleteStamp = async (stamp: CompanyStamp): Promise<string | null> => {
+    try {
+      const response = await apiFetch(`/api/company-stamps/${stamp.id}`, { method: "DELETE" });
+      if (!response.ok) {
+        show("error", t("deleteFailed"));
+        return t("deleteFailed");
+      }
+    } catch {
+      show("error", t("deleteNetworkError"));
+      return t("deleteNetworkError");
+    }
+    setStamps((list) => list?.filter((item) => item.id !== stamp.id) ?? null);
+    setActive((current) => (current?.id === stamp.id ? null : current));
+    // The button that opened the dialog is gone with the stamp: continue at the section.
+    focusAfterDialog.current = headingRef.current;
+    setDeleting(null);
+    show("success", t("deleted"));
+    void load();
+    return null;
+  };
+
+  const exists = stamps !== null && stamps.length > 0;
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} aria-busy={loading} className={`${adminCardClass} space-y-4`}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
+        {t("heading")}
+      </h2>
+      <InlineStatus note={note} />
+      <p role="status" className={loading && !stamps ? "text-slate-700" : "sr-only"}>
+        {loading && !stamps ? t("loading") : ""}
+      </p>
+      {loadFailed && (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
+          <p role="alert">{t("loadFailed")}</p>
+          <button type="button" className={adminSecondaryButtonClass} onClick={() => void load()}>
+            {t("retry")}
+          </button>
+        </div>
+      )}
+
+      {exists && <p className="font-medium text-slate-800">{t("noMoreUploads")}</p>}
+
+      {stamps && !exists && (
+        <>
+          <div>
+            <h3 className="font-semibold text-slate-900">{t("activeHeading")}</h3>
+            {active ? (
+              <div className="mt-2 flex items-center gap-3">
+                <StampImage stamp={active} className="h-16" />
+                <p className="text-slate-800">{t("stampTitle", { id: active.id })}</p>
+              </div>
+            ) : (
+              <p className="mt-1 text-slate-700">{t("noActive")}</p>
+            )}
+          </div>
+          <div className="border-t border-slate-200 pt-4">
+            <h3 className="mb-3 font-semibold text-slate-900">{t("uploadHeading")}</h3>
+            <StampUploadForm
+              show={show}
+              onUploaded={(stamp) => {
+                setStamps([stamp]);
+                if (stamp.isActive) setActive(stamp);
+                show("success", stamp.isActive ? `${t("uploaded")} ${t("activated")}` : t("uploaded"));
+                void load();
+              }}
+              onExisting={(stamp) => {
+                if (stamp) setStamps([stamp]);
+                void load();
+              }}
+            />
+          </div>
+        </>
+      )}
+
+      {stamps && (
+        <div className="border-t border-slate-200 pt-4">
+          <h3 className="font-semibold text-slate-900">{t("savedHeading")}</h3>
+          {stamps.length === 0 ? (
+            <p className="mt-1 text-slate-700">{t("savedEmpty")}</p>
+          ) : (
+            <ul className="mt-3 space-y-3">
+              {stamps.map((stamp) => {
+                const titleId = `${id}-stamp-${stamp.id}`;
+                const busy = busyId === stamp.id;
+                return (
+                  <li
+                    key={stamp.id}
+                    data-active={stamp.isActive}
+                    className={`flex flex-wrap items-center gap-4 rounded-lg border p-3 ${
+                      stamp.isActive
+                        ? "border-green-700 bg-green-50 ring-1 ring-green-700"
+                        : "border-slate-300"
+                    }`}
+                  >
+                    <StampImage stamp={stamp} className="h-24" />
+                    <div className="min-w-0 flex-1 space-y-1">
+                      <p
+                        id={titleId}
+                        className="flex flex-wrap items-center gap-2 font-medium text-slate-900"
+                      >
+                        {t("stampTitle", { id: stamp.id })}
+                        <span
+                          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+                            stamp.isActive
+                              ? "bg-green-100 text-green-800 ring-green-700/30"
+                              : "bg-slate-200 text-slate-800 ring-slate-500/30"
+                          }`}
+                        >
+                          {stamp.isActive ? t("activeBadge") : t("inactiveBadge")}
+                        </span>
+                      </p>
+                      {stamp.label && (
+                        <p className="break-words text-slate-800">
+                          {t("stampLabel", { label: stamp.label })}
+                        </p>
+                      )}
+                      <div className="flex flex-wrap gap-2 pt-1">
+                        {!stamp.isActive && (
+                          <button
+                            type="button"
+                            className={adminSecondaryButtonClass}
+                            aria-describedby={titleId}
+                            aria-disabled={busy}
+                            aria-busy={busy}
+                            onClick={() => !busy && void activateStamp(stamp)}
+                          >
+                            {t("activate")}
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          className={adminDangerButtonClass}
+                          aria-describedby={titleId}
+                          onClick={(event) => setDeleting({ stamp, opener: event.currentTarget })}
+                        >
+                          {t("delete")}
+                        </button>
+                      </div>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+
+      {deleting && (
+        <ConfirmDialog
+          title={t("deleteDialog.title")}
+          cancelLabel={t("deleteDialog.cancel")}
+          confirmLabel={t("deleteDialog.confirm")}
+          busyLabel={t("deleteDialog.deleting")}
+          onCancel={() => {
+            focusAfterDialog.current = deleting.opener;
+            setDeleting(null);
+          }}
+          onConfirm={() => deleteStamp(deleting.stamp)}
+        >
+          <p>{t("deleteDialog.question", { id: deleting.stamp.id })}</p>
+          <p className="font-medium text-red-800">{t("deleteDialog.warning")}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useId, useMemo, useState } from "react";
+import type { TemplateDetail } from "@/lib/schemas/contracts";
+import { adminCardClass, adminSecondaryButtonClass } from "../dashboard-ui";
+import { CompanyStampSection } from "./company-stamp-section";
+import {
+  InlineStatus,
+  type TemplateFilters,
+  useStatusNote,
+  useTemplateList,
+  useTemplateStateChange,
+} from "./contract-ui";
+import {
+  choiceOf,
+  choiceValue,
+  groupKeyOf,
+  groupTemplates,
+  parseChoice,
+  type TemplateChoice,
+  TemplateFiltersBar,
+  type TemplateGroup,
+  TemplateOverviewTable,
+} from "./template-overview";
+import { TemplatePanel } from "./template-panel";
+
+/** Spec §2 /admin/contract-dashboard: the stamp, the document overview and the selected document. */
+export function ContractDashboard() {
+  const t = useTranslations("AdminContracts.overview");
+  const id = useId();
+  const [filters, setFilters] = useState<TemplateFilters>({ lang: "", audience: "" });
+  const list = useTemplateList(filters);
+  const { note, show } = useStatusNote();
+  const stateChange = useTemplateStateChange(show);
+  const [choices, setChoices] = useState<Record<string, string>>({});
+  const [selected, setSelected] = useState<{ key: string; choice: TemplateChoice } | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+
+  const groups = useMemo(() => groupTemplates(list.templates ?? []), [list.templates]);
+
+  const select = (group: TemplateGroup, choice = choiceOf(group, choices[group.key])) =>
+    setSelected({ key: group.key, choice });
+
+  const choose = (group: TemplateGroup, value: string) => {
+    setChoices((current) => ({ ...current, [group.key]: value }));
+    const choice = parseChoice(value);
+    if (choice) select(group, choice);
+  };
+
+  const saved = (detail: TemplateDetail) => {
+    // The new version is current now: the dropdown shows it and the panel follows it.
+    const key = groupKeyOf(detail);
+    const choice = { templateId: detail.id, version: detail.version };
+    setChoices((current) => ({ ...current, [key]: choiceValue(choice) }));
+    setSelected({ key, choice });
+    void list.reload();
+  };
+
+  const headingId = `${id}-overview`;
+  return (
+    <div className="space-y-6">
+      <CompanyStampSection />
+
+      <section aria-labelledby={headingId} aria-busy={list.loading} className={adminCardClass}>
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {t("heading")}
+        </h2>
+        <TemplateFiltersBar filters={filters} onChange={setFilters} />
+        <InlineStatus note={note} className="mt-3" />
+        <p role="status" className={list.loading ? "mt-3 text-slate-700" : "sr-only"}>
+          {list.loading ? t("loading") : ""}
+        </p>
+        {list.failed && !list.loading && (
+          <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
+            <p role="alert">{t("loadFailed")}</p>
+            <button type="button" className={adminSecondaryButtonClass} onClick={() => void list.reload()}>
+              {t("retry")}
+            </button>
+          </div>
+        )}
+        {list.templates &&
+          !list.failed &&
+          (groups.length === 0 ? (
+            !list.loading && <p className="mt-3 text-slate-700">{t("empty")}</p>
+          ) : (
+            <>
+              <p className="mt-3 text-sm text-slate-700">{t("selectHint")}</p>
+              <TemplateOverviewTable
+                groups={groups}
+                choices={choices}
+                selectedKey={selected?.key ?? null}
+                busyTemplateId={stateChange.busyId}
+                onChoose={choose}
+                onSelect={(group) => select(group)}
+                onToggleState={async (template) => {
+                  if (await stateChange.change(template)) {
+                    await list.reload();
+                    setRefreshKey((key) => key + 1);
+                  }
+                }}
+              />
+            </>
+          ))}
+      </section>
+
+      <TemplatePanel choice={selected?.choice ?? null} refreshKey={refreshKey} onSaved={saved} />
+    </div>
+  );
+}

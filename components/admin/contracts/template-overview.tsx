@@ -1,0 +1,259 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { type MouseEvent, useId } from "react";
+import { inputClass } from "@/components/ui/form-field";
+import { TEMPLATE_AUDIENCES, TEMPLATE_LANGUAGES, type TemplateSummary } from "@/lib/schemas/contracts";
+import { adminSecondaryButtonClass, adminTableRegionClass } from "../dashboard-ui";
+import {
+  StateBadge,
+  type TemplateAudience,
+  type TemplateFilters,
+  type TemplateLanguage,
+} from "./contract-ui";
+
+/** Spec §2: the overview groups templates by name, language, type and audience. */
+export type TemplateGroup = {
+  key: string;
+  name: string;
+  lang: TemplateLanguage;
+  type: string;
+  audience: TemplateAudience;
+  templates: TemplateSummary[];
+};
+
+/** One version of one template: what a group's dropdown chooses and the panel shows. */
+export type TemplateChoice = { templateId: string; version: number };
+
+export const groupKeyOf = (template: Pick<TemplateSummary, "name" | "lang" | "type" | "audience">) =>
+  JSON.stringify([template.name, template.lang, template.type, template.audience]);
+
+export const choiceValue = (choice: TemplateChoice) => `${choice.templateId}@${choice.version}`;
+
+export function parseChoice(value: string): TemplateChoice | null {
+  const at = value.lastIndexOf("@");
+  const version = Number(value.slice(at + 1));
+  if (at <= 0 || !Number.isInteger(version)) return null;
+  return { templateId: value.slice(0, at), version };
+}
+
+export function groupTemplates(templates: TemplateSummary[]): TemplateGroup[] {
+  const groups = new Map<string, TemplateGroup>();
+  for (const template of templates) {
+    const key = groupKeyOf(template);
+    const group = groups.get(key);
+    if (group) group.templates.push(template);
+    else
+      groups.set(key, {
+        key,
+        name: template.name,
+        lang: template.lang,
+        type: template.type,
+        audience: template.audience,
+        templates: [template],
+      });
+  }
+  return [...groups.values()];
+}
+
+/** The group's chosen version, else the current version of its first template. */
+export function choiceOf(group: TemplateGroup, chosen: string | undefined): TemplateChoice {
+  const parsed = chosen ? parseChoice(chosen) : null;
+  const template = parsed && group.templates.find((item) => item.id === parsed.templateId);
+  if (parsed && template?.versions.some((item) => item.version === parsed.version)) return parsed;
+  const first = group.templates[0] as TemplateSummary;
+  return { templateId: first.id, version: first.version };
+}
+
+const selectClass = `${inputClass} py-1.5 text-sm`;
+
+export function TemplateFiltersBar({
+  filters,
+  onChange,
+}: {
+  filters: TemplateFilters;
+  onChange: (filters: TemplateFilters) => void;
+}) {
+  const t = useTranslations("AdminContracts.overview");
+  const tValues = useTranslations("AdminContracts.values");
+  const id = useId();
+  return (
+    <fieldset className="mt-3 flex flex-wrap gap-4">
+      <legend className="sr-only">{t("filters")}</legend>
+      <div className="w-full space-y-1 sm:w-48">
+        <label htmlFor={`${id}-lang`} className="block text-sm font-medium text-slate-800">
+          {t("langFilter")}
+        </label>
+        <select
+          id={`${id}-lang`}
+          className={selectClass}
+          value={filters.lang}
+          onChange={(event) => onChange({ ...filters, lang: event.target.value as TemplateFilters["lang"] })}
+        >
+          <option value="">{t("all")}</option>
+          {TEMPLATE_LANGUAGES.map((lang) => (
+            <option key={lang} value={lang}>
+              {tValues(`lang.${lang}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="w-full space-y-1 sm:w-48">
+        <label htmlFor={`${id}-audience`} className="block text-sm font-medium text-slate-800">
+          {t("audienceFilter")}
+        </label>
+        <select
+          id={`${id}-audience`}
+          className={selectClass}
+          value={filters.audience}
+          onChange={(event) =>
+            onChange({ ...filters, audience: event.target.value as TemplateFilters["audience"] })
+          }
+        >
+          <option value="">{t("all")}</option>
+          {TEMPLATE_AUDIENCES.map((audience) => (
+            <option key={audience} value={audience}>
+              {tValues(`audience.${audience}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </fieldset>
+  );
+}
+
+const COLUMNS = ["name", "lang", "type", "audience", "version", "state"] as const;
+
+/**
+ * Spec §2 document overview table. A row is selected by its name button (keyboard) or a click
+ * anywhere outside its controls; it scrolls in its own region at narrow widths.
+ */
+export function TemplateOverviewTable({
+  groups,
+  choices,
+  selectedKey,
+  busyTemplateId,
+  onChoose,
+  onSelect,
+  onToggleState,
+}: {
+  groups: TemplateGroup[];
+  choices: Record<string, string>;
+  selectedKey: string | null;
+  busyTemplateId: string | null;
+  onChoose: (group: TemplateGroup, value: string) => void;
+  onSelect: (group: TemplateGroup) => void;
+  onToggleState: (template: TemplateSummary) => void;
+}) {
+  const t = useTranslations("AdminContracts.overview");
+  const tValues = useTranslations("AdminContracts.values");
+  const id = useId();
+  return (
+    <section
+      aria-label={t("region")}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+      tabIndex={0}
+      className={adminTableRegionClass}
+    >
+      <table className="w-full min-w-[52rem] border-collapse text-left text-sm">
+        <caption className="sr-only">{t("caption")}</caption>
+        <thead className="bg-slate-50 text-slate-800">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                {t(`columns.${column}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((group, index) => {
+            const choice = choiceOf(group, choices[group.key]);
+            const template =
+              group.templates.find((item) => item.id === choice.templateId) ??
+              (group.templates[0] as TemplateSummary);
+            const selected = group.key === selectedKey;
+            const rowHeaderId = `${id}-row-${index}`;
+            const busy = busyTemplateId === template.id;
+            const severalTemplates = group.templates.length > 1;
+            const selectRow = (event: MouseEvent<HTMLTableRowElement>) => {
+              if ((event.target as HTMLElement).closest("button, select, a, option")) return;
+              onSelect(group);
+            };
+            return (
+              <tr
+                key={group.key}
+                data-selected={selected}
+                onClick={selectRow}
+                className={`cursor-pointer border-t border-slate-200 align-middle text-slate-800 ${
+                  selected ? "bg-brand-50" : "hover:bg-slate-50"
+                }`}
+              >
+                <th id={rowHeaderId} scope="row" className="px-3 py-2 font-medium text-slate-900">
+                  <button
+                    type="button"
+                    aria-pressed={selected}
+                    onClick={() => onSelect(group)}
+                    className={`rounded-md px-1 py-1 text-left break-words underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+                      selected ? "font-semibold text-brand-800" : "text-slate-900"
+                    }`}
+                  >
+                    {group.name}
+                  </button>
+                </th>
+                <td className="px-3 py-2 whitespace-nowrap">{tValues(`lang.${group.lang}`)}</td>
+                <td className="px-3 py-2 break-words">{group.type}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{tValues(`audience.${group.audience}`)}</td>
+                <td className="px-3 py-2">
+                  <select
+                    aria-label={t("versionLabel", { name: group.name })}
+                    className={`${selectClass} min-w-[9rem]`}
+                    value={choiceValue(choice)}
+                    onChange={(event) => onChoose(group, event.target.value)}
+                  >
+                    {group.templates.flatMap((item) =>
+                      item.versions.map((version) => {
+                        const base = severalTemplates
+                          ? t("versionOptionOfTemplate", {
+                              version: version.version,
+                              id: item.id.slice(0, 8),
+                            })
+                          : t("versionOption", { version: version.version });
+                        const label = version.note
+                          ? t("versionOptionWithNote", { label: base, note: version.note })
+                          : base;
+                        return (
+                          <option
+                            key={`${item.id}@${version.version}`}
+                            value={choiceValue({ templateId: item.id, version: version.version })}
+                          >
+                            {label}
+                          </option>
+                        );
+                      }),
+                    )}
+                  </select>
+                </td>
+                <td className="px-3 py-2">
+                  <div className="flex min-w-[13rem] flex-wrap items-center gap-2">
+                    <StateBadge state={template.state} />
+                    <button
+                      type="button"
+                      className={adminSecondaryButtonClass}
+                      aria-describedby={rowHeaderId}
+                      aria-disabled={busy}
+                      aria-busy={busy}
+                      onClick={() => !busy && onToggleState(template)}
+                    >
+                      {template.state === "active" ? t("deactivate") : t("activate")}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { canSignContract } from "@/lib/schemas/onboarding";
+import { getOnboardingStatus, requireOnboardingSession } from "@/lib/web/onboarding-server";
+import { OnboardingPage } from "../onboarding-page";
+import { SignContractView } from "./sign-contract-view";
+
+/**
+ * Spec §2 sign-contract page, after the eligibility check of spec §4: proxy.ts refuses the
+ * route with the spec's toast; this is the server's own check, and a failed status call counts
+ * as 'not eligible'.
+ */
+export async function SignContractPage({ accountType }: { accountType: "personal" | "company" }) {
+  await requireOnboardingSession(accountType);
+  const status = await getOnboardingStatus();
+  if (!status || !canSignContract(status)) redirect("/dashboard?notice=sign-blocked");
+  const t = await getTranslations("SignContract");
+  return (
+    <OnboardingPage titleId="sign-contract-title" title={t("title")} backLabel={t("backToDashboard")} wide>
+      <SignContractView accountType={accountType} />
+    </OnboardingPage>
+  );
+}

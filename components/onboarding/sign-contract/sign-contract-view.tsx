@@ -1,0 +1,161 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useDashboardRedirect } from "../use-dashboard-redirect";
+import { OnlineSigningForm } from "./online-signing-form";
+import { SignedContracts } from "./signed-contracts";
+import { secondaryButtonClass, TemplateList } from "./template-list";
+import { UploadFinish } from "./upload-finish";
+import { useContractData } from "./use-contract-data";
+
+type AccountType = "personal" | "company";
+type Mode = "online" | "upload";
+
+/**
+ * Spec §2/§9: at 768 px or less only a notice shows. Decided by CSS, not by script, so the
+ * first paint is already right: no canvas flashes up before a check runs.
+ */
+const MOBILE_ONLY = "hidden [@media(width<=768px)]:block";
+const DESKTOP_ONLY = "[@media(width<=768px)]:hidden";
+
+/** The sign-contract page's content (spec §2, §5): templates, then signing online or by upload. */
+export function SignContractView({ accountType }: { accountType: AccountType }) {
+  const t = useTranslations("SignContract");
+  return (
+    <>
+      <section
+        aria-labelledby="sign-contract-mobile-title"
+        data-testid="sign-contract-mobile"
+        className={`${MOBILE_ONLY} rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950`}
+      >
+        <h2 id="sign-contract-mobile-title" className="font-semibold">
+          {t("mobile.title")}
+        </h2>
+        <p className="mt-1">{t("mobile.body")}</p>
+      </section>
+      <div className={DESKTOP_ONLY} data-testid="sign-contract-desktop">
+        <SigningArea accountType={accountType} />
+      </div>
+    </>
+  );
+}
+
+function SigningArea({ accountType }: { accountType: AccountType }) {
+  const t = useTranslations("SignContract");
+  const { templates, signed, reload, reloadSigned } = useContractData();
+  const { redirecting, redirectToDashboard } = useDashboardRedirect();
+  const [mode, setMode] = useState<Mode>("online");
+
+  if (templates.status === "loading") {
+    return (
+      <p role="status" className="text-slate-700">
+        {t("loading")}
+      </p>
+    );
+  }
+  if (templates.status === "failed") {
+    return (
+      <div className="space-y-3">
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+          {t("loadFailed")}
+        </p>
+        <button type="button" className={secondaryButtonClass} onClick={() => void reload()}>
+          {t("retry")}
+        </button>
+      </div>
+    );
+  }
+
+  const list = templates.templates;
+  const hasTemplates = list.length > 0;
+  const completed =
+    hasTemplates && templates.contractSignedAt !== null && list.every((template) => template.done);
+  const refreshQuietly = () => void reload({ quiet: true });
+
+  return (
+    <div className="space-y-6">
+      <p className="text-slate-700">{t("intro")}</p>
+      {!hasTemplates && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          {t("noTemplates")}
+        </p>
+      )}
+      {completed && (
+        <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
+          {t("completed")}
+        </p>
+      )}
+
+      {!completed && (
+        <fieldset className="space-y-2">
+          <legend className="text-lg font-semibold text-slate-900">{t("mode.legend")}</legend>
+          <div className="flex flex-wrap gap-3">
+            {(["online", "upload"] as const).map((option) => (
+              <label
+                key={option}
+                className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-400 px-3 py-2 text-slate-900 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
+              >
+                <input
+                  type="radio"
+                  name="contract-sign-mode"
+                  value={option}
+                  checked={mode === option}
+                  disabled={redirecting}
+                  onChange={() => setMode(option)}
+                  className="size-4 accent-brand-700"
+                />
+                {t(`mode.${option}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      {hasTemplates && (
+        <section aria-labelledby="contract-templates-heading" className="space-y-3">
+          <h2 id="contract-templates-heading" className="text-lg font-semibold text-slate-900">
+            {t("templates.heading")}
+          </h2>
+          <TemplateList
+            templates={list}
+            accountType={accountType}
+            uploadMode={mode === "upload" && !completed}
+            disabled={redirecting}
+            onUploaded={refreshQuietly}
+          />
+        </section>
+      )}
+
+      {!completed &&
+        (mode === "online" ? (
+          <OnlineSigningForm
+            accountType={accountType}
+            canSign={hasTemplates}
+            onSigned={redirectToDashboard}
+            onNoTemplates={refreshQuietly}
+          />
+        ) : (
+          <section aria-labelledby="contract-upload-heading" className="space-y-3">
+            <h2 id="contract-upload-heading" className="sr-only">
+              {t("mode.upload")}
+            </h2>
+            <p className="text-sm text-slate-700">{t("upload.hint")}</p>
+            <UploadFinish
+              canFinish={hasTemplates}
+              onFinished={redirectToDashboard}
+              onIncomplete={refreshQuietly}
+            />
+          </section>
+        ))}
+
+      {redirecting && (
+        <p role="status" className="text-sm text-slate-700">
+          {t("redirecting")}
+        </p>
+      )}
+
+      <SignedContracts contracts={signed.contracts} loadedAt={signed.loadedAt} reload={reloadSigned} />
+    </div>
+  );
+}

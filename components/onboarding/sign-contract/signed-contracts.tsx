@@ -1,0 +1,75 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import type { MouseEvent } from "react";
+import { linkClass } from "@/components/ui/form-field";
+import { notify } from "@/lib/notify";
+import type { ContractDocument } from "@/lib/schemas/contracts";
+
+/** The API's download URLs live 5 minutes; older ones are fetched anew before use. */
+const FRESH_FOR_MS = 4 * 60 * 1000;
+
+/**
+ * The member's signed contracts (GET /api/contracts/mine), each with its download: the
+ * short-lived signed URL the API issued after its ownership check.
+ */
+export function SignedContracts({
+  contracts,
+  loadedAt,
+  reload,
+}: {
+  contracts: ContractDocument[];
+  loadedAt: number;
+  reload: () => Promise<ContractDocument[]>;
+}) {
+  const t = useTranslations("SignContract");
+  const format = useFormatter();
+  if (contracts.length === 0) return null;
+
+  const open = async (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    if (Date.now() - loadedAt < FRESH_FOR_MS) return;
+    event.preventDefault();
+    try {
+      const url = (await reload()).find((contract) => contract.id === id)?.signedUrl;
+      if (!url) throw new Error("contract not listed");
+      window.location.assign(url);
+    } catch {
+      notify.error(t("templates.downloadFailed"));
+    }
+  };
+
+  return (
+    <section aria-labelledby="signed-contracts-heading" className="space-y-3">
+      <h2 id="signed-contracts-heading" className="text-lg font-semibold text-slate-900">
+        {t("signed.heading")}
+      </h2>
+      <ul className="divide-y divide-slate-200 rounded-xl border border-slate-300">
+        {contracts.map((contract) => (
+          <li key={contract.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">{contract.templateName}</p>
+              <p className="text-sm text-slate-700">
+                {t("signed.meta", {
+                  version: contract.templateVersion,
+                  method: contract.method,
+                  date: format.dateTime(new Date(contract.signedAt), {
+                    dateStyle: "medium",
+                    timeStyle: "short",
+                  }),
+                })}
+              </p>
+            </div>
+            <a
+              href={contract.signedUrl}
+              className={linkClass}
+              aria-label={t("signed.downloadName", { name: contract.templateName })}
+              onClick={(event) => void open(event, contract.id)}
+            >
+              {t("signed.download")}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,223 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { useAuth } from "@/components/auth/auth-provider";
+import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { inputClass } from "@/components/ui/form-field";
+import { notify } from "@/lib/notify";
+import { CONTRACT_PDF_MAX_BYTES, type MemberTemplate } from "@/lib/schemas/contracts";
+import type { ApiProblem } from "../api-problem";
+import { uploadWithProgress } from "../upload-with-progress";
+import { filenameFromDisposition, saveBlob } from "./save-download";
+
+type AccountType = "personal" | "company";
+
+export const secondaryButtonClass =
+  "inline-flex items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:border-slate-400 disabled:text-slate-600";
+
+/** Spec §5: the browser's type says PDF (or, when it says nothing, the name does). */
+function pdfProblem(file: File): "invalidType" | "tooLarge" | null {
+  const pdf = file.type === "application/pdf" || (file.type === "" && /\.pdf$/i.test(file.name));
+  if (!pdf) return "invalidType";
+  if (file.size > CONTRACT_PDF_MAX_BYTES) return "tooLarge";
+  return null;
+}
+
+const uploadInputId = (templateId: string) => `contract-upload-${templateId}`;
+
+/**
+ * The member's templates (spec §2): name, description, version and whether it is signed, each
+ * with a download of the filled-in, unsigned PDF. In upload mode each also takes its signed PDF.
+ */
+export function TemplateList({
+  templates,
+  accountType,
+  uploadMode,
+  disabled,
+  onUploaded,
+}: {
+  templates: MemberTemplate[];
+  accountType: AccountType;
+  uploadMode: boolean;
+  disabled: boolean;
+  onUploaded: () => void;
+}) {
+  const t = useTranslations("SignContract");
+  const ta = useTranslations("Auth");
+  const { apiFetch, refresh, logout } = useAuth();
+  const apiErrorMessage = useApiErrorMessage();
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const [uploading, setUploading] = useState<{ id: string; percent: number } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const upload = useRef<AbortController | null>(null);
+
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const download = async (template: MemberTemplate) => {
+    setDownloading(template.id);
+    try {
+      const response = await apiFetch(
+        `/api/document-templates/${encodeURIComponent(template.id)}/generate-pdf`,
+        {
+          headers: { accept: "application/pdf" },
+        },
+      );
+      if (response.status === 401) return;
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const filename =
+        filenameFromDisposition(response.headers.get("content-disposition")) ?? `${template.name}.pdf`;
+      saveBlob(await response.blob(), filename);
+      notify.success(t("templates.downloaded"));
+    } catch {
+      notify.error(t("templates.downloadFailed"));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const uploadProblem = (problem: ApiProblem) => {
+    if (problem.status === 413) return t("upload.tooLarge");
+    if (problem.status === 415) return t("upload.invalidType");
+    // A 422 names what is wrong with this upload in its own words.
+    if (problem.status === 422 && problem.code === "VALIDATION_FAILED" && problem.message)
+      return problem.message;
+    return apiErrorMessage(problem, t("upload.failed"));
+  };
+
+  const chooseFile = async (template: MemberTemplate, event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const file = input.files?.[0];
+    setErrors((current) => ({ ...current, [template.id]: undefined }));
+    if (!file) return;
+    const problem = pdfProblem(file);
+    if (problem) {
+      // Refused at once: the input is emptied so it does not show the refused file.
+      input.value = "";
+      const message = t(`upload.${problem}`);
+      setErrors((current) => ({ ...current, [template.id]: message }));
+      notify.error(message);
+      return;
+    }
+
+    const form = new FormData();
+    form.set("templateId", template.id);
+    form.set("contract", file);
+    const url = `/api/upload/contract/${accountType}`;
+    const controller = new AbortController();
+    upload.current = controller;
+    const onProgress = (percent: number) => setUploading({ id: template.id, percent });
+    const toastId = notify.loading(t("upload.uploading"));
+    onProgress(0);
+    let failure: string | null = null;
+    try {
+      let result = await uploadWithProgress(url, form, onProgress, controller.signal);
+      if (result.status === 401) {
+        // Spec §4: one refresh and one retry, then logout (what apiFetch does for fetch calls).
+        if (await refresh()) result = await uploadWithProgress(url, form, onProgress, controller.signal);
+        if (result.status === 401) {
+          notify.dismiss(toastId);
+          notify.error(ta("sessionExpired"));
+          await logout({ silent: true });
+          return;
+        }
+      }
+      if (result.ok) {
+        notify.success(t("upload.uploaded"));
+        onUploaded();
+      } else {
+        failure = uploadProblem(result.problem);
+      }
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") return;
+      failure = t("upload.failed");
+    } finally {
+      notify.dismiss(toastId);
+      setUploading(null);
+      upload.current = null;
+      input.value = "";
+    }
+    if (failure) {
+      setErrors((current) => ({ ...current, [template.id]: failure }));
+      notify.error(failure);
+    }
+  };
+
+  return (
+    <ul className="space-y-3">
+      {templates.map((template) => {
+        const inputId = uploadInputId(template.id);
+        const error = errors[template.id];
+        const busy = uploading?.id === template.id;
+        return (
+          <li
+            key={template.id}
+            data-template-id={template.id}
+            data-done={template.done}
+            className="rounded-xl border border-slate-300 p-4"
+          >
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0 flex-1">
+                <h3 className="font-semibold text-slate-900">{template.name}</h3>
+                {template.description && (
+                  <p className="mt-1 text-sm text-slate-700">{template.description}</p>
+                )}
+                <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+                  <span>{t("templates.version", { version: template.version })}</span>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${template.done ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-950"}`}
+                  >
+                    <span aria-hidden="true">{template.done ? "✓ " : "• "}</span>
+                    {template.done ? t("templates.done") : t("templates.open")}
+                  </span>
+                </p>
+              </div>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                aria-label={t("templates.downloadName", { name: template.name })}
+                disabled={downloading !== null}
+                aria-busy={downloading === template.id}
+                onClick={() => void download(template)}
+              >
+                {downloading === template.id ? t("templates.downloading") : t("templates.download")}
+              </button>
+            </div>
+            {uploadMode && (
+              <div className="mt-3 space-y-1">
+                <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+                  {t("upload.fileLabel", { name: template.name })}
+                </label>
+                <input
+                  id={inputId}
+                  type="file"
+                  accept="application/pdf,.pdf"
+                  disabled={disabled || uploading !== null}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={[`${inputId}-hint`, error && `${inputId}-error`]
+                    .filter(Boolean)
+                    .join(" ")}
+                  onChange={(event) => void chooseFile(template, event)}
+                  className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-medium file:text-brand-800`}
+                />
+                <p id={`${inputId}-hint`} className="text-sm text-slate-600">
+                  {t("upload.fileHint")}
+                </p>
+                {busy && uploading && (
+                  <p role="status" className="text-sm text-slate-700">
+                    {t("upload.uploading")} {uploading.percent}%
+                  </p>
+                )}
+                {error && (
+                  <p id={`${inputId}-error`} role="alert" className="text-sm text-red-700">
+                    {error}
+                  </p>
+                )}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

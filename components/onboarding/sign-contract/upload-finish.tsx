@@ -1,0 +1,113 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { useAuth } from "@/components/auth/auth-provider";
+import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { primaryButtonClass } from "@/components/ui/form-field";
+import { notify } from "@/lib/notify";
+import { type ApiProblem, readApiProblem } from "../api-problem";
+
+const FINISH_ERROR_ID = "contract-finish-error";
+
+/** `details.missing` of a 422 CONTRACT_INCOMPLETE: the templates still without a signed PDF. */
+function missingNames(problem: ApiProblem): string[] {
+  const details = problem.details as { missing?: unknown } | undefined;
+  if (!Array.isArray(details?.missing)) return [];
+  return details.missing
+    .map((entry) => (typeof entry?.name === "string" ? entry.name : null))
+    .filter((name): name is string => Boolean(name));
+}
+
+/**
+ * Spec §5: after uploading a signed PDF per template the member finishes; the API checks that
+ * every template is covered (POST /api/contracts/complete) and names the ones that are not.
+ */
+export function UploadFinish({
+  canFinish,
+  onFinished,
+  onIncomplete,
+}: {
+  canFinish: boolean;
+  onFinished: () => void;
+  onIncomplete: () => void;
+}) {
+  const t = useTranslations("SignContract");
+  const locale = useLocale();
+  const { apiFetch } = useAuth();
+  const apiErrorMessage = useApiErrorMessage();
+  const [finishing, setFinishing] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (error && !finishing) errorRef.current?.focus();
+  }, [error, finishing]);
+
+  const fail = (message: string) => {
+    setError(message);
+    notify.error(message);
+  };
+
+  const finish = async () => {
+    setError(null);
+    setFinishing(true);
+    try {
+      const response = await apiFetch("/api/contracts/complete", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ lang: locale }),
+      });
+      if (response.status === 401) return;
+      if (response.ok) {
+        notify.success(t("upload.finished"));
+        setDone(true);
+        onFinished();
+        return;
+      }
+      const problem = await readApiProblem(response);
+      if (problem.code === "CONTRACT_INCOMPLETE") {
+        const names = missingNames(problem);
+        onIncomplete();
+        fail(
+          names.length > 0
+            ? t("upload.missing", { names: names.join(", ") })
+            : apiErrorMessage(problem, problem.message),
+        );
+        return;
+      }
+      fail(apiErrorMessage(problem, t("upload.finishFailed")));
+    } catch {
+      fail(t("upload.finishFailed"));
+    } finally {
+      setFinishing(false);
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      {error && (
+        <p
+          ref={errorRef}
+          id={FINISH_ERROR_ID}
+          role="alert"
+          tabIndex={-1}
+          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 focus-visible:outline-2 focus-visible:outline-red-800"
+        >
+          {error}
+        </p>
+      )}
+      <button
+        type="button"
+        className={primaryButtonClass}
+        disabled={!canFinish || finishing || done}
+        aria-busy={finishing}
+        aria-describedby={error ? FINISH_ERROR_ID : undefined}
+        onClick={() => void finish()}
+      >
+        {finishing ? t("upload.finishing") : t("upload.finish")}
+      </button>
+    </div>
+  );
+}
