@@ -3,8 +3,13 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 /** axe-core on the page as it stands: no WCAG 2.1 A/AA violations. */
 export async function expectAccessible(page: Page) {
-  // A toast fading in has partial opacity, which axe reads as low contrast: let CSS transitions
-  // (not the endless background animations) finish first, for at most a second.
+  // A toast fading in or out has partial opacity, which axe reads as low contrast. Toasts appear
+  // and leave on their own timers (one may start leaving while axe runs), so they are switched to
+  // their resting states without transitions; other CSS transitions (not the endless background
+  // animations) get at most a second to finish.
+  await page.addStyleTag({
+    content: "[data-sonner-toast], [data-sonner-toast] * { transition: none !important; }",
+  });
   await page.evaluate(async () => {
     const transitions = document
       .getAnimations()
