@@ -9,8 +9,8 @@ import {
   stampListResponseSchema,
   stampResponseSchema,
 } from "@/lib/schemas/contracts";
+import { ConfirmDialog } from "../confirm-dialog";
 import { adminCardClass, adminDangerButtonClass, adminSecondaryButtonClass, loadJson } from "../dashboard-ui";
-import { ConfirmDialog } from "./confirm-dialog";
 import { InlineStatus, useStatusNote } from "./contract-ui";
 import { StampUploadForm } from "./stamp-upload-form";
 

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import { ImageError } from "./image-upload";
 import { limitConcurrency } from "./limit-concurrency";
+import { imageRefusal, openCheckedImage } from "./reencode-image";
 
 /** Formats an image sent as base64 JSON may have (the stamp; the drawn signature is PNG only). */
 export type Base64ImageType = "png" | "jpeg" | "webp";
@@ -73,17 +73,7 @@ export async function reencodeAsPng(
   options: { maxPixels: number; fitWithin?: number },
 ): Promise<{ data: Buffer; width: number; height: number }> {
   return decodeSlot(async () => {
-    const image = sharp(bytes, { limitInputPixels: options.maxPixels });
-    let metadata: sharp.Metadata;
-    try {
-      metadata = await image.metadata();
-    } catch (error) {
-      throw refusal(error);
-    }
-    if (metadata.format !== expected) throw new ImageError("unsupported_type");
-    const { width, height } = metadata;
-    if (!width || !height) throw new ImageError("unreadable");
-    if (width * height > options.maxPixels) throw new ImageError("too_many_pixels");
+    const image = await openCheckedImage(bytes, expected, options.maxPixels);
     let pipeline = image.rotate();
     if (options.fitWithin) {
       pipeline = pipeline.resize({
@@ -99,12 +89,7 @@ export async function reencodeAsPng(
         .toBuffer({ resolveWithObject: true });
       return { data, width: info.width, height: info.height };
     } catch (error) {
-      throw refusal(error);
+      throw imageRefusal(error);
     }
   });
-}
-
-/** libvips refuses an over-large canvas with this text; any other failure is a broken image. */
-function refusal(error: unknown): ImageError {
-  return new ImageError(/pixel limit/i.test((error as Error).message) ? "too_many_pixels" : "unreadable");
 }

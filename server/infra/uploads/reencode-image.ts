@@ -39,17 +39,7 @@ export async function reencodeImage(
   options: { maxPixels: number },
 ): Promise<ReencodedImage> {
   return decodeSlot(async () => {
-    const image = sharp(input, { limitInputPixels: options.maxPixels, sequentialRead: true });
-    let metadata: sharp.Metadata;
-    try {
-      metadata = await image.metadata();
-    } catch (error) {
-      throw refusal(error);
-    }
-    if (metadata.format !== expected) throw new ImageError("unsupported_type");
-    const { width, height } = metadata;
-    if (!width || !height) throw new ImageError("unreadable");
-    if (width * height > options.maxPixels) throw new ImageError("too_many_pixels");
+    const image = await openCheckedImage(input, expected, options.maxPixels, { sequentialRead: true });
 
     const encoder =
       expected === "png" ? image.rotate().png() : image.rotate().jpeg({ quality: JPEG_QUALITY });
@@ -63,12 +53,36 @@ export async function reencodeImage(
         height: info.height,
       };
     } catch (error) {
-      throw refusal(error);
+      throw imageRefusal(error);
     }
   });
 }
 
+/**
+ * Opens an image and checks, before any pixel is decoded, that it is of the `expected` format
+ * and declares at most `maxPixels` (libvips enforces the same limit again while decoding).
+ */
+export async function openCheckedImage(
+  input: string | Buffer,
+  expected: string,
+  maxPixels: number,
+  options: { sequentialRead?: boolean } = {},
+): Promise<sharp.Sharp> {
+  const image = sharp(input, { limitInputPixels: maxPixels, sequentialRead: options.sequentialRead });
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await image.metadata();
+  } catch (error) {
+    throw imageRefusal(error);
+  }
+  if (metadata.format !== expected) throw new ImageError("unsupported_type");
+  const { width, height } = metadata;
+  if (!width || !height) throw new ImageError("unreadable");
+  if (width * height > maxPixels) throw new ImageError("too_many_pixels");
+  return image;
+}
+
 /** libvips refuses an over-large canvas with this text; any other failure is a broken image. */
-function refusal(error: unknown): ImageError {
+export function imageRefusal(error: unknown): ImageError {
   return new ImageError(/pixel limit/i.test((error as Error).message) ? "too_many_pixels" : "unreadable");
 }

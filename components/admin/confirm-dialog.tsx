@@ -1,16 +1,17 @@
 "use client";
 
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { adminSecondaryButtonClass } from "../dashboard-ui";
+import { adminSecondaryButtonClass } from "./dashboard-ui";
 
 const confirmButtonClass =
   "inline-flex items-center justify-center whitespace-nowrap rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-900 aria-disabled:cursor-wait aria-disabled:bg-slate-600";
 
 /**
- * A destructive action's confirmation (spec §5: deleting the stamp asks first). A native modal
- * <dialog> makes the page inert, so focus stays inside; the safe choice is focused first and
- * Escape cancels (except while the action runs). onConfirm resolves to an error text, or null
- * when done (the parent then unmounts the dialog and places focus).
+ * A destructive action's confirmation (deleting a user, spec §4; deleting the stamp, spec §5).
+ * A native modal <dialog> makes the page inert, so focus stays inside; the safe choice is
+ * focused first and Escape cancels (except while the action runs, whose answer must still show).
+ * onConfirm resolves to an error text, or null when done (the parent then unmounts the dialog
+ * and places focus). The confirm button is aria-disabled, not disabled, so focus stays on it.
  */
 export function ConfirmDialog({
   title,
