@@ -355,3 +355,51 @@ test("a failed load of the templates says so and can be tried again", async ({ p
   await expect(page.locator("[data-template-id]").first()).toBeVisible();
   await expect(page.getByRole("img", { name: "Signature field" })).toBeVisible();
 });
+
+test("with no active templates the page says to contact support and signing is disabled", async ({
+  page,
+  request,
+  playwright,
+}) => {
+  const member = await eligibleMember(request, { firstName: "Nora", lastName: "Notemplate" });
+  const admin = await playwright.request.newContext({ baseURL });
+  const adminUser = await seedUser(request, { role: "admin" });
+  const origin = { Origin: baseURL };
+  const login = await admin.post("/api/auth/login", {
+    headers: origin,
+    data: { email: adminUser.email, password: adminUser.password },
+  });
+  expect(login.ok()).toBe(true);
+
+  // Every active template a personal member could get, in either language, is switched off for
+  // this test and switched on again afterwards (later files share the database).
+  const active = await admin.get("/api/document-templates?state=active");
+  expect(active.ok()).toBe(true);
+  const { templates } = (await active.json()) as { templates: { id: string; audience: string }[] };
+  const switchedOff = templates.filter((template) => template.audience !== "company");
+  expect(switchedOff.length).toBeGreaterThan(0);
+  const setState = async (state: "active" | "inactive") => {
+    for (const template of switchedOff) {
+      const answer = await admin.patch(`/api/document-templates/${template.id}/state`, {
+        headers: origin,
+        data: { state },
+      });
+      expect(answer.ok(), await answer.text()).toBe(true);
+    }
+  };
+
+  await setState("inactive");
+  try {
+    await signIn(page, member);
+    await page.goto("/personal-sign-contract");
+    await expect(
+      page.getByText("No contract templates are available. Please contact support."),
+    ).toBeVisible();
+    await expect(page.locator("[data-template-id]")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Sign contract" })).toBeDisabled();
+    await expectAccessible(page);
+  } finally {
+    await setState("active");
+    await admin.dispose();
+  }
+});
