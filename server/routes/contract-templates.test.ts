@@ -391,6 +391,23 @@ describe("state and filters", () => {
     expect(bad.status).toBe(422);
   });
 
+  it("accepts the state as 0 or 1 and refuses an oversized body with 413", async () => {
+    const created = await createTemplate({ name: tag(), type: "contract" });
+    const path = `/api/document-templates/${created.id}/state`;
+    const off = await call(t.app, "PATCH", path, { token: adminToken, body: { state: 0 } });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ state: "inactive" });
+    const on = await call(t.app, "PATCH", path, { token: adminToken, body: { state: 1 } });
+    expect(on.body).toMatchObject({ state: "active" });
+
+    const huge = await call(t.app, "PATCH", path, {
+      token: adminToken,
+      body: { state: "inactive", padding: "x".repeat(64 * 1024) },
+    });
+    expect(huge.status).toBe(413);
+    expect((await list("?state=active")).map((x) => x.id)).toContain(created.id);
+  });
+
   it("filters by language and audience (and user_type), ordered by name then language", async () => {
     const name = tag();
     const deBoth = await createTemplate({ name, type: "contract", lang: "de", audience: "both" });

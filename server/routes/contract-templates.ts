@@ -24,6 +24,7 @@ import { type AppEnv, requestContext } from "../http";
 import { contentDisposition } from "../infra/storage/content-disposition";
 import { requestBody } from "../infra/uploads/request-body";
 import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { jsonBodyLimit } from "./json-body-limit";
 import { errorResponses, json } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
@@ -36,13 +37,14 @@ const idParams = z.object({ id: z.string().max(64) });
 const versionQuery = z.object({ version: z.coerce.number().int().min(1).max(1_000_000).optional() });
 
 // The spec's clients send the state as "ACTIVE" or 1 too (§3).
-const looseState = z.preprocess(
-  (value) =>
-    typeof value === "string"
-      ? (({ "1": "active", "0": "inactive" } as Record<string, string>)[value] ?? value.toLowerCase())
-      : value,
-  templateStateSchema,
-);
+/** `{"state":"inactive"}` and the like: anything bigger is refused while it streams in. */
+const STATE_BODY_MAX_BYTES = 1024;
+
+const NUMERIC_STATES: Record<string, string> = { "1": "active", "0": "inactive" };
+const looseState = z.preprocess((value) => {
+  if (typeof value === "number") return NUMERIC_STATES[String(value)] ?? value;
+  return typeof value === "string" ? (NUMERIC_STATES[value] ?? value.toLowerCase()) : value;
+}, templateStateSchema);
 
 const listQuery = z.object({
   lang: templateLanguageSchema.optional(),
@@ -187,7 +189,7 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
       path: "/api/document-templates/{id}/state",
       tags,
       summary: "Activate or deactivate a template (inactive ones are offered to no member)",
-      middleware: [adminOnly] as const,
+      middleware: [adminOnly, jsonBodyLimit(STATE_BODY_MAX_BYTES)] as const,
       request: {
         params: idParams,
         body: {

@@ -732,6 +732,10 @@ describe("upload mode: POST /api/upload/contract/{personal,company} and /api/con
       .where(eq(documents.id, first.body.contract?.id ?? ""));
     expect((await readStored(document?.storageKey ?? "")).equals(samplePdf)).toBe(true);
 
+    // A body far beyond the few bytes of {"lang":…} is refused before it is read.
+    const oversized = await complete(caller, { lang: "de", padding: "x".repeat(64 * 1024) });
+    expect(oversized.status).toBe(413);
+
     const early = await complete(caller);
     expect(early.status).toBe(422);
     expect(early.body.error).toMatchObject({

@@ -173,7 +173,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
       method: "post",
       path: "/api/contracts/complete",
       summary: "Finish the contract step once every template has a signed contract",
-      middleware: [auth] as const,
+      middleware: [auth, jsonBodyLimit(1024)] as const,
       request: {
         body: { content: { "application/json": { schema: completeContractRequestSchema } }, required: false },
       },

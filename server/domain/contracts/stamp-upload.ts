@@ -71,28 +71,33 @@ export async function uploadStamp(db: Database, input: StampUploadInput): Promis
 
   // The existing stamp may be deleted between the refused insert and the read: try once more.
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const [inserted] = await db
-      .insert(companyStamps)
-      .values({
-        id: STAMP_ID,
-        label: input.label?.trim() || null,
-        mimeType: "image/png",
-        image: png,
-        sizeBytes: png.length,
-        isActive: input.activate ?? false,
-        createdBy: input.actorUserId,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted) {
-      await recordAuditEvent(db, {
-        action: "stamp.uploaded",
-        actorUserId: input.actorUserId,
-        details: { stampId: inserted.id, sizeBytes: inserted.sizeBytes, active: inserted.isActive },
-        ip: input.ip,
-      });
-      return toCompanyStamp(inserted);
-    }
+    // The stamp and its audit record are stored together or not at all.
+    const inserted = await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Database;
+      const [row] = await txDb
+        .insert(companyStamps)
+        .values({
+          id: STAMP_ID,
+          label: input.label?.trim() || null,
+          mimeType: "image/png",
+          image: png,
+          sizeBytes: png.length,
+          isActive: input.activate ?? false,
+          createdBy: input.actorUserId,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) {
+        await recordAuditEvent(txDb, {
+          action: "stamp.uploaded",
+          actorUserId: input.actorUserId,
+          details: { stampId: row.id, sizeBytes: row.sizeBytes, active: row.isActive },
+          ip: input.ip,
+        });
+      }
+      return row;
+    });
+    if (inserted) return toCompanyStamp(inserted);
     const [existing] = await db.select().from(companyStamps).where(eq(companyStamps.id, STAMP_ID));
     if (existing) {
       throw new AppError("STAMP_EXISTS", STAMP_EXISTS_MESSAGE, { stamp: toCompanyStamp(existing) });
