@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { useDashboardRedirect } from "../use-dashboard-redirect";
 import { OnlineSigningForm } from "./online-signing-form";
 import { SignedContracts } from "./signed-contracts";
@@ -132,7 +133,7 @@ function SigningArea({ accountType }: { accountType: AccountType }) {
           <OnlineSigningForm
             accountType={accountType}
             canSign={hasTemplates}
-            onSigned={redirectToDashboard}
+            onSigned={() => redirectToDashboard()}
             onNoTemplates={refreshQuietly}
           />
         ) : (
@@ -143,7 +144,7 @@ function SigningArea({ accountType }: { accountType: AccountType }) {
             <p className="text-sm text-slate-700">{t("upload.hint")}</p>
             <UploadFinish
               canFinish={hasTemplates}
-              onFinished={redirectToDashboard}
+              onFinished={() => redirectToDashboard(REDIRECT_DELAY_MS.afterContractBatch)}
               onIncomplete={refreshQuietly}
             />
           </section>

@@ -36,6 +36,11 @@ test("the language choice survives a reload, in the cookie and under app.lang", 
 
 test("the language is restored from app.lang when the cookie is gone", async ({ page, context }) => {
   await page.goto("/missing-page");
+  // The switcher writes the cookie once the page is hydrated; clearing cookies before that would
+  // let this first page write "en" back after the clear (seen on a loaded machine).
+  await expect
+    .poll(async () => (await context.cookies()).some((cookie) => cookie.name === "app.lang"))
+    .toBe(true);
   await page.evaluate(() => window.localStorage.setItem("app.lang", "de"));
   await context.clearCookies();
   await page.reload();
