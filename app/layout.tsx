@@ -5,7 +5,6 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { Background } from "@/components/layout/background";
-import { FlashToast } from "@/components/ui/flash-toast";
 import { Toaster } from "@/components/ui/toaster";
 import { getSession } from "@/lib/web/session-server";
 import { isMobileUserAgent } from "@/lib/web/user-agent";
@@ -36,10 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <Background animated={animated} />
         <NextIntlClientProvider>
-          <AuthProvider initialSession={session}>
-            {children}
-            <FlashToast />
-          </AuthProvider>
+          <AuthProvider initialSession={session}>{children}</AuthProvider>
           <Toaster />
         </NextIntlClientProvider>
       </body>

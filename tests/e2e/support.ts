@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { waitForMail } from "../../server/testing/eml";
 import { apiURL, baseURL, e2e, mailDir } from "./e2e-env";
 
@@ -60,6 +60,11 @@ export async function logInWithForm(page: Page, user: { email: string; password:
   await page.goto("/login");
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  const submit = page.getByRole("button", { name: "Log in", exact: true });
+  await submit.click();
   await page.waitForURL(/\/dashboard$/);
+  // The URL changes when the client navigation starts; the dashboard is there once the form is
+  // gone. Going elsewhere before that lets this page's effects run during the next navigation
+  // (it could read a flash cookie the next redirect sets, and that toast would be lost with it).
+  await expect(submit).toHaveCount(0);
 }
