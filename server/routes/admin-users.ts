@@ -10,7 +10,6 @@ import {
   userStatsSchema,
 } from "../../lib/schemas/admin";
 import { errorResponseSchema } from "../../lib/schemas/common";
-import { isUuid } from "../domain/admin/admin-user-view";
 import { listAuditEntries } from "../domain/admin/audit-trail";
 import { exportUser } from "../domain/admin/export-user";
 import { listUsers, userStats } from "../domain/admin/list-users";
@@ -24,6 +23,7 @@ import {
 } from "../domain/admin/manage-user";
 import { listUserDocumentsForAdmin } from "../domain/admin/user-documents";
 import { recordAuditEvent } from "../domain/audit/record-audit-event";
+import { isUuid } from "../domain/ids";
 import { profileViewSchema } from "../domain/profile/profile-view";
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";

@@ -21,11 +21,11 @@ import { listTemplates, loadTemplateDetail, loadTemplateSummary } from "../domai
 import { TEMPLATE_NOT_FOUND_MESSAGE, updateTemplate } from "../domain/contracts/update-template";
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
-import { contentDisposition } from "../infra/storage/content-disposition";
 import { requestBody } from "../infra/uploads/request-body";
 import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { pdfDownloadHeaders } from "./download-headers";
 import { jsonBodyLimit } from "./json-body-limit";
-import { errorResponses, json } from "./openapi";
+import { errorResponses, json, pdfResponse } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
 const errors = {
@@ -60,25 +60,6 @@ const templateMultipartForm = templateFormSchema.extend({
   file: binary.optional().meta({ description: "The template as an HTML file, at most 1 MB" }),
   html: z.string().optional().meta({ description: "The template's HTML, instead of a file" }),
 });
-
-const pdfResponse = (description: string) => ({
-  description,
-  content: { "application/pdf": { schema: binary } },
-});
-
-/**
- * Headers for a generated PDF: a download under a safely encoded name; the browser neither
- * guesses another type nor runs anything in it, and no cache keeps a copy (SECURITY.md 27).
- */
-function pdfHeaders(fileName: string): Record<string, string> {
-  return {
-    "Content-Type": "application/pdf",
-    "Content-Disposition": contentDisposition("attachment", fileName),
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-    "Cache-Control": "private, no-store",
-  };
-}
 
 async function detailOrNotFound(deps: MemberRouteDeps, id: string, version?: number) {
   const detail = await loadTemplateDetail(deps.db, id, version);
@@ -203,8 +184,6 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      if (!(await loadTemplateSummary(deps.db, id)))
-        throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
       await setTemplateState(deps.db, id, c.req.valid("json").state, actorOf(c));
       const summary = await loadTemplateSummary(deps.db, id);
       if (!summary) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
@@ -228,7 +207,7 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
         c.req.valid("param").id,
         c.req.valid("query").version,
       );
-      return c.body(new Uint8Array(pdf), 200, pdfHeaders(fileName));
+      return c.body(new Uint8Array(pdf), 200, pdfDownloadHeaders(pdf, fileName));
     },
   );
 }

@@ -21,11 +21,11 @@ import { signContracts } from "../domain/contracts/sign-contracts";
 import { uploadSignedContract } from "../domain/contracts/sign-upload-contract";
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
-import { contentDisposition } from "../infra/storage/content-disposition";
 import { requestBody } from "../infra/uploads/request-body";
 import { ADMIN_ROLES, authenticate } from "./authenticate";
+import { pdfDownloadHeaders } from "./download-headers";
 import { base64JsonBodyBytes, jsonBodyLimit } from "./json-body-limit";
-import { errorResponses, json, jsonBody } from "./openapi";
+import { errorResponses, json, jsonBody, pdfResponse } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
 const errors = { ...errorResponses, 404: json(errorResponseSchema, "Not found") };
@@ -34,7 +34,6 @@ const noTemplates = json(errorResponseSchema, "No active templates (NO_CONTRACT_
 
 const idParams = z.object({ id: z.string().max(64) });
 const langQuery = z.object({ lang: templateLanguageSchema.optional() });
-const pdf = { content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } } };
 
 const isAdmin = (role: string) => (ADMIN_ROLES as readonly string[]).includes(role);
 
@@ -78,7 +77,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
       summary: "A template filled with the caller's data as an unsigned PDF (download)",
       middleware: [auth] as const,
       request: { params: idParams },
-      responses: { 200: { description: "The PDF", ...pdf }, ...errors },
+      responses: { 200: pdfResponse("The PDF"), ...errors },
     }),
     async (c) => {
       const user = c.var.auth.user;
@@ -86,12 +85,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
         templateId: c.req.valid("param").id,
         isAdmin: isAdmin(user.role),
       });
-      return c.body(new Uint8Array(bytes), 200, {
-        "Content-Type": "application/pdf",
-        "Content-Length": String(bytes.length),
-        "Content-Disposition": contentDisposition("attachment", fileName),
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-      });
+      return c.body(new Uint8Array(bytes), 200, pdfDownloadHeaders(bytes, fileName));
     },
   );
 

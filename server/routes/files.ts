@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import { Hono } from "hono";
 import { errorBody } from "../errors";
-import { contentDisposition } from "../infra/storage/content-disposition";
 import { verifyDownloadSignature } from "../infra/storage/download-url";
 import type { ObjectStorage } from "../infra/storage/types";
+import { downloadHeaders } from "./download-headers";
 
 export type FilesRoutesDependencies = {
   storage: ObjectStorage;
@@ -11,27 +11,6 @@ export type FilesRoutesDependencies = {
   /** Clock in milliseconds; defaults to Date.now. */
   now?: () => number;
 };
-
-/**
- * Headers for a stored file. The bytes were uploaded by users, so the browser must neither
- * guess another type (nosniff) nor run anything in them if it renders them (sandbox CSP
- * without allow-scripts, default-src 'none'); the link is personal and short-lived, so no
- * cache keeps a copy.
- */
-function downloadHeaders(
-  info: { size: number; contentType: string },
-  disposition: "inline" | "attachment",
-  fileName: string,
-): Record<string, string> {
-  return {
-    "Content-Type": info.contentType,
-    "Content-Length": String(info.size),
-    "Content-Disposition": contentDisposition(disposition, fileName),
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-    "Cache-Control": "private, no-store",
-  };
-}
 
 /**
  * Serves the fs driver's signed download URLs (mounted at /api/files). The URL itself is the

@@ -8,6 +8,12 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
 });
 
+/** A PDF answer (generated contracts and previews). */
+export const pdfResponse = (description: string) => ({
+  description,
+  content: { "application/pdf": { schema: { type: "string" as const, format: "binary" } } },
+});
+
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: true },
 });

@@ -144,19 +144,6 @@ export function StateBadge({ state }: { state: TemplateState }) {
   );
 }
 
-/** Saves a downloaded body under a name (an object URL, revoked once the click has started). */
-export function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement("a");
-  anchor.href = url;
-  anchor.download = filename;
-  anchor.rel = "noopener";
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
-
 /** A file name from a template name: letters, digits, dashes. */
 export function fileNameOf(name: string, version: number) {
   const base = name

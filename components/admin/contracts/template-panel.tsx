@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
+import { saveBlob } from "@/components/ui/save-download";
 import { type TemplateDetail, templateDetailSchema } from "@/lib/schemas/contracts";
 import { adminCardClass, adminSecondaryButtonClass, firstTenChars, loadJson } from "../dashboard-ui";
 import {
@@ -11,7 +12,6 @@ import {
   InlineStatus,
   previewDocument,
   StateBadge,
-  saveBlob,
   useStatusNote,
 } from "./contract-ui";
 import { TemplateEditForm } from "./template-edit-form";

@@ -5,11 +5,11 @@ import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { inputClass } from "@/components/ui/form-field";
+import { filenameFromDisposition, saveBlob } from "@/components/ui/save-download";
 import { notify } from "@/lib/notify";
 import { CONTRACT_PDF_MAX_BYTES, type MemberTemplate } from "@/lib/schemas/contracts";
 import type { ApiProblem } from "../api-problem";
 import { uploadWithProgress } from "../upload-with-progress";
-import { filenameFromDisposition, saveBlob } from "./save-download";
 
 type AccountType = "personal" | "company";
 

@@ -41,7 +41,3 @@ export function toUserStatus(row: UserRow) {
     admin_verified_at: iso(row.adminVerifiedAt),
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids in paths are UUIDs; anything else cannot name a user (and must not reach a uuid cast). */
-export const isUuid = (value: string) => UUID.test(value);

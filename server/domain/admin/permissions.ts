@@ -6,16 +6,13 @@ import { permissions, userPermissions, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { RequestContext } from "../auth/auth-deps";
+import { isUuid } from "../ids";
 
 export const DUPLICATE_PERMISSION = "A permission with this name already exists.";
 export const USER_NOT_FOUND = "User not found.";
 export const ADMIN_PERMISSIONS_SUPER_ONLY = "Only a super admin can change the permissions of an admin.";
 
 type PermissionRow = typeof permissions.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Path ids that are not UUIDs name no user: 404, without asking the database to cast them. */
-export const isUuid = (value: string) => UUID.test(value);
 
 export function toPermission(row: PermissionRow): Permission {
   return {

@@ -7,10 +7,11 @@ import { AppError } from "../../errors";
 import type { Mailer } from "../../infra/mail/types";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { RequestContext } from "../auth/auth-deps";
+import { isUuid } from "../ids";
 import { accountActivatedMail, accountRejectedMail, type RedoStep } from "../mail/templates";
 import { toAdminUser } from "./admin-user-view";
 import { escapeLike } from "./list-users";
-import { isUuid, replaceUserPermissions, USER_NOT_FOUND } from "./permissions";
+import { replaceUserPermissions, USER_NOT_FOUND } from "./permissions";
 
 export const ALREADY_VERIFIED = "User is already verified.";
 export const ONLY_MEMBERS = "Only member accounts can be verified.";

@@ -5,6 +5,7 @@ import { contractSignatures, documents } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ObjectStorage } from "../../infra/storage/types";
 import { DOCUMENT_URL_LIFETIME_SECONDS } from "../documents/list-own-id-documents";
+import { isUuid } from "../ids";
 
 type Deps = { db: Database; storage: ObjectStorage };
 
@@ -76,8 +77,6 @@ export async function listOwnContracts(deps: Deps, userId: string): Promise<Cont
   return Promise.all(rows.map((row) => toContractDocument(deps.storage, row)));
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * GET /api/contracts/{id}/download: a signed URL for the caller's own contract; admins may fetch
  * anyone's. Another member's contract answers 404 exactly like one that does not exist.
@@ -88,7 +87,7 @@ export async function ownContractDownloadUrl(
   documentId: string,
 ): Promise<string> {
   const notFound = new AppError("NOT_FOUND", "Contract not found.");
-  if (!UUID_PATTERN.test(documentId)) throw notFound;
+  if (!isUuid(documentId)) throw notFound;
   const [row] = await deps.db
     .select({
       userId: documents.userId,

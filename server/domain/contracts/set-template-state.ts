@@ -3,6 +3,7 @@ import type { Database } from "../../db";
 import { contractTemplates } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
+import { isUuid } from "../ids";
 import { TEMPLATE_AUDIT_ACTIONS, type TemplateActor } from "./template-audit";
 import { TEMPLATE_NOT_FOUND_MESSAGE } from "./update-template";
 
@@ -13,6 +14,7 @@ export async function setTemplateState(
   state: "active" | "inactive",
   actor: TemplateActor,
 ): Promise<void> {
+  if (!isUuid(templateId)) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
   await db.transaction(async (tx) => {
     const [template] = await tx
       .select({ state: contractTemplates.state, name: contractTemplates.name })

@@ -2,9 +2,8 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { TemplateDetail, TemplateSummary } from "../../../lib/schemas/contracts";
 import type { Database } from "../../db";
 import { companyStamps, contractTemplates, contractTemplateVersions } from "../../db/schema";
+import { isUuid } from "../ids";
 import { sanitizeTemplateHtml } from "./template-html";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TemplateRow = typeof contractTemplates.$inferSelect;
 export type TemplateVersionRow = typeof contractTemplateVersions.$inferSelect;
@@ -19,7 +18,7 @@ export async function loadTemplateVersion(
   version?: number,
 ): Promise<{ template: TemplateRow; version: TemplateVersionRow } | null> {
   // A malformed id would make PostgreSQL refuse the uuid cast: it names no template.
-  if (!UUID_PATTERN.test(templateId)) return null;
+  if (!isUuid(templateId)) return null;
   const [template] = await db
     .select()
     .from(contractTemplates)
@@ -126,7 +125,7 @@ export async function listTemplates(db: Database, filter: TemplateListFilter): P
 
 /** One template as a summary (after a state change), or null. */
 export async function loadTemplateSummary(db: Database, templateId: string): Promise<TemplateSummary | null> {
-  if (!UUID_PATTERN.test(templateId)) return null;
+  if (!isUuid(templateId)) return null;
   const [template] = await db
     .select()
     .from(contractTemplates)
