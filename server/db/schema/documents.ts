@@ -6,7 +6,9 @@ export const documentSideEnum = pgEnum("document_side", ["front", "back"]);
 
 /**
  * Spec §3 stored document. The bytes live in object storage under `storage_key` (a server
- * UUID); a new ID upload replaces the user's current ID documents (rows and objects).
+ * UUID). Before the admin's approval a new ID upload replaces the user's ID documents (rows and
+ * objects: unapproved drafts); after it, the replaced ones stay, marked superseded, for the audit
+ * trail. The current ID documents are those with `superseded_at` null.
  */
 export const documents = pgTable(
   "documents",
@@ -28,6 +30,7 @@ export const documents = pgTable(
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     sha256: text("sha256").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
   },
   (table) => [index("documents_user_idx").on(table.userId, table.kind)],
 );

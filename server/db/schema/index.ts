@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./change-reviews";
 export * from "./contracts";
 export * from "./documents";
 export * from "./news";

@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { index, jsonb, pgEnum, pgTable, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+export const changeReviewKindEnum = pgEnum("change_review_kind", ["id_documents", "bank_details"]);
+export const changeReviewStatusEnum = pgEnum("change_review_status", ["pending", "accepted", "rejected"]);
+
+/** What an ID change review compares: the document rows before and after. */
+export type IdDocumentsSnapshot = { documentIds: string[] };
+/** What a bank change review compares. The IBAN is identity data: never logged. */
+export type BankDetailsSnapshot = { iban: string | null; accountHolderName: string | null };
+export type ChangeSnapshot = IdDocumentsSnapshot | BankDetailsSnapshot;
+
+/**
+ * A change an approved member made to what the admin verified (ID documents, bank details).
+ * The change applies at once and the account stays usable; the admin reviews old against new.
+ * One pending review per member and kind: a second change before the review updates `proposed`
+ * and keeps `previous` as what the admin last saw approved.
+ */
+export const changeReviews = pgTable(
+  "change_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: changeReviewKindEnum("kind").notNull(),
+    status: changeReviewStatusEnum("status").notNull().default("pending"),
+    previous: jsonb("previous").$type<ChangeSnapshot>().notNull(),
+    proposed: jsonb("proposed").$type<ChangeSnapshot>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedByUserId: uuid("decided_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    uniqueIndex("change_reviews_one_pending")
+      .on(table.userId, table.kind)
+      .where(sql`${table.status} = 'pending'`),
+    index("change_reviews_status_idx").on(table.status, table.createdAt),
+  ],
+);
