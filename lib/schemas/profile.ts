@@ -38,6 +38,9 @@ const iban = z
   .refine((value) => isValidIban(value), "invalidIban")
   .transform(normalizeIban);
 
+// Asked for only when an approved member changes the bank details; never stored or echoed.
+const currentPassword = z.string().max(1024).optional().default("");
+
 export const personalProfileSchema = z.object({
   dateOfBirth: isoDate,
   nationality: required(100),
@@ -52,6 +55,7 @@ export const personalProfileSchema = z.object({
   accountHolderName: required(),
   iban,
   referralEmail: optionalText(254),
+  currentPassword,
 });
 export type PersonalProfileInput = z.input<typeof personalProfileSchema>;
 
@@ -75,5 +79,6 @@ export const companyProfileSchema = z.object({
   iban,
   contactPersonName: optionalText(),
   contactPersonPhone: phone("invalidContactPhone").optional().default(""),
+  currentPassword,
 });
 export type CompanyProfileInput = z.input<typeof companyProfileSchema>;
