@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
-import { exportJWK, importJWK, type JWK, jwtVerify, SignJWT } from "jose";
+import { importJWK, type JWK, jwtVerify, SignJWT } from "jose";
 
 import { ACCESS_TOKEN } from "../../lib/constants";
+import { loadOrCreateSecretFile } from "./secrets";
 
 export const TOKEN_ISSUER = ACCESS_TOKEN.issuer;
 export const TOKEN_AUDIENCE = ACCESS_TOKEN.audience;
@@ -27,12 +27,11 @@ export type TokenService = {
 
 type KeyMaterial = { privateJwk: JWK; publicJwk: JWK };
 
-async function generateKeyMaterial(): Promise<KeyMaterial> {
-  const { privateKey, publicKey } = crypto.generateKeyPairSync("ed25519");
+function generateKeyMaterial(): KeyMaterial {
+  const { privateKey } = crypto.generateKeyPairSync("ed25519");
   const kid = crypto.randomBytes(8).toString("hex");
-  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALGORITHM, use: "sig" };
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALGORITHM, use: "sig" };
-  return { privateJwk, publicJwk };
+  const privateJwk = { ...(privateKey.export({ format: "jwk" }) as JWK), kid, alg: ALGORITHM, use: "sig" };
+  return { privateJwk, publicJwk: publicPart(privateJwk) };
 }
 
 function publicPart(privateJwk: JWK): JWK {
@@ -40,33 +39,49 @@ function publicPart(privateJwk: JWK): JWK {
   return rest;
 }
 
+/** An Ed25519 private JWK whose public half matches its private half, or undefined. */
+export function parsePrivateJwk(text: string): JWK | undefined {
+  let jwk: JWK;
+  try {
+    jwk = JSON.parse(text) as JWK;
+  } catch {
+    return undefined;
+  }
+  if (!jwk || typeof jwk !== "object" || jwk.kty !== "OKP" || jwk.crv !== "Ed25519") return undefined;
+  if (typeof jwk.d !== "string" || typeof jwk.x !== "string") return undefined;
+  try {
+    const privateKey = crypto.createPrivateKey({
+      key: { kty: "OKP", crv: "Ed25519", d: jwk.d, x: jwk.x },
+      format: "jwk",
+    });
+    const derived = crypto.createPublicKey(privateKey).export({ format: "jwk" }) as JWK;
+    return derived.x === jwk.x ? jwk : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The signing key from JWT_PRIVATE_KEY, or generated once into DATA_DIR/secrets. */
-export async function loadKeyMaterial(dataDir: string, fromEnv?: string): Promise<KeyMaterial> {
+export async function loadKeyMaterial(
+  dataDir: string,
+  fromEnv?: string,
+  warn?: (message: string) => void,
+): Promise<KeyMaterial> {
   if (fromEnv) {
-    const privateJwk = JSON.parse(fromEnv) as JWK;
-    if (privateJwk.kty !== "OKP" || privateJwk.crv !== "Ed25519" || !privateJwk.d) {
-      throw new Error("JWT_PRIVATE_KEY must be an Ed25519 private key in JWK form");
-    }
+    const privateJwk = parsePrivateJwk(fromEnv);
+    if (!privateJwk) throw new Error("JWT_PRIVATE_KEY must be an Ed25519 private key in JWK form");
     privateJwk.kid ??= "env";
     return { privateJwk, publicJwk: publicPart(privateJwk) };
   }
-  const file = path.join(dataDir, "secrets", "jwt-ed25519.json");
-  try {
-    const privateJwk = JSON.parse(fs.readFileSync(file, "utf8")) as JWK;
-    return { privateJwk, publicJwk: publicPart(privateJwk) };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  const material = await generateKeyMaterial();
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  try {
-    fs.writeFileSync(file, JSON.stringify(material.privateJwk), { mode: 0o600, flag: "wx" });
-    return material;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    const privateJwk = JSON.parse(fs.readFileSync(file, "utf8")) as JWK;
-    return { privateJwk, publicJwk: publicPart(privateJwk) };
-  }
+  const privateJwk = loadOrCreateSecretFile(path.join(dataDir, "secrets", "jwt-ed25519.json"), {
+    parse: parsePrivateJwk,
+    generate() {
+      const material = generateKeyMaterial();
+      return { value: material.privateJwk, text: JSON.stringify(material.privateJwk) };
+    },
+    warn,
+  });
+  return { privateJwk, publicJwk: publicPart(privateJwk) };
 }
 
 export async function createTokenService(options: {
