@@ -219,6 +219,20 @@ describe("POST /api/profile/personal/complete", () => {
     expect(await storedPersonal(user.id)).toBeUndefined();
   });
 
+  // Each passes the mod-97 checksum; only the country's own length and format refuse it.
+  it.each([
+    ["a German IBAN of 20 characters", "DE863704004405320130"],
+    ["a German IBAN of 25 characters", "DE51370400440532013000123"],
+    ["a country that issues no IBANs", "XX46370400440532013000"],
+  ])("refuses an IBAN that only passes the checksum: %s", async (_case, iban) => {
+    const user = await member("personal");
+
+    const answer = await post(t.app, PERSONAL, personalProfile({ iban }), { token: user.token });
+
+    expectRefused(answer, "Please enter a valid IBAN.", { path: "iban", message: "invalidIban" });
+    expect(await storedPersonal(user.id)).toBeUndefined();
+  });
+
   it("checks the second and emergency phones only when present; empty ones are stored as null", async () => {
     const user = await member("personal");
     const absent = without(without(personalProfile(), "phoneSecondary"), "emergencyContactPhone");
