@@ -23,7 +23,7 @@ import { registerProfileRoutes } from "./routes/profile";
 import { registerReferralRoutes } from "./routes/referrals";
 import type { MemberRouteDeps } from "./routes/route-deps";
 import { registerSystemRoutes } from "./routes/system";
-import { createTestSeedRoutes } from "./routes/test-seed";
+import { createTestSeedRoutes, decideTestSeedMount } from "./routes/test-seed";
 import { registerUploadRoutes } from "./routes/uploads";
 
 export type AppConfig = {
@@ -32,8 +32,10 @@ export type AppConfig = {
   auth: Omit<AuthConfig, "publicUrl">;
   /** IP-to-country lookups for the phone field's default; empty = off. */
   geoLookupUrls?: string[];
-  /** Set only for end-to-end tests: mounts /api/test (routes/test-seed.ts). */
+  /** Set only for end-to-end tests: mounts /api/test (routes/test-seed.ts) on a loopback apiHost. */
   testSeedToken?: string;
+  /** The address the API listens on; the test seeding routes refuse anything but loopback. */
+  apiHost?: string;
 };
 
 export type AppDeps = {
@@ -111,8 +113,9 @@ export function createApp(deps: AppDeps) {
     tokens: deps.tokens,
     publicUrl: deps.config.publicUrl,
   });
-  if (deps.config.testSeedToken) {
-    app.route("/api/test", createTestSeedRoutes({ db: deps.database.db, token: deps.config.testSeedToken }));
+  const { testSeedToken } = deps.config;
+  if (testSeedToken && decideTestSeedMount(testSeedToken, deps.config.apiHost).mount) {
+    app.route("/api/test", createTestSeedRoutes({ db: deps.database.db, token: testSeedToken }));
   }
   app.route(
     "/api/files",

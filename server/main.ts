@@ -6,12 +6,14 @@ import { bootstrapSuperAdmin } from "./domain/auth/create-admin";
 import { createReferralLink } from "./domain/referrals/referral-links";
 import { ensureBaseData } from "./domain/seed/ensure-base-data";
 import { loadServerEnv } from "./env";
+import { showBootstrapSecrets } from "./infra/bootstrap-secrets";
 import { DirectoryLockedError } from "./infra/db/directory-lock";
 import { createLogger, LogRingBuffer } from "./infra/logging/logger";
 import { createMailer } from "./infra/mail";
 import { deriveSecret, loadOrCreateSecret } from "./infra/secrets";
 import { createStorage } from "./infra/storage";
 import { createTokenService, loadKeyMaterial } from "./infra/tokens";
+import { decideTestSeedMount } from "./routes/test-seed";
 
 async function main() {
   let env: ReturnType<typeof loadServerEnv>;
@@ -50,24 +52,30 @@ async function main() {
       maxUses: DEFAULT_MAX_USES,
       label: "First invite",
     });
-    // Printed, never logged: the log buffer is shown to admins and kept by log collectors.
+    // Shown to the operator only, never logged: the log buffer is shown to admins and kept by
+    // log collectors.
     const password = admin.generatedPassword
       ? `Password (shown once; change it): ${admin.generatedPassword}`
       : "Password: ADMIN_PASSWORD";
-    console.info(
-      `\nFirst super admin created: ${admin.email}\n${password}\n` +
-        `First invite link (${DEFAULT_EXPIRY_DAYS} days, ${DEFAULT_MAX_USES} uses): ${invite.link}\n`,
-    );
+    const file = showBootstrapSecrets({
+      dataDir: env.DATA_DIR,
+      text:
+        `First super admin created: ${admin.email}\n${password}\n` +
+        `First invite link (${DEFAULT_EXPIRY_DAYS} days, ${DEFAULT_MAX_USES} uses): ${invite.link}`,
+    });
+    logger.info({ file }, "first super admin created; sign-in details written to the secrets folder");
   }
 
+  const warn = (message: string) => logger.warn(message);
   const storageSigningSecret = loadOrCreateSecret(
     env.DATA_DIR,
     "storage-signing",
     env.STORAGE_SIGNING_SECRET,
+    warn,
   );
-  const authSecret = loadOrCreateSecret(env.DATA_DIR, "auth", env.AUTH_SECRET);
+  const authSecret = loadOrCreateSecret(env.DATA_DIR, "auth", env.AUTH_SECRET, warn);
   const tokens = await createTokenService({
-    keys: await loadKeyMaterial(env.DATA_DIR, env.JWT_PRIVATE_KEY),
+    keys: await loadKeyMaterial(env.DATA_DIR, env.JWT_PRIVATE_KEY, warn),
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
   });
   const storage = createStorage(env, storageSigningSecret);
@@ -78,6 +86,7 @@ async function main() {
       publicUrl: env.PUBLIC_URL,
       storageSigningSecret,
       testSeedToken: env.E2E_SEED_TOKEN,
+      apiHost: env.API_HOST,
       geoLookupUrls: (env.GEO_LOOKUP_URLS ?? "")
         .split(",")
         .map((url) => url.trim())
@@ -98,7 +107,20 @@ async function main() {
     logs,
   });
 
-  if (env.E2E_SEED_TOKEN) logger.warn("E2E_SEED_TOKEN is set: test seeding routes are enabled");
+  if (env.E2E_SEED_TOKEN) {
+    const seeding = decideTestSeedMount(env.E2E_SEED_TOKEN, env.API_HOST);
+    if (seeding.mount) {
+      logger.warn(
+        { apiHost: env.API_HOST },
+        "E2E_SEED_TOKEN is set: test seeding routes mounted (API on loopback only)",
+      );
+    } else {
+      logger.error(
+        { apiHost: env.API_HOST },
+        `E2E_SEED_TOKEN is set but the test seeding routes are NOT mounted: ${seeding.reason}`,
+      );
+    }
+  }
   const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
     logger.info(
       { address: info.address, port: info.port, storage: storage.driver, mail: mailer.driver },

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import net from "node:net";
 import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -22,10 +23,44 @@ const seedUserSchema = z.object({
   permissions: z.array(z.string()).default([]),
 });
 
+/** True for an address only this machine can reach: 127.0.0.0/8, ::1 or localhost. */
+export function isLoopbackOnlyHost(host: string): boolean {
+  const address = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
+  if (address === "localhost") return true;
+  const mapped = address.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
+  if (net.isIPv4(mapped)) return mapped.startsWith("127.");
+  if (net.isIPv6(address)) return new net.SocketAddress({ address, family: "ipv6" }).address === "::1";
+  return false;
+}
+
+export type TestSeedDecision = { mount: true } | { mount: false; reason: string };
+
+/**
+ * The seeding token is known to everyone who can read the test setup, so the routes exist only
+ * where nobody else can reach the API: with a token and an API listening on loopback alone.
+ * 0.0.0.0, :: or any other address refuses.
+ */
+export function decideTestSeedMount(
+  token: string | undefined,
+  apiHost: string | undefined,
+): TestSeedDecision {
+  if (!token) return { mount: false, reason: "E2E_SEED_TOKEN is not set" };
+  if (!apiHost || !isLoopbackOnlyHost(apiHost)) {
+    return {
+      mount: false,
+      reason: `API_HOST ${apiHost ? `"${apiHost}"` : "(unknown)"} is not a loopback-only address (127.x, ::1 or localhost)`,
+    };
+  }
+  return { mount: true };
+}
+
 /**
  * End-to-end tests only: creates users directly so every test can have its own (STYLE.md).
- * Mounted only when E2E_SEED_TOKEN is set, and every call must carry that token; production
- * never sets it (README, configuration).
+ * Mounted only when E2E_SEED_TOKEN is set and the API listens on loopback only
+ * (decideTestSeedMount), and every call must carry that token.
  */
 export function createTestSeedRoutes(deps: { db: Database; token: string }) {
   const app = new Hono<AppEnv>();
