@@ -105,3 +105,58 @@ export const auditEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()),
 });
 export const auditListSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int() });
+
+// A change an approved member made to what the admin verified, old and new side by side.
+
+export const changeReviewDocumentSchema = z.object({
+  id: z.string(),
+  side: z.enum(["front", "back"]).nullable(),
+  document_type: z.string(),
+  id_type: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  original_filename: z.string(),
+  uploaded_at: z.string(),
+  /** Same-origin signed URL, valid for 5 minutes. */
+  signedUrl: z.string(),
+});
+
+/** The IBAN masked: country, check digits and the last 4 characters. */
+export const changeReviewBankSchema = z.object({
+  iban: z.string().nullable(),
+  account_holder_name: z.string().nullable(),
+});
+
+const reviewUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  company_name: z.string().nullable(),
+  user_type: z.enum(["personal", "company"]),
+  status: z.enum(["pending", "active", "suspended"]),
+});
+
+const reviewBase = {
+  id: z.string(),
+  user: reviewUser,
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+
+export const changeReviewSchema = z.discriminatedUnion("kind", [
+  z.object({
+    ...reviewBase,
+    kind: z.literal("id_documents"),
+    previous: z.object({ documents: z.array(changeReviewDocumentSchema) }),
+    proposed: z.object({ documents: z.array(changeReviewDocumentSchema) }),
+  }),
+  z.object({
+    ...reviewBase,
+    kind: z.literal("bank_details"),
+    previous: changeReviewBankSchema,
+    proposed: changeReviewBankSchema,
+  }),
+]);
+export type ChangeReview = z.infer<typeof changeReviewSchema>;
+
+export const changeReviewListSchema = z.object({ reviews: z.array(changeReviewSchema) });

@@ -90,6 +90,7 @@ const userDocumentsSchema = z.object({
       object_storage_id: z.string(),
       content_type: z.string(),
       uploaded_at: z.string(),
+      superseded_at: z.string().nullable(),
       signedUrl: z.string(),
     }),
   ),

@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { type ZodError, z } from "zod";
 import {
   adminUserSchema,
+  changeReviewListSchema,
   createPermissionSchema,
   permissionNamesSchema,
   permissionSchema,
@@ -11,6 +12,7 @@ import {
   userListResponseSchema,
 } from "../../lib/schemas/admin";
 import { errorResponseSchema } from "../../lib/schemas/common";
+import { decideChangeReview, listChangeReviews } from "../domain/admin/change-reviews";
 import {
   createPermission,
   getUserPermissionNames,
@@ -212,6 +214,51 @@ export function registerAdminVerificationRoutes(
     },
     (result, c) => (result.success ? undefined : c.json(firstIssueBody(result.error), 422)),
   );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/admin/change-reviews",
+      summary: "Changes approved members made to their ID documents or bank details, old and new",
+      middleware: [auth, adminOnly] as const,
+      responses: { 200: json(changeReviewListSchema, "Pending change reviews, oldest first"), ...errors },
+    }),
+    async (c) => c.json({ reviews: await listChangeReviews({ db: deps.db, storage: deps.storage }) }, 200),
+  );
+
+  for (const [action, decision] of [
+    ["accept", "accepted"],
+    ["reject", "rejected"],
+  ] as const) {
+    app.openapi(
+      createRoute({
+        method: "post",
+        path: `/api/admin/change-reviews/{id}/${action}`,
+        summary:
+          decision === "accepted"
+            ? "Accept a member's change"
+            : "Reject a member's change (the approved ID documents or bank details come back)",
+        middleware: [auth, adminOnly] as const,
+        request: { params: userIdParam },
+        responses: {
+          200: json(z.object({ success: z.literal(true), status: z.literal(decision) }), "Reviewed"),
+          ...errors,
+          404: json(errorResponseSchema, "Unknown change review"),
+          ...conflict("Already reviewed"),
+        },
+      }),
+      async (c) => {
+        await decideChangeReview(
+          deps.db,
+          c.var.auth.user,
+          c.req.valid("param").id,
+          decision,
+          requestContext(c),
+        );
+        return c.json({ success: true as const, status: decision }, 200);
+      },
+    );
+  }
 
   app.openapi(
     createRoute({

@@ -572,6 +572,7 @@ describe("GET /api/profile", () => {
       profileCompleted: false,
       profileCompletedAt: null,
       updatedAt: null,
+      bankChangeNeedsPassword: false,
       dateOfBirth: null,
       nationality: null,
       address: null,

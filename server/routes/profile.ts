@@ -35,6 +35,7 @@ function profileValidationHook(result: { success: true } | { success: false; err
 /** Profile completion (issue 5). */
 export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   const auth = authenticate(deps);
+  const profileDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl };
   app.use(
     "/api/profile/*",
     bodyLimit({
@@ -71,7 +72,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRout
     }),
     async (c) => {
       const profile = await completePersonalProfile(
-        deps.db,
+        profileDeps,
         c.var.auth.user.id,
         c.req.valid("json"),
         requestContext(c),
@@ -96,7 +97,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRout
     }),
     async (c) => {
       const profile = await completeCompanyProfile(
-        deps.db,
+        profileDeps,
         c.var.auth.user.id,
         c.req.valid("json"),
         requestContext(c),

@@ -20,6 +20,7 @@ export async function listUserDocumentRows(db: Database, userId: string) {
         contentType: documents.contentType,
         sizeBytes: documents.sizeBytes,
         createdAt: documents.createdAt,
+        supersededAt: documents.supersededAt,
       })
       .from(documents)
       .where(eq(documents.userId, userId))
@@ -55,6 +56,8 @@ export async function listUserDocumentsForAdmin(
         object_storage_id: row.storageKey,
         content_type: row.contentType,
         uploaded_at: row.createdAt.toISOString(),
+        // Replaced after the admin's approval: kept for the audit trail, no longer current.
+        superseded_at: row.supersededAt?.toISOString() ?? null,
         signedUrl: await sign(row.storageKey, row.originalFilename),
       })),
   );

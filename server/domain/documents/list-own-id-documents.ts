@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db";
 import { documents } from "../../db/schema";
 import type { ObjectStorage } from "../../infra/storage/types";
@@ -26,7 +26,8 @@ export async function listOwnIdDocuments(deps: { db: Database; storage: ObjectSt
       createdAt: documents.createdAt,
     })
     .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.kind, "id")))
+    // The current ones only: superseded documents are kept for the admins' audit trail.
+    .where(and(eq(documents.userId, userId), eq(documents.kind, "id"), isNull(documents.supersededAt)))
     // "front" sorts before "back" in the enum's order.
     .orderBy(asc(documents.side), asc(documents.createdAt));
   const expiresAt = new Date(Date.now() + DOCUMENT_URL_LIFETIME_SECONDS * 1000).toISOString();

@@ -1,8 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db";
 import { documents, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
+import { recordChangeReview } from "../change-reviews/record-change-review";
 import type { IdDocumentType } from "./id-upload-fields";
 
 export type StoredIdImage = {
@@ -25,25 +26,41 @@ export type ReplaceIdDocumentsInput = {
 };
 
 /**
- * Makes the new images the user's ID documents, in one transaction: the old ID rows go, the new
- * ones come, the onboarding step is marked done (the first time) and the upload is audited.
- * The user's row is locked first, so two uploads at once end with one set of documents, not
- * both. Returns the new rows and the storage keys of the replaced ones, which the caller deletes
- * once this has committed (a rollback must not have lost the old files).
+ * Makes the new images the user's ID documents, in one transaction: the current ID rows make
+ * way, the new ones come, the onboarding step is marked done (the first time) and the upload is
+ * audited. The user's row is locked first, so two uploads at once end with one set of documents,
+ * not both.
+ *
+ * Before the admin's approval the old rows are unapproved drafts: they go, and the caller deletes
+ * their files once this has committed (a rollback must not have lost them). After approval the
+ * old rows and files stay, marked superseded, for the audit trail, and the change goes before an
+ * admin; the account stays usable meanwhile.
  */
 export async function replaceIdDocuments(db: Database, input: ReplaceIdDocumentsInput) {
   return db.transaction(async (tx) => {
     const [owner] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, adminVerifiedAt: users.adminVerifiedAt })
       .from(users)
       .where(eq(users.id, input.userId))
       .for("update");
     if (!owner) throw new AppError("UNAUTHORIZED");
+    const approved = owner.adminVerifiedAt !== null;
 
-    const replaced = await tx
-      .delete(documents)
-      .where(and(eq(documents.userId, input.userId), eq(documents.kind, "id")))
-      .returning({ storageKey: documents.storageKey });
+    const current = and(
+      eq(documents.userId, input.userId),
+      eq(documents.kind, "id"),
+      isNull(documents.supersededAt),
+    );
+    const replaced = approved
+      ? await tx
+          .update(documents)
+          .set({ supersededAt: new Date() })
+          .where(current)
+          .returning({ id: documents.id, storageKey: documents.storageKey })
+      : await tx
+          .delete(documents)
+          .where(current)
+          .returning({ id: documents.id, storageKey: documents.storageKey });
     const inserted = await tx
       .insert(documents)
       .values(
@@ -77,9 +94,19 @@ export async function replaceIdDocuments(db: Database, input: ReplaceIdDocuments
         idType: input.idType,
         sides: input.images.map((image) => image.side),
         replacedDocuments: replaced.length,
+        keptReplacedDocuments: approved,
       },
       ip: input.ip,
     });
-    return { inserted, replacedKeys: replaced.map((row) => row.storageKey) };
+    if (approved) {
+      await recordChangeReview(tx as unknown as Database, {
+        userId: input.userId,
+        kind: "id_documents",
+        previous: { documentIds: replaced.map((row) => row.id) },
+        proposed: { documentIds: inserted.map((row) => row.id) },
+        ip: input.ip,
+      });
+    }
+    return { inserted, replacedKeys: approved ? [] : replaced.map((row) => row.storageKey) };
   });
 }

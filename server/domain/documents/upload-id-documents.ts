@@ -93,7 +93,9 @@ function validationFailed(issues: { path: string; message: string }[]): AppError
  * gone, pixels capped) and stored under a new UUID before the next one is read, so no upload is
  * ever held in memory whole (only its re-encoded copy, while it is being stored). When
  * the fields are valid too, the new documents replace the user's current ones; then the old
- * files are deleted. On any refusal every file stored by this request is deleted again.
+ * files are deleted, unless the account was approved (then they are kept for the audit trail
+ * and the change awaits an admin's review). On any refusal every file stored by this request
+ * is deleted again.
  */
 export async function uploadIdDocuments(deps: UploadIdDocumentsDeps, input: UploadIdDocumentsInput) {
   const today = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
@@ -188,7 +190,8 @@ export async function uploadIdDocuments(deps: UploadIdDocumentsDeps, input: Uplo
     throw error;
   }
   // After the commit: the rows pointing at the old files are gone, so nobody can get a URL for
-  // them any more; a delete that fails leaves an unreachable file, logged for clean-up.
+  // them any more; a delete that fails leaves an unreachable file, logged for clean-up. Empty
+  // for an approved account, whose replaced files are kept.
   await deleteObjects(deps, result.replacedKeys, "replaced ID document");
   return result.inserted.map((row) => ({
     id: row.id,

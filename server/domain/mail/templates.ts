@@ -150,3 +150,36 @@ export function accountRejectedMail(
     { href: dashboardUrl, label: "Go to your dashboard" },
   );
 }
+
+/**
+ * Sent to the member whenever the bank details of an approved account change, so a takeover
+ * that redirects payouts does not go unnoticed. Only the last 4 characters of the new IBAN:
+ * the mail may be read on a shared screen.
+ */
+export function bankDetailsChangedMail(
+  to: string,
+  locale: Locale,
+  ibanEnding: string,
+  profileUrl: string,
+): MailMessage {
+  if (locale === "de") {
+    return render(
+      to,
+      "Ihre Bankverbindung wurde geändert",
+      [
+        `Die Bankverbindung Ihres Kontos wurde soeben geändert. Die neue IBAN endet auf ${ibanEnding}.`,
+        "Die Änderung wird von unserem Team geprüft. Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und kontaktieren Sie uns.",
+      ],
+      { href: profileUrl, label: "Profil ansehen" },
+    );
+  }
+  return render(
+    to,
+    "Your bank details were changed",
+    [
+      `The bank details of your account were just changed. The new IBAN ends in ${ibanEnding}.`,
+      "Our team will review the change. If this was not you, change your password right away and contact us.",
+    ],
+    { href: profileUrl, label: "View your profile" },
+  );
+}

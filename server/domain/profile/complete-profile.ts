@@ -1,10 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
+import type { Logger } from "pino";
 import type { z } from "zod";
 import { normalizePhone } from "../../../lib/phone";
 import type { companyProfileSchema, personalProfileSchema } from "../../../lib/schemas/profile";
 import type { Database } from "../../db";
 import { companyProfiles, personalProfiles, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { Mailer } from "../../infra/mail/types";
 import { recordAuditEvent } from "../audit/record-audit-event";
+import { confirmBankChange, reviewBankChange, sendBankChangeNotice, storedBankDetails } from "./bank-change";
 import { loadProfile } from "./load-profile";
 import { checkProfileDates } from "./profile-dates";
 import { profileValidationError } from "./profile-messages";
@@ -14,6 +18,7 @@ export type PersonalProfile = z.output<typeof personalProfileSchema>;
 export type CompanyProfile = z.output<typeof companyProfileSchema>;
 type RequestFacts = { ip: string | null };
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type ProfileDeps = { db: Database; mailer: Mailer; logger: Logger; publicUrl: string };
 
 /**
  * A phone as stored: E.164, or null when the optional field is empty. Numbers without a
@@ -67,9 +72,57 @@ async function recordCompletion(
   });
 }
 
+/**
+ * The bank part of a save, around the write: the current password first when an approved
+ * member changes the bank details; then, in the write's transaction with the member's row
+ * locked, the change review; after the commit, the security notice.
+ */
+async function saveWithBankCheck(
+  deps: ProfileDeps,
+  input: {
+    userId: string;
+    userType: "personal" | "company";
+    iban: string;
+    accountHolderName: string;
+    currentPassword: string;
+  },
+  facts: RequestFacts,
+  write: (tx: Transaction) => Promise<boolean>,
+): Promise<boolean> {
+  const given = { iban: input.iban, accountHolderName: input.accountHolderName };
+  const passwordConfirmed = await confirmBankChange(deps.db, {
+    userId: input.userId,
+    userType: input.userType,
+    given,
+    password: input.currentPassword,
+    ip: facts.ip,
+  });
+  const { firstCompletion, noticeDue } = await deps.db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ adminVerifiedAt: users.adminVerifiedAt })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for("update");
+    if (!owner) throw new AppError("UNAUTHORIZED");
+    const stored = await storedBankDetails(tx as unknown as Database, input.userId, input.userType);
+    const firstCompletion = await write(tx);
+    const noticeDue = await reviewBankChange(tx as unknown as Database, {
+      userId: input.userId,
+      approved: owner.adminVerifiedAt !== null,
+      stored,
+      given,
+      passwordConfirmed,
+      ip: facts.ip,
+    });
+    return { firstCompletion, noticeDue };
+  });
+  if (noticeDue) await sendBankChangeNotice(deps, input.userId, input.iban);
+  return firstCompletion;
+}
+
 /** Spec §5 personal profile: saves it (insert or update) and completes the onboarding step. */
 export async function completePersonalProfile(
-  db: Database,
+  deps: ProfileDeps,
   userId: string,
   input: PersonalProfile,
   facts: RequestFacts,
@@ -92,20 +145,25 @@ export async function completePersonalProfile(
     ...keepUnlessGiven("referralEmail", input.referralEmail),
     updatedAt: now,
   };
-  const firstCompletion = await db.transaction(async (tx) => {
-    await tx
-      .insert(personalProfiles)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: personalProfiles.userId, set: values });
-    return markProfileCompleted(tx, userId, now);
-  });
-  await recordCompletion(db, userId, "personal", firstCompletion, facts);
-  return loadProfile(db, userId);
+  const firstCompletion = await saveWithBankCheck(
+    deps,
+    { userId, userType: "personal", ...input },
+    facts,
+    async (tx) => {
+      await tx
+        .insert(personalProfiles)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: personalProfiles.userId, set: values });
+      return markProfileCompleted(tx, userId, now);
+    },
+  );
+  await recordCompletion(deps.db, userId, "personal", firstCompletion, facts);
+  return loadProfile(deps.db, userId);
 }
 
 /** Spec §5 company profile: saves it (insert or update) and completes the onboarding step. */
 export async function completeCompanyProfile(
-  db: Database,
+  deps: ProfileDeps,
   userId: string,
   input: CompanyProfile,
   facts: RequestFacts,
@@ -130,19 +188,24 @@ export async function completeCompanyProfile(
   };
   // companyEmail is not saved: the company's email is the account's login, which changes only
   // through a verified flow, never as a side effect of this form.
-  const firstCompletion = await db.transaction(async (tx) => {
-    await tx
-      .insert(companyProfiles)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: companyProfiles.userId, set: values });
-    if (input.companyName) {
+  const firstCompletion = await saveWithBankCheck(
+    deps,
+    { userId, userType: "company", ...input },
+    facts,
+    async (tx) => {
       await tx
-        .update(users)
-        .set({ companyName: input.companyName, updatedAt: now })
-        .where(eq(users.id, userId));
-    }
-    return markProfileCompleted(tx, userId, now);
-  });
-  await recordCompletion(db, userId, "company", firstCompletion, facts);
-  return loadProfile(db, userId);
+        .insert(companyProfiles)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: companyProfiles.userId, set: values });
+      if (input.companyName) {
+        await tx
+          .update(users)
+          .set({ companyName: input.companyName, updatedAt: now })
+          .where(eq(users.id, userId));
+      }
+      return markProfileCompleted(tx, userId, now);
+    },
+  );
+  await recordCompletion(deps.db, userId, "company", firstCompletion, facts);
+  return loadProfile(deps.db, userId);
 }

@@ -17,6 +17,7 @@ export async function loadProfile(db: Database, userId: string): Promise<Profile
       email: users.email,
       companyName: users.companyName,
       profileCompletedAt: users.profileCompletedAt,
+      adminVerifiedAt: users.adminVerifiedAt,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -25,6 +26,7 @@ export async function loadProfile(db: Database, userId: string): Promise<Profile
   const completion = {
     profileCompleted: account.profileCompletedAt !== null,
     profileCompletedAt: iso(account.profileCompletedAt),
+    bankChangeNeedsPassword: account.adminVerifiedAt !== null,
   };
 
   if (account.userType === "personal") {

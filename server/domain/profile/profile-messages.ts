@@ -14,6 +14,8 @@ const messages: Record<string, string> = {
   invalidCompanyPhone: "Please enter a valid company phone number.",
   invalidContactPhone: "Please enter a valid contact person phone number.",
   minEmployees: "The number of employees must be at least 1.",
+  currentPasswordRequired: "Please enter your current password to change your bank details.",
+  currentPasswordWrong: "The current password is not correct.",
 };
 
 export function profileMessage(key: string): string {

@@ -9,6 +9,8 @@ const completion = {
   profileCompleted: z.boolean(),
   profileCompletedAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  /** Approved accounts: a change of IBAN or account holder takes the current password. */
+  bankChangeNeedsPassword: z.boolean(),
 };
 
 export const personalProfileViewSchema = z.object({
