@@ -36,3 +36,10 @@ export const SESSION_TIMING = {
 } as const;
 
 export const REFERRAL_PERMISSION = "can_create_referrals";
+
+/**
+ * Bytes one member may keep in storage across their documents (ID images and contract PDFs):
+ * room for the ID images, a signed upload per template and several rounds of signing evidence,
+ * while no member can fill the disk.
+ */
+export const MEMBER_STORAGE_QUOTA_BYTES = 100 * 1024 * 1024;

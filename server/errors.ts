@@ -13,6 +13,10 @@ export const errorCodes = {
   CONFLICT: { status: 409, message: "The resource already exists." },
   GONE: { status: 410, message: "The resource is no longer available." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large." },
+  STORAGE_QUOTA_EXCEEDED: {
+    status: 413,
+    message: "Your documents have reached the storage limit. Please contact support.",
+  },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "This file type is not supported." },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait and try again." },
   INVALID_CREDENTIALS: { status: 401, message: "Invalid credentials" },

@@ -5,6 +5,7 @@ import { and, eq, gt, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MEMBER_STORAGE_QUOTA_BYTES } from "../../lib/constants";
 import {
   CONTRACT_PDF_MAX_BYTES,
   type ContractDocument,
@@ -21,7 +22,9 @@ import {
   personalProfiles,
   users,
 } from "../db/schema";
+import { CONTRACT_RENDER_LIMITS } from "../domain/contracts/render-rate-limits";
 import { DEFAULT_TEMPLATE_IDS } from "../domain/contracts/seed-default-templates";
+import { contractRenderQueue } from "../infra/pdf/render-queue";
 import { call, loginOk, post, uniqueIp } from "../testing/auth-api";
 import { createMember } from "../testing/referral-api";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -838,6 +841,222 @@ describe("upload mode: POST /api/upload/contract/{personal,company} and /api/con
     ).toBe(201);
     expect(await evidenceOf(personal.id)).toEqual([]);
     expect((await uploadContract(personal, "personal", { templateId: PERSONAL_DE })).status).toBe(422);
+  });
+});
+
+describe("a member filling the disk with contract uploads", () => {
+  const MB = 1024 * 1024;
+  /** A real PDF of 1 MB whose last bytes tell the uploads apart. */
+  const megabytePdf = (marker: number) => {
+    const pdf = pdfOfSize(MB);
+    pdf.write(`%${marker}`.padEnd(8, " "), MB - 8, "latin1");
+    return pdf;
+  };
+  const contractRowsOf = (userId: string) =>
+    db()
+      .select({ id: documents.id, storageKey: documents.storageKey, sizeBytes: documents.sizeBytes })
+      .from(documents)
+      .where(and(eq(documents.userId, userId), eq(documents.kind, "contract")));
+
+  it("keeps one stored upload per template version: 30 uploads of 1 MB end as one object", async () => {
+    const caller = await member();
+    const objectsBefore = storedObjectCount();
+    let firstKey: string | undefined;
+    for (let i = 1; i <= 30; i += 1) {
+      const answer = await uploadContract(
+        caller,
+        "personal",
+        { templateId: PERSONAL_DE },
+        { data: megabytePdf(i) },
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      if (i === 1) firstKey = (await contractRowsOf(caller.id))[0]?.storageKey;
+    }
+
+    const rows = await contractRowsOf(caller.id);
+    expect(rows).toHaveLength(1);
+    expect(await evidenceOf(caller.id)).toHaveLength(1);
+    expect(storedObjectCount() - objectsBefore).toBe(1);
+    // The earlier upload is gone from storage, the last one is what is kept.
+    expect(firstKey).toBeDefined();
+    expect(await t.deps.storage.get(firstKey ?? "")).toBeNull();
+    expect((await readStored(rows[0]?.storageKey ?? "")).equals(megabytePdf(30))).toBe(true);
+
+    // Uploads racing each other end the same way.
+    const raced = await Promise.all(
+      [31, 32, 33, 34].map((i) =>
+        uploadContract(caller, "personal", { templateId: PERSONAL_DE }, { data: megabytePdf(i) }),
+      ),
+    );
+    expect(raced.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
+    expect(await contractRowsOf(caller.id)).toHaveLength(1);
+    expect(storedObjectCount() - objectsBefore).toBe(1);
+  });
+
+  it("keeps the upload a completed contract step rests on when the member uploads again", async () => {
+    const caller = await member();
+    const objectsBefore = storedObjectCount();
+    const first = await uploadContract(caller, "personal", { templateId: PERSONAL_DE }, { data: samplePdf });
+    expect(first.status).toBe(201);
+    expect((await complete(caller)).status).toBe(200);
+
+    for (const marker of [1, 2]) {
+      const again = await uploadContract(
+        caller,
+        "personal",
+        { templateId: PERSONAL_DE },
+        { data: megabytePdf(marker) },
+      );
+      expect(again.status).toBe(201);
+    }
+
+    // The completed evidence and one pending upload.
+    const rows = await contractRowsOf(caller.id);
+    expect(rows.map((row) => row.id)).toContain(first.body.contract?.id);
+    expect(rows).toHaveLength(2);
+    expect(storedObjectCount() - objectsBefore).toBe(2);
+    expect((await download(first.body.contract?.signedUrl ?? "")).bytes.equals(samplePdf)).toBe(true);
+  });
+
+  it("refuses an upload past the member's storage quota with 413 and stores nothing", async () => {
+    const caller = await member({ language: "de" });
+    const notice = await addTemplate({ name: "Datenschutzhinweis", language: "de", audience: "both" });
+    const extra = await addTemplate({ name: "Zusatzvereinbarung", language: "de", audience: "both" });
+    // Earlier documents (ID images) fill the quota up to 2.5 MB.
+    await db()
+      .insert(documents)
+      .values({
+        userId: caller.id,
+        kind: "id",
+        documentType: "personal_id",
+        originalFilename: "front.png",
+        storageKey: crypto.randomUUID(),
+        contentType: "image/png",
+        sizeBytes: MEMBER_STORAGE_QUOTA_BYTES - 2.5 * MB,
+        sha256: sha256(Buffer.from("front")),
+      });
+    const objectsBefore = storedObjectCount();
+
+    // Three uploads at once: two fit, the third is refused under the member's lock.
+    const raced = await Promise.all(
+      [PERSONAL_DE, notice, extra].map((templateId, i) =>
+        uploadContract(caller, "personal", { templateId }, { data: megabytePdf(i) }),
+      ),
+    );
+    expect(raced.map((answer) => answer.status).sort()).toEqual([201, 201, 413]);
+    expect(storedObjectCount() - objectsBefore).toBe(2);
+    const [refused] = raced.filter((answer) => answer.status === 413);
+    expect(refused?.body.error).toEqual({
+      code: "STORAGE_QUOTA_EXCEEDED",
+      message: "Your documents have reached the storage limit of 100 MB. Please contact support.",
+    });
+
+    // Half a megabyte left: a further file is stopped while it streams, nothing is kept.
+    const accepted = (await evidenceOf(caller.id)).map((row) => row.templateId);
+    const refusedTemplate = [PERSONAL_DE, notice, extra].find((id) => !accepted.includes(id)) ?? "";
+    const rowsBefore = await contractRowsOf(caller.id);
+    const again = await uploadContract(
+      caller,
+      "personal",
+      { templateId: refusedTemplate },
+      { data: megabytePdf(9) },
+    );
+    expect(again.status).toBe(413);
+    expect(again.body.error?.code).toBe("STORAGE_QUOTA_EXCEEDED");
+    expect(await contractRowsOf(caller.id)).toEqual(rowsBefore);
+    expect(storedObjectCount() - objectsBefore).toBe(2);
+
+    // Replacing a pending upload frees its bytes first, so that still works.
+    const replacement = await uploadContract(
+      caller,
+      "personal",
+      { templateId: accepted[0] ?? "" },
+      { data: megabytePdf(10) },
+    );
+    expect(replacement.status, JSON.stringify(replacement.body)).toBe(201);
+    expect(await contractRowsOf(caller.id)).toHaveLength(2);
+    expect(storedObjectCount() - objectsBefore).toBe(2);
+
+    // Signing renders and stores too: refused before rendering once the quota is used up.
+    await db()
+      .update(documents)
+      .set({ sizeBytes: MEMBER_STORAGE_QUOTA_BYTES })
+      .where(and(eq(documents.userId, caller.id), eq(documents.kind, "id")));
+    const signed = await sign(caller, { signatureImage: await drawnSignature(), agreed: true });
+    expect(signed.status).toBe(413);
+    expect(signed.body.error?.code).toBe("STORAGE_QUOTA_EXCEEDED");
+    expect(storedObjectCount() - objectsBefore).toBe(2);
+  });
+});
+
+describe("a member looping PDF renders", () => {
+  const generate = (caller: Caller, id: string) =>
+    t.app.request(`/api/document-templates/${id}/generate-pdf`, {
+      headers: { authorization: `Bearer ${caller.token}` },
+    });
+
+  it("answers 429 with Retry-After once the member's downloads reach the limit", async () => {
+    const caller = await member();
+    for (let i = 0; i < CONTRACT_RENDER_LIMITS.download.limit; i += 1) {
+      expect((await generate(caller, PERSONAL_DE)).status).toBe(200);
+    }
+    const limited = await generate(caller, PERSONAL_DE);
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(CONTRACT_RENDER_LIMITS.download.windowSeconds);
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe("RATE_LIMITED");
+    // Another member is not affected.
+    expect((await generate(await member(), PERSONAL_DE)).status).toBe(200);
+  });
+
+  it("answers 429 with Retry-After once the member's signing reaches the limit", async () => {
+    const caller = await member();
+    for (let i = 0; i < CONTRACT_RENDER_LIMITS.sign.limit; i += 1) await signOk(caller);
+    const objectsBefore = storedObjectCount();
+    const limited = await t.app.request("/api/contracts/sign", {
+      method: "POST",
+      headers: { authorization: `Bearer ${caller.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ signatureImage: await drawnSignature(), agreed: true }),
+    });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(storedObjectCount()).toBe(objectsBefore);
+  });
+
+  it("answers 503 with Retry-After at once when every render slot and the line are taken", async () => {
+    const caller = await member();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Hold the slots and the line with renders that wait for the gate.
+    const { slots, waiting } = contractRenderQueue.capacity;
+    const holders = Array.from({ length: slots + waiting }, () => contractRenderQueue.run(() => gate));
+    expect(contractRenderQueue.load).toEqual({ running: slots, waiting });
+    try {
+      const started = Date.now();
+      const answer = await Promise.race([
+        generate(caller, PERSONAL_DE),
+        new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 3000)),
+      ]);
+      expect(answer, "the request waited for a slot").not.toBe("waited");
+      const response = answer as Response;
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("SERVICE_UNAVAILABLE");
+      expect(Date.now() - started).toBeLessThan(3000);
+
+      const objectsBefore = storedObjectCount();
+      const signed = await sign(caller, { signatureImage: await drawnSignature(), agreed: true });
+      expect(signed.status).toBe(503);
+      expect(storedObjectCount()).toBe(objectsBefore);
+      expect(await evidenceOf(caller.id)).toEqual([]);
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+    expect((await generate(caller, PERSONAL_DE)).status).toBe(200);
   });
 });
 

@@ -47,6 +47,23 @@ function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv
   };
 }
 
+/**
+ * A refusal that says how long to wait (rate limit, full render queue) also says it in a
+ * Retry-After header, which clients and proxies understand without reading the body.
+ */
+const retryAfterHeader: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const error = c.error;
+  if (!(error instanceof AppError)) return;
+  const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (typeof seconds === "number") c.res.headers.set("Retry-After", String(Math.max(1, Math.ceil(seconds))));
+};
+
+const busy = {
+  429: json(errorResponseSchema, "Too many renders by this member (RATE_LIMITED, Retry-After)"),
+  503: json(errorResponseSchema, "Every render slot is busy (SERVICE_UNAVAILABLE, Retry-After)"),
+};
+
 /** Issue 7, members: the templates to sign, signing, signed-PDF uploads, own contracts. */
 export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
   const auth = authenticate(deps);
@@ -75,9 +92,9 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
       method: "get",
       path: "/api/document-templates/{id}/generate-pdf",
       summary: "A template filled with the caller's data as an unsigned PDF (download)",
-      middleware: [auth] as const,
+      middleware: [retryAfterHeader, auth] as const,
       request: { params: idParams },
-      responses: { 200: pdfResponse("The PDF"), ...errors },
+      responses: { 200: pdfResponse("The PDF"), ...errors, ...busy },
     }),
     async (c) => {
       const user = c.var.auth.user;
@@ -94,14 +111,15 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
       method: "post",
       path: "/api/contracts/sign",
       summary: "Sign every template the caller signs with one drawn signature",
-      middleware: [auth, jsonBodyLimit(base64JsonBodyBytes(SIGNATURE_MAX_BYTES))] as const,
+      middleware: [retryAfterHeader, auth, jsonBodyLimit(base64JsonBodyBytes(SIGNATURE_MAX_BYTES))] as const,
       request: jsonBody(signContractRequestSchema),
       responses: {
         ...errors,
         201: json(signContractResponseSchema, "Signed and stored"),
         403: notEligible,
         409: noTemplates,
-        413: json(errorResponseSchema, "The signature image is too large"),
+        413: json(errorResponseSchema, "The signature image is too large, or the storage quota is used up"),
+        ...busy,
       },
     }),
     async (c) => {
@@ -142,7 +160,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
         ...errors,
         403: json(errorResponseSchema, "Not eligible, or the other account type"),
         404: json(errorResponseSchema, "Not one of the caller's templates"),
-        413: json(errorResponseSchema, "Over 10 MB"),
+        413: json(errorResponseSchema, "Over 10 MB, or over the storage quota (STORAGE_QUOTA_EXCEEDED)"),
         415: json(errorResponseSchema, "Not a PDF"),
       },
     });

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
 import { companyProfiles, personalProfiles } from "../../db/schema";
-import { limitConcurrency } from "../../infra/uploads/limit-concurrency";
 import { renderTemplatePdf } from "./render-template-pdf";
 import type { PlaceholderValues } from "./template-html";
 import type { TemplateRow, TemplateVersionRow } from "./template-queries";
@@ -70,9 +69,6 @@ export async function memberPlaceholderValues(
   };
 }
 
-// A render takes ~100 ms of CPU and some memory; a burst of members signing queues here.
-const renderSlot = limitConcurrency(2);
-
 /**
  * One template version filled with the member's data as a PDF: unsigned (the download), or with
  * the drawn signature and the active stamp (signing), with `values` from memberPlaceholderValues.
@@ -83,5 +79,5 @@ export function renderContractForMember(
   values: Omit<PlaceholderValues, "date">,
   options: { date: Date; signature?: Buffer | null; stamp?: Buffer | null },
 ): Promise<Buffer> {
-  return renderSlot(() => renderTemplatePdf(loaded, values, options));
+  return renderTemplatePdf(loaded, values, options);
 }

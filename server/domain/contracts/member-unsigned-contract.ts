@@ -3,6 +3,7 @@ import type { UserRow } from "../../db/queries/users";
 import { AppError } from "../../errors";
 import { memberPlaceholderValues, renderContractForMember } from "./contract-pdf-for-member";
 import { chooseMemberTemplates } from "./member-templates";
+import { assertContractRenderAllowed } from "./render-rate-limits";
 import { contractPdfFileName } from "./render-template-pdf";
 import { loadActiveStampPng, loadTemplateVersion } from "./template-queries";
 
@@ -10,7 +11,7 @@ import { loadActiveStampPng, loadTemplateVersion } from "./template-queries";
  * GET /api/document-templates/{id}/generate-pdf (issue 7): the template's current version filled
  * with the caller's data, unsigned, to read or to sign by hand. A member gets only a template they
  * sign (active, their audience, either language); another answers 404 like an unknown one.
- * Admins may render any template with their own data.
+ * Admins may render any template with their own data. Limited per caller: each call renders.
  */
 export async function renderUnsignedContract(
   db: Database,
@@ -18,6 +19,7 @@ export async function renderUnsignedContract(
   options: { templateId: string; isAdmin: boolean; now?: Date },
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const notFound = new AppError("NOT_FOUND", "Contract template not found.");
+  await assertContractRenderAllowed(db, caller.id, "download");
   if (!options.isAdmin) {
     const own = [
       ...(await chooseMemberTemplates(db, caller, "de")),

@@ -1,4 +1,6 @@
+import { AppError } from "../../errors";
 import { renderContractPdf } from "../../infra/pdf/render-contract-pdf";
+import { RenderQueueFullError } from "../../infra/pdf/render-queue";
 import { type PlaceholderValues, prepareTemplateHtml } from "./template-html";
 import type { TemplateRow, TemplateVersionRow } from "./template-queries";
 
@@ -13,26 +15,37 @@ export function formatContractDate(lang: "de" | "en", date: Date): string {
 /**
  * One template version as a PDF: its stored HTML sanitized again (a row written by anything
  * else is just as harmless, SECURITY.md 29-30), the placeholders filled with escaped values,
- * and the signature and stamp as PNG bytes (nothing is fetched).
+ * and the signature and stamp as PNG bytes (nothing is fetched). With every render slot busy
+ * and the line full, 503 with the seconds to wait, instead of holding the request.
  */
-export function renderTemplatePdf(
+export async function renderTemplatePdf(
   loaded: { template: TemplateRow; version: TemplateVersionRow },
   values: Omit<PlaceholderValues, "date">,
   options: { date: Date; signature?: Buffer | null; stamp?: Buffer | null },
 ): Promise<Buffer> {
   const lang = loaded.template.language;
   const date = formatContractDate(lang, options.date);
-  return renderContractPdf({
-    lang,
-    title: loaded.template.name,
-    version: loaded.version.version,
-    html: prepareTemplateHtml(loaded.version.html, { ...values, date }),
-    signerName: values.name,
-    date,
-    signature: options.signature ?? null,
-    stamp: options.stamp ?? null,
-  });
+  try {
+    return await renderContractPdf({
+      lang,
+      title: loaded.template.name,
+      version: loaded.version.version,
+      html: prepareTemplateHtml(loaded.version.html, { ...values, date }),
+      signerName: values.name,
+      date,
+      signature: options.signature ?? null,
+      stamp: options.stamp ?? null,
+    });
+  } catch (error) {
+    if (!(error instanceof RenderQueueFullError)) throw error;
+    throw new AppError("SERVICE_UNAVAILABLE", RENDER_BUSY_MESSAGE, {
+      retryAfterSeconds: error.retryAfterSeconds,
+    });
+  }
 }
+
+export const RENDER_BUSY_MESSAGE =
+  "Many contracts are being prepared right now. Please try again in a moment.";
 
 /** The file name a contract PDF is offered under ("Partner Agreement v2.pdf"). */
 export function contractPdfFileName(templateName: string, version: number): string {

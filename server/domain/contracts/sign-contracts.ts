@@ -8,7 +8,9 @@ import type { ObjectStorage } from "../../infra/storage/types";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { memberPlaceholderValues, renderContractForMember } from "./contract-pdf-for-member";
 import { toContractDocument } from "./member-contracts";
+import { assertStorageRoom, lockMemberStorage, storageQuotaExceeded, storageRoomOf } from "./member-storage";
 import { chooseMemberTemplates, type TemplateLanguage } from "./member-templates";
+import { assertContractRenderAllowed } from "./render-rate-limits";
 import { assertCanSignContract } from "./sign-eligibility";
 import { insertContractEvidence, markContractSigned, type StoredContract, sha256Hex } from "./sign-evidence";
 import { decodeSignatureImage } from "./sign-signature-image";
@@ -31,12 +33,17 @@ export type SignContractsInput = {
  * stamp and today's date, and stored under a new UUID; then, in one transaction, the documents
  * and evidence rows are written and the contract step is marked done. If the transaction fails,
  * the stored PDFs are deleted again, so a failure leaves no half-signed state.
+ *
+ * Limited per member (renders cost CPU), and refused before rendering when the member's storage
+ * quota is used up; the quota is checked again under the member's row lock before the rows go in.
  */
 export async function signContracts(
   deps: SignDeps,
   input: SignContractsInput,
 ): Promise<{ contracts: ContractDocument[]; contractSignedAt: string }> {
   assertCanSignContract(input.user);
+  await assertContractRenderAllowed(deps.db, input.user.id, "sign");
+  if ((await storageRoomOf(deps.db, input.user.id)) <= 0) throw storageQuotaExceeded();
   const signature = await decodeSignatureImage(input.signatureImage);
   const templates = await chooseMemberTemplates(deps.db, input.user, input.lang);
   if (templates.length === 0) throw new AppError("NO_CONTRACT_TEMPLATES");
@@ -71,6 +78,11 @@ export async function signContracts(
 
     rows = await deps.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
+      await lockMemberStorage(db, input.user.id);
+      assertStorageRoom(
+        await storageRoomOf(db, input.user.id),
+        stored.reduce((total, contract) => total + contract.sizeBytes, 0),
+      );
       const inserted = await insertContractEvidence(
         db,
         { userId: input.user.id, ip: input.ip, userAgent: input.userAgent, signedAt },

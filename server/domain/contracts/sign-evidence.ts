@@ -33,7 +33,8 @@ export function contractFileName(templateName: string, version: number): string 
 /**
  * Inside the caller's transaction: a documents row (kind 'contract') and an evidence row
  * (template version, method, time, IP, user agent, SHA-256) for each stored PDF. Nothing is
- * replaced: signing again adds rows, and the evidence of earlier signatures stays.
+ * replaced here: signing again adds rows, and the evidence of earlier signatures stays (only an
+ * upload no completed step covers yet is replaced, by the upload route: member-storage.ts).
  */
 export async function insertContractEvidence(
   tx: Database,

@@ -14,6 +14,15 @@ import { MultipartError, type MultipartFile, readMultipart } from "../../infra/u
 import type { RequestBody } from "../../infra/uploads/request-body";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { toContractDocument } from "./member-contracts";
+import {
+  assertStorageRoom,
+  deletePendingUploadRows,
+  lockMemberStorage,
+  type PendingUpload,
+  pendingUploadsOf,
+  storageQuotaExceeded,
+  storageRoomOf,
+} from "./member-storage";
 import { chooseMemberTemplates, missingTemplates } from "./member-templates";
 import { assertCanSignContract } from "./sign-eligibility";
 import { insertContractEvidence, type StoredContract } from "./sign-evidence";
@@ -54,8 +63,14 @@ class PdfCheck extends Transform {
   private readonly hash = crypto.createHash("sha256");
   size = 0;
 
+  /** `room`: the bytes the member's storage quota still allows; one more stops the file. */
+  constructor(private readonly room: number) {
+    super();
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.size += chunk.length;
+    if (this.size > this.room) return callback(storageQuotaExceeded());
     this.hash.update(chunk);
     if (!this.checked) {
       this.head = Buffer.concat([this.head, chunk]);
@@ -88,6 +103,8 @@ class PdfCheck extends Transform {
   }
 }
 
+const sumBytes = (uploads: PendingUpload[]) => uploads.reduce((total, upload) => total + upload.sizeBytes, 0);
+
 function toAppError(error: unknown): unknown {
   if (!(error instanceof MultipartError)) return error;
   switch (error.reason) {
@@ -113,6 +130,11 @@ function toAppError(error: unknown): unknown {
  * stored as is under a new UUID while it arrives. `templateId` must name one of the templates
  * this member signs (in either language); the evidence records its current version. Answers the
  * stored contract and the templates still missing.
+ *
+ * One upload per template version waits for completion: a new one replaces the member's earlier
+ * upload of that version that no completed contract step covers (its row in the transaction, its
+ * object after the commit). The member's storage quota is checked before storing, while the file
+ * streams, and again under the member's row lock before the rows are written.
  */
 export async function uploadSignedContract(
   deps: UploadContractDeps,
@@ -144,8 +166,13 @@ export async function uploadSignedContract(
       throw new AppError("VALIDATION_FAILED", "Send one file named contract and the templateId.");
     }
     // The field usually comes first: refuse an unknown template before storing anything.
-    if (fieldsSoFar.has("templateId")) templateNamed(fieldsSoFar.get("templateId"));
-    const check = new PdfCheck();
+    const known = fieldsSoFar.has("templateId") ? templateNamed(fieldsSoFar.get("templateId")) : undefined;
+    // What this upload may replace: that template's pending upload, or (the field comes later)
+    // any pending upload; the exact check follows under the lock.
+    const replaceable = await pendingUploadsOf(deps.db, input.user.id, known);
+    const room = await storageRoomOf(deps.db, input.user.id, sumBytes(replaceable));
+    if (room <= 0) throw storageQuotaExceeded();
+    const check = new PdfCheck(room);
     // The check may fail before the storage driver listens (it prepares first) or after it is
     // done (the multipart reader refuses an oversized file once it has ended): keep the error
     // here and report it after the put either way.
@@ -185,9 +212,17 @@ export async function uploadSignedContract(
 
   const signedAt = deps.now?.() ?? new Date();
   let rows: Awaited<ReturnType<typeof insertContractEvidence>>;
+  let replaced: PendingUpload[] = [];
   try {
     rows = await deps.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
+      await lockMemberStorage(db, input.user.id);
+      const earlier = await pendingUploadsOf(db, input.user.id, {
+        id: contract.templateId,
+        version: contract.templateVersion,
+      });
+      assertStorageRoom(await storageRoomOf(db, input.user.id, sumBytes(earlier)), contract.sizeBytes);
+      await deletePendingUploadRows(db, earlier);
       const inserted = await insertContractEvidence(
         db,
         { userId: input.user.id, ip: input.ip, userAgent: input.userAgent, signedAt },
@@ -197,15 +232,27 @@ export async function uploadSignedContract(
         action: "contract.uploaded",
         actorUserId: input.user.id,
         subjectUserId: input.user.id,
-        details: { method: "upload", templateId: contract.templateId, version: contract.templateVersion },
+        details: {
+          method: "upload",
+          templateId: contract.templateId,
+          version: contract.templateVersion,
+          replaced: earlier.length,
+        },
         ip: input.ip,
       });
+      replaced = earlier;
       return inserted;
     });
   } catch (error) {
     await deleteStoredContracts(deps, [contract.storageKey], "contract upload failed");
     throw error;
   }
+  // Only once the new upload is committed: a failure above keeps the earlier one.
+  await deleteStoredContracts(
+    deps,
+    replaced.map((upload) => upload.storageKey),
+    "replaced by a new upload",
+  );
   const [row] = rows;
   if (!row) throw new Error("no contract row");
   const now = await chooseMemberTemplates(deps.db, input.user, template.lang);

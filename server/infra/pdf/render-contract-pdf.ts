@@ -2,6 +2,7 @@ import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@
 import { type ComponentProps, type ComponentType, createElement as h } from "react";
 import Html from "react-pdf-html";
 import { CONTRACT_FONT_FAMILIES, registerContractFonts } from "./fonts";
+import { contractRenderQueue } from "./render-queue";
 
 export type ContractPdfInput = {
   lang: "de" | "en";
@@ -120,9 +121,15 @@ function contractDocument(input: ContractPdfInput) {
   );
 }
 
-/** Renders one contract to PDF bytes. The input holds no URLs: nothing is fetched (SECURITY.md 30). */
-export async function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
-  registerContractFonts();
-  // biome-ignore lint/suspicious/noExplicitAny: react-pdf's renderToBuffer expects its Document element type.
-  return renderToBuffer(contractDocument(input) as any);
+/**
+ * Renders one contract to PDF bytes. The input holds no URLs: nothing is fetched (SECURITY.md 30).
+ * Runs in one of the render slots; throws RenderQueueFullError when all are busy and the line
+ * is full.
+ */
+export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
+  return contractRenderQueue.run(async () => {
+    registerContractFonts();
+    // biome-ignore lint/suspicious/noExplicitAny: react-pdf's renderToBuffer expects its Document element type.
+    return renderToBuffer(contractDocument(input) as any);
+  });
 }
