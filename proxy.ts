@@ -25,12 +25,28 @@ type Refreshed = {
   refreshToken: string;
 };
 
+/**
+ * What the API says of a session: still live, ended on the server (revoked, expired, the user
+ * suspended or deleted: the flash to show on /login), or no answer (the API is down or slow,
+ * which ends nothing).
+ */
+type SessionVerdict = { live: true } | { live: false; flash: FlashMessage } | { live: "unknown" };
+
+const ENDED_STATUSES = new Set([401, 403]);
+
+async function endedSessionFlash(response: Response): Promise<FlashMessage> {
+  const body = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
+  return body?.error?.code === "ACCOUNT_SUSPENDED"
+    ? { key: "Auth.accountSuspended" }
+    : { key: "Auth.sessionExpired" };
+}
+
 /** Only the refresh cookie is left (the access token expired): rotate it before deciding. */
 async function refreshSession(
   request: NextRequest,
   refreshToken: string,
   apiUrl: string,
-): Promise<Refreshed | null> {
+): Promise<Refreshed | Exclude<SessionVerdict, { live: true }>> {
   try {
     const response = await fetch(new URL("/api/auth/refresh", apiUrl), {
       method: "POST",
@@ -43,10 +59,11 @@ async function refreshSession(
       signal: AbortSignal.timeout(5_000),
       cache: "no-store",
     });
-    if (!response.ok) return null;
+    if (ENDED_STATUSES.has(response.status)) return { live: false, flash: await endedSessionFlash(response) };
+    if (!response.ok) return { live: "unknown" };
     const tokens = tokenResponseSchema.parse(await response.json());
     const claims = await verifyAccessToken(tokens.accessToken, apiUrl);
-    if (!claims) return null;
+    if (!claims) return { live: "unknown" };
     return {
       claims,
       setCookies: sessionSetCookies(tokens, isHttpsRequest(request)),
@@ -54,7 +71,28 @@ async function refreshSession(
       refreshToken: tokens.refreshToken,
     };
   } catch {
-    return null;
+    return { live: "unknown" };
+  }
+}
+
+/**
+ * A signed access token only says the session was live when it was issued. Before /login sends
+ * a visitor on to the dashboard, the API confirms the session still is; otherwise a session
+ * ended on the server (suspension, deletion, logout elsewhere, password reset, role change)
+ * would bounce between /dashboard, whose layout asks the API, and /login, which trusted the cookie.
+ */
+async function sessionVerdict(accessToken: string, apiUrl: string): Promise<SessionVerdict> {
+  try {
+    const response = await fetch(new URL("/api/auth/me", apiUrl), {
+      headers: { authorization: `Bearer ${accessToken}` },
+      signal: AbortSignal.timeout(5_000),
+      cache: "no-store",
+    });
+    if (response.ok) return { live: true };
+    if (ENDED_STATUSES.has(response.status)) return { live: false, flash: await endedSessionFlash(response) };
+    return { live: "unknown" };
+  } catch {
+    return { live: "unknown" };
   }
 }
 
@@ -114,9 +152,10 @@ export async function proxy(request: NextRequest) {
   let claims = guarded || entry ? await verifyAccessToken(accessToken, env.API_URL) : null;
   let setCookies: string[] = [];
   let refreshedAccessToken: string | undefined;
+  let endedFlash: FlashMessage | undefined;
   if (!claims && guarded && refreshToken) {
     const refreshed = await refreshSession(request, refreshToken, env.API_URL);
-    if (refreshed) {
+    if ("claims" in refreshed) {
       claims = refreshed.claims;
       setCookies = refreshed.setCookies;
       refreshedAccessToken = refreshed.accessToken;
@@ -135,13 +174,25 @@ export async function proxy(request: NextRequest) {
           `${names.refresh}=${refreshed.refreshToken}`,
         ].join("; "),
       );
-    } else {
+    } else if (refreshed.live === false) {
       setCookies = clearSessionCookies(https);
+      endedFlash = refreshed.flash;
     }
   }
 
-  let decision: GuardDecision | { action: "to-dashboard" } =
-    entry && claims ? { action: "to-dashboard" } : decideAccess(pathname, claims);
+  let decision: GuardDecision | { action: "to-dashboard" } | { action: "allow" } = decideAccess(
+    pathname,
+    claims,
+  );
+  if (entry && claims && accessToken) {
+    const verdict = await sessionVerdict(accessToken, env.API_URL);
+    if (verdict.live === true) decision = { action: "to-dashboard" };
+    else if (verdict.live === false) {
+      // Ended on the server: forget the cookies and show the sign-in form with the reason.
+      setCookies = clearSessionCookies(https);
+      endedFlash = verdict.flash;
+    }
+  }
   if (decision.action === "allow" && claims && SIGN_CONTRACT.test(pathname)) {
     const refusal = await signingRefusal(refreshedAccessToken ?? accessToken, env.API_URL);
     if (refusal) decision = { action: "dashboard", flash: refusal };
@@ -149,6 +200,7 @@ export async function proxy(request: NextRequest) {
   let response: NextResponse;
   if (decision.action === "login") {
     response = NextResponse.redirect(new URL("/login", request.url));
+    if (endedFlash) response.headers.append("Set-Cookie", serializeFlashCookie(endedFlash, https));
   } else if (decision.action === "dashboard") {
     response = NextResponse.redirect(new URL("/dashboard", request.url));
     response.headers.append("Set-Cookie", serializeFlashCookie(decision.flash, https));
@@ -156,6 +208,7 @@ export async function proxy(request: NextRequest) {
     response = NextResponse.redirect(new URL("/dashboard", request.url));
   } else {
     response = NextResponse.next({ request: { headers: requestHeaders } });
+    if (endedFlash) response.headers.append("Set-Cookie", serializeFlashCookie(endedFlash, https));
   }
   applySecurityHeaders(response.headers, { csp, https });
   // The reset link's token is in the URL: never leak it to another site (SECURITY.md 6).

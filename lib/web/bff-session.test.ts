@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { type SessionUser, tokenResponseSchema } from "../schemas/auth";
-import { handleBffRequest } from "./bff-session";
+import { BFF_JSON_BODY_LIMIT, handleBffRequest } from "./bff-session";
 
 // The upstream here is a real HTTP server on loopback playing the API. The unit under test is the
 // BFF's session handling: tokens go into httpOnly cookies and never to the page (SECURITY.md 17),
@@ -618,5 +618,85 @@ describe("CORS: no answer lets another site read it (SECURITY.md 19)", () => {
       "GET /api/missing",
       "OPTIONS /api/auth/refresh",
     ]);
+  });
+});
+
+describe("unbounded bodies: what the BFF parses itself is capped at 64 KB", () => {
+  /** A chunked body of `total` bytes made on demand; `pulled()` tells how much was read. */
+  function streamedBody(total: number, chunkSize = 16 * 1024) {
+    let produced = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (produced >= total) return controller.close();
+        const size = Math.min(chunkSize, total - produced);
+        produced += size;
+        controller.enqueue(new Uint8Array(size).fill(0x20));
+      },
+    });
+    return { stream, pulled: () => produced };
+  }
+
+  function streamedPost(
+    path: string,
+    body: ReadableStream<Uint8Array>,
+    headers: Record<string, string> = {},
+  ) {
+    return new Request(`${PUBLIC_URL}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: PUBLIC_URL, ...headers },
+      body,
+      ...({ duplex: "half" } as object),
+    });
+  }
+
+  it.each(LOGIN_PATHS)(
+    "%s: 20 MB chunked → 413, read no further than the limit, the API not called",
+    async (path) => {
+      const api = await fakeApi();
+      const body = streamedBody(20 * 1024 * 1024);
+
+      const response = await handleBffRequest(streamedPost(path, body.stream), options(api.url));
+
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as ErrorBody).error.code).toBe("PAYLOAD_TOO_LARGE");
+      expect(response.headers.get("connection")).toBe("close");
+      expect(body.pulled()).toBeLessThanOrEqual(BFF_JSON_BODY_LIMIT + 2 * 16 * 1024);
+      expect(api.received).toHaveLength(0);
+    },
+  );
+
+  it("a Content-Length over the limit is refused before reading", async () => {
+    const api = await fakeApi();
+    const body = streamedBody(1024 * 1024);
+
+    const response = await handleBffRequest(
+      streamedPost("/api/auth/login", body.stream, { "content-length": String(1024 * 1024) }),
+      options(api.url),
+    );
+
+    expect(response.status).toBe(413);
+    expect(body.pulled()).toBeLessThanOrEqual(16 * 1024);
+    expect(api.received).toHaveLength(0);
+  });
+
+  it("a body of exactly 64 KB is still read and forwarded", async () => {
+    const api = await fakeApi();
+    const filler = "x".repeat(
+      BFF_JSON_BODY_LIMIT - JSON.stringify({ email: "a@example.com", pad: "" }).length,
+    );
+    const text = JSON.stringify({ email: "a@example.com", pad: filler });
+    expect(Buffer.byteLength(text)).toBe(BFF_JSON_BODY_LIMIT);
+
+    const response = await handleBffRequest(
+      new Request(`${PUBLIC_URL}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: PUBLIC_URL },
+        body: text,
+      }),
+      options(api.url),
+    );
+
+    expect(response.status).toBe(200);
+    expect(api.received).toHaveLength(1);
   });
 });

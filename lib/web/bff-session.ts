@@ -10,8 +10,81 @@ import {
 import { clearSessionCookies, readCookie, sessionCookieNames, sessionSetCookies } from "./session-cookies";
 
 // Calls whose answers carry tokens: the BFF keeps the tokens in cookies and gives the page only
-// `user` and the access token's expiry (ARCHITECTURE.md: the browser never holds a token).
+// `user` and the access token's expiry (the browser never holds a token).
 const TOKEN_ISSUING = new Set(["/api/auth/login", "/api/auth/login-code/verify"]);
+
+/** The most the BFF reads of a body it parses itself; everything else streams to the API. */
+export const BFF_JSON_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The path as the API's router resolves it: percent-escapes decoded, repeated slashes merged,
+ * a trailing slash dropped, lower case. Null when an escape is malformed.
+ */
+export function canonicalApiPath(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  return decoded
+    .replace(/\\/g, "/")
+    .replace(/\/{2,}/g, "/")
+    .replace(/(.)\/$/, "$1")
+    .toLowerCase();
+}
+
+/**
+ * A session call spelled another way (`/api/auth/%6cogin`, `/api//auth/login`, `/api/Auth/login/`)
+ * would pass the matching below and reach the API as the same call, handing its tokens to the
+ * page. Every /api/auth path must therefore arrive in exactly its canonical spelling.
+ */
+function isDisguisedAuthPath(pathname: string): boolean {
+  const canonical = canonicalApiPath(pathname);
+  if (canonical === null) return true;
+  return canonical.startsWith("/api/auth/") && canonical !== pathname;
+}
+
+class BodyTooLarge extends Error {}
+
+/**
+ * Reads a JSON body of at most `limit` bytes, counted while it streams (a false or missing
+ * Content-Length changes nothing): one anonymous request must not fill the web tier's memory.
+ * Resolves to null for a body that is not JSON; rejects with BodyTooLarge past the limit.
+ */
+async function readLimitedJson(request: Request, limit: number): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared > limit) {
+    await request.body?.cancel().catch(() => undefined);
+    throw new BodyTooLarge();
+  }
+  if (!request.body) return null;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function bodyTooLarge(request: Request): Response {
+  // Connection: close: the rest of an oversized upload is not worth reading.
+  return bffError(413, "PAYLOAD_TOO_LARGE", "The request body is too large.", request, {
+    Connection: "close",
+  });
+}
 
 function jsonAnswer(request: Request, status: number, body: unknown, setCookies: string[] = []): Response {
   const headers = new Headers({
@@ -86,6 +159,10 @@ export async function handleBffRequest(request: Request, options: BffOptions): P
   const refreshToken = readCookie(cookieHeader, names.refresh);
   const isPost = request.method === "POST";
 
+  if (isDisguisedAuthPath(url.pathname)) {
+    return bffError(404, "NOT_FOUND", "Resource not found.", request);
+  }
+
   if (
     isPost &&
     (TOKEN_ISSUING.has(url.pathname) ||
@@ -99,7 +176,13 @@ export async function handleBffRequest(request: Request, options: BffOptions): P
   }
 
   if (isPost && TOKEN_ISSUING.has(url.pathname)) {
-    const body = await request.json().catch(() => null);
+    let body: unknown;
+    try {
+      body = await readLimitedJson(request, BFF_JSON_BODY_LIMIT);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return bodyTooLarge(request);
+      throw error;
+    }
     return issueSession(request, await callApi(options, request, url.pathname, body));
   }
 

@@ -380,8 +380,13 @@ describe("suspend and reactivate", () => {
     });
 
     expect(suspended.status).toBe(200);
-    expect([401, 403]).toContain((await refresh(t.app, target.refreshToken)).status);
-    expect([401, 403]).toContain((await get("/api/auth/me", target.token)).status);
+    // The ended session's tokens are refused, and their holder is told why.
+    const refreshed = await refresh(t.app, target.refreshToken);
+    expect(refreshed.status).toBe(403);
+    expect(refreshed.body.error?.code).toBe("ACCOUNT_SUSPENDED");
+    const meAnswer = await get("/api/auth/me", target.token);
+    expect(meAnswer.status).toBe(403);
+    expect(meAnswer.body.error?.code).toBe("ACCOUNT_SUSPENDED");
     const live = await db()
       .select({ n: count() })
       .from(authSessions)
@@ -441,7 +446,9 @@ describe("suspend and reactivate", () => {
     expect((await suspend(superAdmin.token, superAdmin.id)).status).toBe(403);
 
     expect((await suspend(superAdmin.token, otherAdmin.id)).status).toBe(200);
-    expect((await get("/api/admin/user-stats", otherAdmin.token)).status).toBe(401);
+    const stale = await get("/api/admin/user-stats", otherAdmin.token);
+    expect(stale.status).toBe(403);
+    expect(stale.body.error?.code).toBe("ACCOUNT_SUSPENDED");
     const reactivate = (token: string) =>
       post(t.app, `/api/admin/users/${otherAdmin.id}/reactivate`, undefined, { token });
     expect((await reactivate(admin.token)).status).toBe(403);
@@ -453,7 +460,7 @@ describe("PUT /api/admin/users/{id}/role", () => {
   const setRole = (token: string, id: string, role: Role) =>
     call(t.app, "PUT", `/api/admin/users/${id}/role`, { token, body: { role } });
 
-  it("is for super admins only; a demoted admin's old token gets 403 at once", async () => {
+  it("is for super admins only; a demoted admin's old token is refused at once", async () => {
     const superAdmin = await asRole("super_admin");
     const admin = await asRole("admin");
     const member = await createMember(db());
@@ -468,7 +475,7 @@ describe("PUT /api/admin/users/{id}/role", () => {
 
     expect((await setRole(superAdmin.token, admin.id, "user")).status).toBe(200);
     const stale = await get("/api/admin/user-list", admin.token);
-    expect(stale.status).toBe(403);
+    expect(stale.status).toBe(401);
     const self = await setRole(superAdmin.token, superAdmin.id, "admin");
     expect(self.status).toBe(403);
     expect(self.body.error?.message).toBe("You cannot change your own role.");
@@ -478,6 +485,25 @@ describe("PUT /api/admin/users/{id}/role", () => {
       from: "admin",
       to: "user",
     });
+  });
+});
+
+describe("a role change ends the sessions it made stale", () => {
+  it("the promoted member's access and refresh tokens stop working; they sign in again with the new role", async () => {
+    const superAdmin = await asRole("super_admin");
+    const member = await signedIn(t);
+
+    const promoted = await call(t.app, "PUT", `/api/admin/users/${member.id}/role`, {
+      token: superAdmin.token,
+      body: { role: "admin" },
+    });
+    expect(promoted.status).toBe(200);
+
+    expect((await get("/api/auth/me", member.token)).status).toBe(401);
+    expect((await refresh(t.app, member.refreshToken)).status).toBe(401);
+    const again = await loginOk(t.app, member.email, member.password);
+    expect(again.user.role).toBe("admin");
+    expect((await get("/api/auth/me", superAdmin.token)).status).toBe(200);
   });
 });
 
@@ -499,13 +525,19 @@ describe("the last super admin", () => {
       expect((await send("POST", `/api/admin/users/${only.id}/suspend`, admin.token)).status).toBe(403);
       expect((await send("DELETE", `/api/admin/user/${only.id}`, admin.token)).status).toBe(403);
 
-      // With a second super admin, one may demote the other; the demoted one then may not act back.
+      // With a second super admin, one may demote the other; the demoted one then may not act
+      // back, neither with the old session (ended by the role change) nor after signing in again.
       const second = await signedIn(own, { role: "super_admin" });
       expect(
         (await send("PUT", `/api/admin/users/${second.id}/role`, only.token, { role: "admin" })).status,
       ).toBe(200);
       expect(
         (await send("PUT", `/api/admin/users/${only.id}/role`, second.token, { role: "admin" })).status,
+      ).toBe(401);
+      const secondAgain = await loginOk(own.app, second.email, second.password);
+      expect(
+        (await send("PUT", `/api/admin/users/${only.id}/role`, secondAgain.accessToken, { role: "admin" }))
+          .status,
       ).toBe(403);
       const [row] = await own.deps.database.db.select().from(users).where(eq(users.id, only.id));
       expect(row?.role).toBe("super_admin");

@@ -37,7 +37,16 @@ export function authenticate(deps: { db: Database; tokens: TokenService }): Midd
       )
       .where(eq(users.id, claims.sub))
       .limit(1);
-    if (!row) throw new AppError("UNAUTHORIZED");
+    if (!row) {
+      // Suspension ends every session; saying so lets the holder of the (signed, still unexpired)
+      // token learn why, instead of a bare "session expired".
+      const [owner] = await deps.db
+        .select({ status: users.status })
+        .from(users)
+        .where(eq(users.id, claims.sub))
+        .limit(1);
+      throw new AppError(owner?.status === "suspended" ? "ACCOUNT_SUSPENDED" : "UNAUTHORIZED");
+    }
     if (row.user.status === "suspended") throw new AppError("ACCOUNT_SUSPENDED");
     c.set("auth", {
       user: row.user,

@@ -125,7 +125,7 @@ export async function reactivateUser(db: Database, targetId: string, context: Ad
   });
 }
 
-/** Super admins only; never one's own role; the last active super admin stays one. */
+/** Super admins only; never one's own role; the last active super admin stays one. Ends the target's sessions. */
 export async function changeUserRole(
   db: Database,
   targetId: string,
@@ -138,6 +138,8 @@ export async function changeUserRole(
     assertMayManage("role", actor, target, otherActiveSuperAdmins, role);
     if (target.role === role) return { changed: false, role };
     await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, targetId));
+    // Pages decide from the role in the access token: a new role starts with a new sign-in.
+    await revokeUserSessions(tx, targetId, "role_changed");
     await recordAuditEvent(tx, {
       action: AUDIT_ACTIONS.roleChanged,
       actorUserId: context.actorId,

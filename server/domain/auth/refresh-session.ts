@@ -34,14 +34,16 @@ export async function refreshSession(
 
   const now = Date.now();
   const idleLimit = session.lastSeenAt.getTime() + deps.config.sessionIdleSeconds * 1000;
-  if (session.revokedAt || session.expiresAt.getTime() <= now || idleLimit <= now) throw sessionExpired();
+  const ended = Boolean(session.revokedAt) || session.expiresAt.getTime() <= now || idleLimit <= now;
 
   const user = await findUserById(db, session.userId);
   if (!user) throw sessionExpired();
+  // A suspension ends the session too; the holder of its refresh token is told why.
   if (user.status === "suspended") {
-    await revokeSession(db, session.id, "suspended");
+    if (!ended) await revokeSession(db, session.id, "suspended");
     throw new AppError("ACCOUNT_SUSPENDED");
   }
+  if (ended) throw sessionExpired();
 
   const childToken = deriveChildToken(deps.config.refreshDerivationSecret, refreshToken);
 
