@@ -36,6 +36,7 @@ import { type AppEnv, requestContext } from "../http";
 import { hashOpaqueToken } from "../infra/tokens";
 import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
 import { errorResponses, json, jsonBody } from "./openapi";
+import { withRetryAfter } from "./retry-after";
 
 const errors = errorResponses;
 
@@ -219,7 +220,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       },
     }),
     async (c) => {
-      await resetPassword(deps, c.req.valid("json"), requestContext(c));
+      await withRetryAfter(c, () => resetPassword(deps, c.req.valid("json"), requestContext(c)));
       return c.json({ success: true }, 200);
     },
   );

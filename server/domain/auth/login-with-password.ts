@@ -34,8 +34,12 @@ export async function loginWithPassword(
   const throttled = accountAttempt.exceeded || ipAttempt.exceeded;
 
   const user = await findUserByEmail(db, input.email);
-  // The hash is verified even when throttled or unknown, so every refusal costs the same time.
-  const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
+  // A throttled attempt is refused whatever the password, so it earns no argon2 work: a flood
+  // past the limit costs lookups, not hashes. Its answer is the same 401 as a wrong password, and
+  // known and unknown emails are throttled alike (the keys are the email and the IP), so its
+  // speed tells nothing about the account. Unknown emails below the limit are verified against a
+  // dummy hash, so they cost the same time as known ones.
+  const passwordMatches = throttled ? false : await verifyPassword(user?.passwordHash, input.password);
 
   if (!user || !passwordMatches || throttled) {
     await recordAuditEvent(db, {

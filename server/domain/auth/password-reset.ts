@@ -16,6 +16,8 @@ export const RESET_TOKEN_TTL_MINUTES = 30;
 const LIMITS = {
   perEmail: { limit: 1, windowSeconds: 5 * 60 },
   perIp: { limit: 10, windowSeconds: 60 * 60 },
+  // Setting the new password: anonymous, and a live link costs an argon2 hash.
+  setPerIp: { limit: 10, windowSeconds: 15 * 60 },
 };
 export const RESET_RATE_LIMIT_MESSAGE =
   "You have recently requested a password reset. Please wait before trying again.";
@@ -99,13 +101,23 @@ export async function verifyPasswordResetToken(deps: AuthDeps, token: string): P
   if (!(await findLiveToken(deps, token))) throw new AppError("RESET_TOKEN_INVALID");
 }
 
-/** Sets the new password, spends the token and ends every session of the user (SECURITY.md 7). */
+/**
+ * Sets the new password, spends the token and ends every session of the user (SECURITY.md 7).
+ * Cheap checks come first: the caller's attempts are counted per IP, then the token is looked up;
+ * only a live token earns the argon2 hash, so a flood of made-up tokens costs no hashing.
+ */
 export async function resetPassword(
   deps: AuthDeps,
   input: { token: string; newPassword: string },
   context: RequestContext,
 ): Promise<void> {
+  const attempt = await hitRateLimit(deps.db, `reset:set:ip:${context.ip ?? "unknown"}`, LIMITS.setPerIp);
+  if (attempt.exceeded) {
+    throw new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: attempt.retryAfterSeconds });
+  }
+  if (!(await findLiveToken(deps, input.token))) throw new AppError("RESET_TOKEN_INVALID");
   const passwordHash = await hashPassword(input.newPassword);
+  // Spent in one conditional UPDATE: of two resets racing with one link, one wins.
   const userId = await deps.db.transaction(async (tx) => {
     const [spent] = await tx
       .update(passwordResetTokens)
