@@ -58,6 +58,8 @@ const idDocumentSchema = z.object({
   document_type: z.string().nullable().optional(),
   id_type: z.string().nullable().optional(),
   original_filename: z.string().nullable().optional(),
+  /** Replaced after approval: kept for the audit trail, no longer the member's current ID. */
+  superseded_at: z.string().nullable().optional(),
   signedUrl: relativeUrl,
 });
 const contractSchema = z.object({
@@ -80,6 +82,8 @@ export type MediaItem = {
   name: string;
   src: string | null;
   kind: MediaKind;
+  /** An ID document replaced after approval (kept for the record). */
+  superseded?: boolean;
 };
 
 const IMAGE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "gif", "bmp", "webp"]);
@@ -113,9 +117,11 @@ export function toMediaItems(documents: z.infer<typeof userDocumentsResponseSche
         name,
         src: document.signedUrl,
         kind: mediaKind(document.original_filename ?? document.signedUrl ?? ""),
+        superseded: Boolean(document.superseded_at),
       };
     })
-    .sort((a, b) => SIDE_ORDER[a.side] - SIDE_ORDER[b.side]);
+    // The current documents first, then the replaced ones.
+    .sort((a, b) => Number(a.superseded) - Number(b.superseded) || SIDE_ORDER[a.side] - SIDE_ORDER[b.side]);
   const contracts = documents.contracts.map(
     (contract): MediaItem => ({
       id: `contract-${contract.id}`,

@@ -212,6 +212,7 @@ function MediaTile({ item, onOpen }: { item: MediaItem; onOpen: () => void }) {
   const caption = (
     <span className="min-w-0">
       <span className="block font-semibold">{label}</span>
+      {item.superseded && <span className="block text-amber-900">{t("superseded")}</span>}
       <span className="block truncate text-slate-700" title={item.name}>
         {shortName}
       </span>

@@ -27,6 +27,7 @@ type CompanyValues = {
   registrationNumber: string;
   accountHolderName: string;
   iban: string;
+  currentPassword: string;
   contactPersonName: string;
   contactPersonPhone: PhoneValue;
 };
@@ -61,15 +62,26 @@ export function CompanyProfileForm() {
     registrationNumber: "",
     accountHolderName: user?.companyName ?? "",
     iban: "",
+    currentPassword: "",
     contactPersonName: "",
     contactPersonPhone: emptyPhone(),
   }));
-  const { form, ready, busy, submitting, redirecting, formError, formErrorId, onSubmit, fieldError } =
-    useProfileForm({
-      kind: "company",
-      defaults,
-      resolver,
-    });
+  const {
+    form,
+    ready,
+    needsPassword,
+    busy,
+    submitting,
+    redirecting,
+    formError,
+    formErrorId,
+    onSubmit,
+    fieldError,
+  } = useProfileForm({
+    kind: "company",
+    defaults,
+    resolver,
+  });
   const { register, control } = form;
 
   if (!ready) {
@@ -173,6 +185,13 @@ export function CompanyProfileForm() {
           <legend className="text-lg font-semibold text-slate-900">{t("sections.bank")}</legend>
           {text("accountHolderName", { required: true, autoComplete: "off" })}
           {text("iban", { required: true, autoComplete: "off", maxLength: 42, hint: t("ibanHint") })}
+          {needsPassword &&
+            text("currentPassword", {
+              type: "password",
+              autoComplete: "current-password",
+              maxLength: 1024,
+              hint: t("currentPasswordHint"),
+            })}
         </fieldset>
       </fieldset>
 

@@ -26,6 +26,7 @@ type PersonalValues = {
   emergencyContactPhone: PhoneValue;
   accountHolderName: string;
   iban: string;
+  currentPassword: string;
   referralEmail: string;
 };
 type PhoneName = "phone" | "phoneSecondary" | "emergencyContactPhone";
@@ -57,14 +58,25 @@ export function PersonalProfileForm() {
     // The account usually belongs to the member: a start they can change.
     accountHolderName: [user?.firstName, user?.lastName].filter(Boolean).join(" "),
     iban: "",
+    currentPassword: "",
     referralEmail: "",
   }));
-  const { form, ready, busy, submitting, redirecting, formError, formErrorId, onSubmit, fieldError } =
-    useProfileForm({
-      kind: "personal",
-      defaults,
-      resolver,
-    });
+  const {
+    form,
+    ready,
+    needsPassword,
+    busy,
+    submitting,
+    redirecting,
+    formError,
+    formErrorId,
+    onSubmit,
+    fieldError,
+  } = useProfileForm({
+    kind: "personal",
+    defaults,
+    resolver,
+  });
   const { register, control } = form;
 
   if (!ready) {
@@ -166,6 +178,13 @@ export function PersonalProfileForm() {
           <legend className="text-lg font-semibold text-slate-900">{t("sections.bank")}</legend>
           {text("accountHolderName", { required: true, autoComplete: "name" })}
           {text("iban", { required: true, autoComplete: "off", maxLength: 42, hint: t("ibanHint") })}
+          {needsPassword &&
+            text("currentPassword", {
+              type: "password",
+              autoComplete: "current-password",
+              maxLength: 1024,
+              hint: t("currentPasswordHint"),
+            })}
         </fieldset>
       </fieldset>
 

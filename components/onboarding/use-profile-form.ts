@@ -21,12 +21,16 @@ import { useDashboardRedirect } from "./use-dashboard-redirect";
 
 export type ProfileKind = "personal" | "company";
 
-/** Sensitive: never kept in the draft, and never prefilled (the API sends it masked). */
-const NOT_KEPT = ["iban"] as const;
+/** Sensitive: never kept in the draft, and never prefilled (the API sends the IBAN masked). */
+const NOT_KEPT = ["iban", "currentPassword"] as const;
 
 const FORM_ERROR_ID = "profile-form-error";
 
 const savedProfileSchema = z.object({ profile: z.record(z.string(), z.unknown()).nullable() });
+
+/** Approved accounts confirm a change of bank details with the current password (the API checks). */
+const needsPasswordOf = (profile: Record<string, unknown> | null) =>
+  profile?.bankChangeNeedsPassword === true;
 
 /**
  * The shared schema's zodResolver, run on what the form holds mapped to what the API takes
@@ -77,6 +81,7 @@ export function useProfileForm<TValues extends ProfileValues, TOutput>({
   });
   const { reset, watch, setError, setFocus, handleSubmit, formState } = form;
   const [ready, setReady] = useState(false);
+  const [needsPassword, setNeedsPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   /** Saved: a late change event must not write the draft back. */
@@ -112,6 +117,7 @@ export function useProfileForm<TValues extends ProfileValues, TOutput>({
         ...fromSavedProfile(base, profile, NOT_KEPT),
         ...readDraft(draftKey, base, NOT_KEPT),
       });
+      setNeedsPassword(needsPasswordOf(profile));
       setReady(true);
     })();
   }, [apiFetch, draftKey, reset]);
@@ -193,6 +199,7 @@ export function useProfileForm<TValues extends ProfileValues, TOutput>({
   return {
     form,
     ready,
+    needsPassword,
     busy,
     submitting,
     redirecting,

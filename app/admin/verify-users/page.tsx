@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ChangeReviewQueue } from "@/components/admin/change-review-queue";
 import { VerifyQueue } from "@/components/admin/verify-queue";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -8,7 +9,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: `${t("title")} · ${common("appName")}` };
 }
 
-/** Spec §2 /admin/verify-users: the queue of users waiting for approval. */
+/**
+ * Spec §2 /admin/verify-users: the queue of users waiting for approval, then the changes
+ * approved members made to their ID documents or bank details.
+ */
 export default async function VerifyUsersPage() {
   const t = await getTranslations("AdminUser.queue");
   return (
@@ -20,6 +24,7 @@ export default async function VerifyUsersPage() {
         <p className="mt-1 text-slate-700">{t("subtitle")}</p>
       </section>
       <VerifyQueue />
+      <ChangeReviewQueue />
     </main>
   );
 }

@@ -1,0 +1,230 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useAuth } from "@/components/auth/auth-provider";
+import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { readApiError } from "@/lib/api-error";
+import { displayName } from "@/lib/display-name";
+import { notify } from "@/lib/notify";
+import { type ChangeReview, changeReviewListSchema } from "@/lib/schemas/admin";
+import { actionButtonClass } from "./user-detail-actions";
+import { namedUser, useAdminResource } from "./user-detail-data";
+import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
+
+type Side = "previous" | "proposed";
+type ReviewDocument = Extract<ChangeReview, { kind: "id_documents" }>["previous"]["documents"][number];
+
+const acceptButtonClass =
+  "inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900 aria-disabled:cursor-wait aria-disabled:bg-slate-600";
+const rejectButtonClass =
+  "inline-flex min-h-10 items-center justify-center rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-900 aria-disabled:cursor-wait aria-disabled:bg-slate-600";
+
+/** Only same-origin paths (the BFF's /api/files/...) may become an img src or a link. */
+const sameOrigin = (url: string) => (url.startsWith("/") && !url.startsWith("//") ? url : null);
+
+/**
+ * Changes approved members made to what an admin verified (ID documents, bank details): the
+ * approved version and the new one side by side, with accept and reject. The member's account
+ * stays usable meanwhile; rejecting puts the approved version back (the API does that).
+ */
+export function ChangeReviewQueue() {
+  const t = useTranslations("AdminUser.changes");
+  const { load, reload, setData } = useAdminResource(
+    "/api/admin/change-reviews",
+    changeReviewListSchema,
+    (reason) => t("loadFailed", { reason }),
+  );
+  const data = load.state === "ready" ? load.data : null;
+
+  return (
+    <section
+      aria-labelledby="change-reviews-heading"
+      aria-busy={load.state === "loading"}
+      className={sectionClass}
+    >
+      <h2 id="change-reviews-heading" className={sectionHeadingClass}>
+        {t("heading")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t("subtitle")}</p>
+      {load.state === "loading" && (
+        <p role="status" className="mt-4 text-slate-700">
+          {t("loading")}
+        </p>
+      )}
+      {load.state === "failed" && (
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+            {load.message}
+          </p>
+          <button type="button" className={actionButtonClass} onClick={reload}>
+            {t("retry")}
+          </button>
+        </div>
+      )}
+      {(load.state === "notFound" || data?.reviews.length === 0) && (
+        <p className="mt-4 text-slate-700">{t("empty")}</p>
+      )}
+      {data && data.reviews.length > 0 && (
+        <ul className="mt-4 space-y-4">
+          {data.reviews.map((review) => (
+            <li key={review.id}>
+              <ReviewCard
+                review={review}
+                onDecided={() =>
+                  setData((current) => ({
+                    reviews: current.reviews.filter((other) => other.id !== review.id),
+                  }))
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ReviewCard({ review, onDecided }: { review: ChangeReview; onDecided: () => void }) {
+  const t = useTranslations("AdminUser.changes");
+  const tInfo = useTranslations("AdminUser.info");
+  const { apiFetch } = useAuth();
+  const apiErrorMessage = useApiErrorMessage();
+  const [busy, setBusy] = useState(false);
+  const name = displayName(namedUser(review.user), tInfo("noName"));
+  const headingId = `change-review-${review.id}`;
+  const changedAt = review.updated_at.slice(0, 10);
+
+  const decide = async (action: "accept" | "reject") => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const response = await apiFetch(
+        `/api/admin/change-reviews/${encodeURIComponent(review.id)}/${action}`,
+        {
+          method: "POST",
+        },
+      );
+      if (!response.ok) {
+        notify.error(
+          t("failed", { reason: apiErrorMessage(await readApiError(response), String(response.status)) }),
+        );
+        return;
+      }
+      notify.success(action === "accept" ? t("accepted") : t("rejected"));
+      onDecided();
+    } catch {
+      notify.error(t("failed", { reason: "network" }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article aria-labelledby={headingId} className="rounded-xl border border-slate-300 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="font-semibold text-slate-900">
+            {t("kind", { kind: review.kind })}: {name}
+          </h3>
+          <p className="break-all text-sm text-slate-700">{review.user.email}</p>
+          <p className="text-sm text-slate-700">{t("changedAt", { date: changedAt })}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={acceptButtonClass}
+            aria-disabled={busy}
+            onClick={() => void decide("accept")}
+          >
+            {t("accept")}
+            <span className="sr-only"> ({name})</span>
+          </button>
+          <button
+            type="button"
+            className={rejectButtonClass}
+            aria-disabled={busy}
+            onClick={() => void decide("reject")}
+          >
+            {t("reject")}
+            <span className="sr-only"> ({name})</span>
+          </button>
+        </div>
+      </div>
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        {(["previous", "proposed"] as const).map((side) => (
+          <section
+            key={side}
+            aria-label={`${t(side)}: ${t("kind", { kind: review.kind })}`}
+            data-testid={`change-${side}`}
+            className={side === "proposed" ? "rounded-lg bg-amber-50 p-3" : "rounded-lg bg-slate-50 p-3"}
+          >
+            <h4 className="font-semibold text-slate-900">{t(side)}</h4>
+            {review.kind === "bank_details" ? (
+              <dl className="mt-2 space-y-1 text-sm text-slate-800">
+                <div>
+                  <dt className="font-medium">{t("iban")}</dt>
+                  <dd className="font-mono">{review[side].iban ?? t("notSet")}</dd>
+                </div>
+                <div>
+                  <dt className="font-medium">{t("accountHolder")}</dt>
+                  <dd>{review[side].account_holder_name ?? t("notSet")}</dd>
+                </div>
+              </dl>
+            ) : (
+              <DocumentImages documents={review[side].documents} which={side} name={name} />
+            )}
+          </section>
+        ))}
+      </div>
+    </article>
+  );
+}
+
+function DocumentImages({
+  documents,
+  which,
+  name,
+}: {
+  documents: ReviewDocument[];
+  which: Side;
+  name: string;
+}) {
+  const t = useTranslations("AdminUser.changes");
+  const tMedia = useTranslations("AdminUser.media");
+  if (documents.length === 0) return <p className="mt-2 text-sm text-slate-700">{t("noDocuments")}</p>;
+  const first = documents[0];
+  return (
+    <div className="mt-2 space-y-2">
+      {first?.id_type && (
+        <p className="text-sm text-slate-800">
+          {t("idDetails", { idType: first.id_type, expiry: first.expiry_date ?? t("notSet") })}
+        </p>
+      )}
+      <div className="grid grid-cols-2 gap-2">
+        {documents.map((document) => {
+          const src = sameOrigin(document.signedUrl);
+          const side = tMedia(`side.${document.side ?? "other"}` as "side.front");
+          return (
+            <figure key={document.id} className="text-sm text-slate-800">
+              {src ? (
+                <a href={src} target="_blank" rel="noopener noreferrer" className="block">
+                  {/* biome-ignore lint/performance/noImgElement: signed same-origin file URLs, not static assets for next/image. */}
+                  <img
+                    src={src}
+                    alt={t("imageAlt", { side, which, name })}
+                    className="h-32 w-full rounded-lg bg-white object-contain"
+                  />
+                  <span className="sr-only"> {tMedia("newTab")}</span>
+                </a>
+              ) : (
+                <p>{tMedia("unavailable")}</p>
+              )}
+              <figcaption>{side}</figcaption>
+            </figure>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
