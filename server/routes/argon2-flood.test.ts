@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import * as passwords from "../domain/auth/passwords";
 import { createUser, login, post, resetTokenFrom, strongPassword, uniqueIp } from "../testing/auth-api";
 import { waitForMail } from "../testing/eml";
+import { createMember, insertLink, personalForm, registerPersonal } from "../testing/referral-api";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 // The real argon2 functions, only counted: whether a refused anonymous call did argon2 work is
@@ -104,5 +105,31 @@ describe("login flood past the throttle", () => {
       expect(answer.headers.get("retry-after")).toBeNull();
     }
     expect(verifications()).toBe(5);
+  });
+});
+
+describe("registration flood through a dead link", () => {
+  it("answers 30 registrations from one IP with 410s, then 429s, and hashes no password", async () => {
+    const owner = await createMember(db());
+    const expired = await insertLink(db(), owner.id, { expiresAt: new Date(Date.now() - 1_000) });
+    const ip = uniqueIp();
+    vi.mocked(passwords.hashPassword).mockClear();
+
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => registerPersonal(t.app, personalForm(expired.token), ip)),
+    );
+
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(410), ...Array(20).fill(429)]);
+    expect(hashes()).toBe(0);
+  });
+
+  it("hashes the password of a registration through a live link once", async () => {
+    const owner = await createMember(db());
+    const live = await insertLink(db(), owner.id);
+    vi.mocked(passwords.hashPassword).mockClear();
+
+    expect((await registerPersonal(t.app, personalForm(live.token))).status).toBe(201);
+    expect(hashes()).toBe(1);
   });
 });

@@ -31,6 +31,7 @@ import { type AppEnv, requestContext } from "../http";
 import type { TokenService } from "../infra/tokens";
 import { authenticate } from "./authenticate";
 import { errorResponses, json, jsonBody } from "./openapi";
+import { withRetryAfter } from "./retry-after";
 
 const errors = errorResponses;
 
@@ -145,13 +146,14 @@ export function registerReferralRoutes(
       responses: {
         201: json(registrationResponseSchema, "Registered; the account awaits onboarding"),
         404: json(errorResponseSchema, "Unknown link"),
-        409: json(errorResponseSchema, "Email address is already in use."),
-        410: json(errorResponseSchema, "The link cannot take more registrations"),
+        409: json(errorResponseSchema, "Email address is already in use (only through a live link)."),
+        410: json(errorResponseSchema, "The link cannot take registrations now, whatever the email"),
         422: json(errorResponseSchema, "The first problem, in the spec's order"),
+        429: json(errorResponseSchema, "Too many refused registrations from this address (Retry-After)"),
       },
     }),
     async (c) => {
-      await registerPersonal(deps.db, c.req.valid("json"), requestContext(c));
+      await withRetryAfter(c, () => registerPersonal(deps.db, c.req.valid("json"), requestContext(c)));
       return c.json({ success: true as const, message: "Registration successful. You can now log in." }, 201);
     },
   );
@@ -165,13 +167,14 @@ export function registerReferralRoutes(
       responses: {
         201: json(registrationResponseSchema, "Registered; the account awaits onboarding"),
         404: json(errorResponseSchema, "Unknown link"),
-        409: json(errorResponseSchema, "Email address is already in use."),
-        410: json(errorResponseSchema, "The link cannot take more registrations"),
+        409: json(errorResponseSchema, "Email address is already in use (only through a live link)."),
+        410: json(errorResponseSchema, "The link cannot take registrations now, whatever the email"),
         422: json(errorResponseSchema, "The first problem, in the spec's order"),
+        429: json(errorResponseSchema, "Too many refused registrations from this address (Retry-After)"),
       },
     }),
     async (c) => {
-      await registerCompany(deps.db, c.req.valid("json"), requestContext(c));
+      await withRetryAfter(c, () => registerCompany(deps.db, c.req.valid("json"), requestContext(c)));
       return c.json({ success: true as const, message: "Registration successful. You can now log in." }, 201);
     },
   );

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyProfiles, personalProfiles, referralUses, users } from "../db/schema";
-import { type ApiAnswer, loginOk, uniqueEmail } from "../testing/auth-api";
+import { companyProfiles, personalProfiles, referralLinks, referralUses, users } from "../db/schema";
+import { type ApiAnswer, loginOk, uniqueEmail, uniqueIp } from "../testing/auth-api";
 import {
   companyForm,
   createMember,
@@ -428,6 +428,110 @@ describe("email already in use", () => {
       expect(answer.body).toEqual(EMAIL_IN_USE);
     },
   );
+});
+
+describe("registration email oracle", () => {
+  const GONE = { error: { code: "GONE", message: "Invalid or Expired Referral Link." } };
+
+  const deadLinks = {
+    expired: async () =>
+      (await insertLink(db(), referrerId, { expiresAt: new Date(Date.now() - 1_000) })).token,
+    "used up": async () => (await insertLink(db(), referrerId, { maxUses: 2, uses: 2 })).token,
+    deactivated: async () => {
+      const link = await insertLink(db(), referrerId);
+      await db()
+        .update(referralLinks)
+        .set({ status: "deactivated", deactivatedAt: new Date() })
+        .where(eq(referralLinks.id, link.id));
+      return link.token;
+    },
+    "of a suspended owner": async () => {
+      const owner = await createMember(db(), { status: "suspended" });
+      return (await insertLink(db(), owner.id)).token;
+    },
+  };
+
+  it.each(Object.keys(deadLinks) as (keyof typeof deadLinks)[])(
+    "answers a link that is %s with the same 410 for a registered and a new email",
+    async (state) => {
+      const token = await deadLinks[state]();
+      const registered = await createMember(db());
+      const upper = registered.email.toUpperCase();
+
+      const withRegistered = await registerPersonal(
+        t.app,
+        personalForm(token, { email: registered.email, confirmEmail: registered.email }),
+      );
+      const withNew = await registerPersonal(t.app, personalForm(token));
+      const companyWithRegistered = await registerCompany(
+        t.app,
+        companyForm(token, { companyEmail: upper, confirmCompanyEmail: upper }),
+      );
+
+      for (const answer of [withRegistered, withNew, companyWithRegistered]) {
+        expect(answer).toMatchObject({ status: 410, body: GONE });
+      }
+    },
+  );
+
+  it("says 'already in use' only through a live link", async () => {
+    const registered = await createMember(db());
+    const live = await insertLink(db(), referrerId, { maxUses: 5 });
+
+    const answer = await registerPersonal(
+      t.app,
+      personalForm(live.token, { email: registered.email, confirmEmail: registered.email }),
+    );
+
+    expect(answer).toMatchObject({ status: 409, body: EMAIL_IN_USE });
+  });
+
+  it("limits refused registrations per IP: the 11th answers 429 with Retry-After, even for a new email", async () => {
+    const ip = uniqueIp();
+    const live = await insertLink(db(), referrerId, { maxUses: null });
+    const probes = await Promise.all(Array.from({ length: 10 }, () => createMember(db())));
+
+    for (const probe of probes) {
+      const answer = await registerPersonal(
+        t.app,
+        personalForm(live.token, { email: probe.email, confirmEmail: probe.email }),
+        ip,
+      );
+      expect(answer).toMatchObject({ status: 409, body: EMAIL_IN_USE });
+    }
+    const registeredAgain = await registerPersonal(
+      t.app,
+      personalForm(live.token, { email: probes[0]?.email, confirmEmail: probes[0]?.email }),
+      ip,
+    );
+    const fresh = personalForm(live.token);
+    const newEmail = await registerCompany(t.app, companyForm(live.token), ip);
+    const newPersonal = await registerPersonal(t.app, fresh, ip);
+    const elsewhere = await registerPersonal(
+      t.app,
+      personalForm(live.token, { email: probes[0]?.email, confirmEmail: probes[0]?.email }),
+      uniqueIp(),
+    );
+
+    for (const answer of [registeredAgain, newEmail, newPersonal]) {
+      expect(answer.status).toBe(429);
+      expect(answer.body.error?.code).toBe("RATE_LIMITED");
+      const retryAfter = Number(answer.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    }
+    expect(await userByEmail(fresh.email)).toBeUndefined();
+    expect(elsewhere).toMatchObject({ status: 409, body: EMAIL_IN_USE });
+  });
+
+  it("counts only refusals against an IP: twelve colleagues behind one address all register", async () => {
+    const ip = uniqueIp();
+    const live = await insertLink(db(), referrerId, { maxUses: null });
+
+    for (let colleague = 0; colleague < 12; colleague++) {
+      expect((await registerPersonal(t.app, personalForm(live.token), ip)).status).toBe(201);
+    }
+  });
 });
 
 describe("the new account", () => {

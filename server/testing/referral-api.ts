@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { permissions, referralLinks, userPermissions, users } from "../db/schema";
 import { hashPassword } from "../domain/auth/passwords";
-import { type ApiAnswer, loginOk, post, strongPassword, uniqueEmail } from "./auth-api";
+import { type ApiAnswer, loginOk, post, strongPassword, uniqueEmail, uniqueIp } from "./auth-api";
 
 // Helpers for API tests of referral links and registration. Each test makes its own referrers
 // and links (STYLE.md), so tests never share a link's use count.
@@ -154,11 +154,13 @@ export function companyForm(refToken: string, overrides: Record<string, unknown>
   };
 }
 
-export const registerPersonal = (app: Requester, body: object): Promise<ApiAnswer> =>
-  post(app, "/api/register/personal-referral", body);
+// Each registration comes from an address of its own unless the test names one, so the per-IP
+// limit on refused registrations only shows where a test is about it.
+export const registerPersonal = (app: Requester, body: object, ip = uniqueIp()): Promise<ApiAnswer> =>
+  post(app, "/api/register/personal-referral", body, { ip });
 
-export const registerCompany = (app: Requester, body: object): Promise<ApiAnswer> =>
-  post(app, "/api/register/company-referral", body);
+export const registerCompany = (app: Requester, body: object, ip = uniqueIp()): Promise<ApiAnswer> =>
+  post(app, "/api/register/company-referral", body, { ip });
 
 /** Registers and throws unless 201, for tests whose subject is what comes after. */
 export async function registerOk(app: Requester, kind: "personal" | "company", body: object): Promise<void> {

@@ -16,12 +16,18 @@ import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { hashPassword } from "../auth/passwords";
 import { linkAcceptsUseCondition } from "../referrals/referral-links";
+import { hitRateLimit, releaseRateLimit } from "../security/rate-limit";
 import { registrationMessage } from "./registration-messages";
 
 type RequestFacts = { ip: string | null };
 
 const EMAIL_IN_USE = "Email address is already in use.";
 const LINK_GONE = "Invalid or Expired Referral Link.";
+
+// Refused registrations per IP (a registration that goes through gives its attempt back, so
+// colleagues behind one address can all register through one link). Each refused attempt is
+// one guess at whether an email is registered, and an accepted one costs an argon2 hash.
+export const REGISTRATION_LIMITS = { perIp: { limit: 10, windowSeconds: 60 * 60 } };
 
 function refuse(problem: RegistrationProblem): never {
   throw new AppError("VALIDATION_FAILED", registrationMessage(problem.key), {
@@ -42,20 +48,31 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-async function findLink(db: Database, token: string) {
+/**
+ * The link as it is now: unknown → 404; deactivated, expired, used up or its owner not active →
+ * 410. Checked before the email, so a link that cannot register anyone tells nothing about who is
+ * registered. The condition is the one the claim below uses.
+ */
+async function findLiveLink(db: Database, token: string) {
   const [link] = await db
     .select({ id: referralLinks.id, ownerUserId: referralLinks.ownerUserId })
     .from(referralLinks)
     .where(eq(referralLinks.token, token))
     .limit(1);
   if (!link) throw new AppError("NOT_FOUND", LINK_GONE);
+  const [live] = await db
+    .select({ id: referralLinks.id })
+    .from(referralLinks)
+    .where(linkAcceptsUseCondition(link.id))
+    .limit(1);
+  if (!live) throw new AppError("GONE", LINK_GONE);
   return link;
 }
 
 type NewMember = {
   refToken: string;
   email: string;
-  passwordHash: string;
+  password: string;
   userType: "personal" | "company";
   names: { firstName?: string | null; lastName?: string | null; companyName?: string | null };
   language: "en" | "de";
@@ -63,13 +80,21 @@ type NewMember = {
 };
 
 /**
- * The account and the link's use in one transaction: the use is one conditional UPDATE (the link
- * must still be active, unexpired, not used up, its owner active), so parallel registrations can
- * never take more uses than the link has (SECURITY.md 31). Nothing is written when it fails.
+ * Cheap checks first, in this order: the caller's attempts per IP, the link (live), the email;
+ * only then the argon2 hash. Then the account and the link's use in one transaction: the use is
+ * one conditional UPDATE (the link must still be active, unexpired, not used up, its owner
+ * active), so parallel registrations can never take more uses than the link has (SECURITY.md 31).
+ * Nothing is written when it fails.
  */
 async function insertMember(db: Database, member: NewMember, facts: RequestFacts): Promise<string> {
-  const link = await findLink(db, member.refToken);
+  const ipKey = `register:ip:${facts.ip ?? "unknown"}`;
+  const attempt = await hitRateLimit(db, ipKey, REGISTRATION_LIMITS.perIp);
+  if (attempt.exceeded) {
+    throw new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: attempt.retryAfterSeconds });
+  }
+  const link = await findLiveLink(db, member.refToken);
   if (await findUserByEmail(db, member.email)) throw new AppError("CONFLICT", EMAIL_IN_USE);
+  const passwordHash = await hashPassword(member.password);
   try {
     const userId = await db.transaction(async (tx) => {
       const [claimed] = await tx
@@ -82,7 +107,7 @@ async function insertMember(db: Database, member: NewMember, facts: RequestFacts
         .insert(users)
         .values({
           email: member.email,
-          passwordHash: member.passwordHash,
+          passwordHash,
           userType: member.userType,
           role: "user",
           status: "pending",
@@ -100,6 +125,7 @@ async function insertMember(db: Database, member: NewMember, facts: RequestFacts
       await member.profile(tx as unknown as Database, user.id);
       return user.id;
     });
+    await releaseRateLimit(db, ipKey);
     await recordAuditEvent(db, {
       action: "registration.completed",
       subjectUserId: userId,
@@ -130,7 +156,7 @@ export async function registerPersonal(
     {
       refToken: input.refToken,
       email: input.email.trim(),
-      passwordHash: await hashPassword(input.password),
+      password: input.password,
       userType: "personal",
       names: { firstName: input.firstName.trim(), lastName: input.lastName.trim() },
       language: input.lang ?? "en",
@@ -160,7 +186,7 @@ export async function registerCompany(
     {
       refToken: input.refToken,
       email: input.companyEmail.trim(),
-      passwordHash: await hashPassword(input.password),
+      password: input.password,
       userType: "company",
       names: { companyName: input.companyName.trim() },
       language: input.lang ?? "en",
