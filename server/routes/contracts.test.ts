@@ -951,7 +951,8 @@ describe("a member filling the disk with contract uploads", () => {
       message: "Your documents have reached the storage limit of 100 MB. Please contact support.",
     });
 
-    // Half a megabyte left: a further file is stopped while it streams, nothing is kept.
+    // Half a megabyte left (2.5 MB counting both pending uploads as replaceable): a 3 MB file is
+    // stopped while it streams, nothing is kept.
     const accepted = (await evidenceOf(caller.id)).map((row) => row.templateId);
     const refusedTemplate = [PERSONAL_DE, notice, extra].find((id) => !accepted.includes(id)) ?? "";
     const rowsBefore = await contractRowsOf(caller.id);
@@ -959,7 +960,7 @@ describe("a member filling the disk with contract uploads", () => {
       caller,
       "personal",
       { templateId: refusedTemplate },
-      { data: megabytePdf(9) },
+      { data: pdfOfSize(3 * MB) },
     );
     expect(again.status).toBe(413);
     expect(again.body.error?.code).toBe("STORAGE_QUOTA_EXCEEDED");
@@ -985,7 +986,16 @@ describe("a member filling the disk with contract uploads", () => {
     const signed = await sign(caller, { signatureImage: await drawnSignature(), agreed: true });
     expect(signed.status).toBe(413);
     expect(signed.body.error?.code).toBe("STORAGE_QUOTA_EXCEEDED");
+    const refusedAtOnce = await uploadContract(
+      caller,
+      "personal",
+      { templateId: refusedTemplate },
+      { data: samplePdf },
+    );
+    expect(refusedAtOnce.status).toBe(413);
+    expect(refusedAtOnce.body.error?.code).toBe("STORAGE_QUOTA_EXCEEDED");
     expect(storedObjectCount() - objectsBefore).toBe(2);
+    expect(await contractRowsOf(caller.id)).toHaveLength(2);
   });
 });
 

@@ -141,6 +141,7 @@ export async function uploadSignedContract(
   input: UploadContractInput,
 ): Promise<{ contract: ContractDocument; missing: { id: string; name: string }[] }> {
   let eligible: MemberTemplate[];
+  let room: number;
   try {
     assertCanSignContract(input.user);
     // Any of the member's templates may be uploaded, whichever language the page shows.
@@ -148,6 +149,15 @@ export async function uploadSignedContract(
       ...(await chooseMemberTemplates(deps.db, input.user, "de")),
       ...(await chooseMemberTemplates(deps.db, input.user, "en")),
     ];
+    // Room before storing, counting every pending upload as replaceable (the template may only
+    // be named after the file); the exact check follows under the member's lock. Known here,
+    // before the file arrives: its stream must be read at once.
+    room = await storageRoomOf(
+      deps.db,
+      input.user.id,
+      sumBytes(await pendingUploadsOf(deps.db, input.user.id)),
+    );
+    if (room <= 0) throw storageQuotaExceeded();
   } catch (error) {
     // Refused before reading: the upload is not read at all.
     input.body.abandon();
@@ -166,12 +176,7 @@ export async function uploadSignedContract(
       throw new AppError("VALIDATION_FAILED", "Send one file named contract and the templateId.");
     }
     // The field usually comes first: refuse an unknown template before storing anything.
-    const known = fieldsSoFar.has("templateId") ? templateNamed(fieldsSoFar.get("templateId")) : undefined;
-    // What this upload may replace: that template's pending upload, or (the field comes later)
-    // any pending upload; the exact check follows under the lock.
-    const replaceable = await pendingUploadsOf(deps.db, input.user.id, known);
-    const room = await storageRoomOf(deps.db, input.user.id, sumBytes(replaceable));
-    if (room <= 0) throw storageQuotaExceeded();
+    if (fieldsSoFar.has("templateId")) templateNamed(fieldsSoFar.get("templateId"));
     const check = new PdfCheck(room);
     // The check may fail before the storage driver listens (it prepares first) or after it is
     // done (the multipart reader refuses an oversized file once it has ended): keep the error
