@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChangeReview } from "../../lib/schemas/admin";
-import { auditLog, changeReviews, documents, personalProfiles, users } from "../db/schema";
+import { auditLog, changeReviews, companyProfiles, documents, personalProfiles, users } from "../db/schema";
 import { type ApiAnswer, call, loginOk, post } from "../testing/auth-api";
 import { readOutbox } from "../testing/eml";
 import { createMember } from "../testing/referral-api";
@@ -260,6 +260,54 @@ describe("bank details redirected after approval (a stolen session changing the 
     const again = await post(t.app, PERSONAL, personalProfile({ iban: NEW_IBAN }), { token: accessToken });
     expect(again.status).toBe(200);
     expect(await db().select().from(changeReviews).where(eq(changeReviews.userId, created.id))).toEqual([]);
+  });
+
+  it("a company account's bank details are guarded the same way", async () => {
+    const created = await createMember(db(), {
+      status: "pending",
+      userType: "company",
+      companyName: "Acme GmbH",
+    });
+    const { accessToken: token } = await loginOk(t.app, created.email, created.password);
+    const company = (overrides: Record<string, unknown> = {}) => ({
+      companyPhone: "030 1234567",
+      address: "Industriestraße 5",
+      zipCode: "80331",
+      city: "München",
+      country: "DE",
+      branch: "Retail",
+      numberOfEmployees: 12,
+      registrationNumber: "ATU12345678",
+      accountHolderName: "Acme GmbH",
+      iban: OLD_IBAN,
+      ...overrides,
+    });
+    expect((await post(t.app, "/api/profile/company/complete", company(), { token })).status).toBe(200);
+    await db()
+      .update(users)
+      .set({ status: "active", adminVerifiedAt: new Date() })
+      .where(eq(users.id, created.id));
+
+    const refused = await post(t.app, "/api/profile/company/complete", company({ iban: NEW_IBAN }), {
+      token,
+    });
+    expect(refused.status).toBe(422);
+    const [stored] = await db()
+      .select({ iban: companyProfiles.iban })
+      .from(companyProfiles)
+      .where(eq(companyProfiles.userId, created.id));
+    expect(stored?.iban).toBe(OLD_IBAN);
+
+    const confirmed = company({ iban: NEW_IBAN, currentPassword: created.password });
+    expect((await post(t.app, "/api/profile/company/complete", confirmed, { token })).status).toBe(200);
+    expect(await mailsTo(created.email)).toHaveLength(1);
+    const [review] = await db().select().from(changeReviews).where(eq(changeReviews.userId, created.id));
+    expect(review).toMatchObject({
+      kind: "bank_details",
+      status: "pending",
+      previous: { iban: OLD_IBAN, accountHolderName: "Acme GmbH" },
+      proposed: { iban: NEW_IBAN, accountHolderName: "Acme GmbH" },
+    });
   });
 
   it("the profile tells the form when a bank change needs the password", async () => {
