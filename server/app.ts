@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { matchedRoutes } from "hono/route";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "./db";
 import { isDatabaseUnavailable } from "./db";
@@ -51,6 +53,20 @@ export type AppDeps = {
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
+/**
+ * The route a request matched, as registered (`/api/referral/info/:token`), never the path it
+ * came with: paths and query strings carry link tokens, reset tokens and download signatures.
+ * The last matched route is the handler's; middleware (method ALL) is skipped.
+ */
+function routePattern(c: Context<AppEnv>): string {
+  const routes = matchedRoutes(c);
+  for (let index = routes.length - 1; index >= 0; index--) {
+    const route = routes[index];
+    if (route && route.method !== "ALL") return route.path;
+  }
+  return "(no route)";
+}
+
 /** Builds the API from its dependencies; main.ts serves it, tests call app.request(). */
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -72,10 +88,14 @@ export function createApp(deps: AppDeps) {
       c.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
     }
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
-    const path = c.req.path;
-    if (path !== "/api/health") {
+    if (c.req.path !== "/api/health") {
       log.info(
-        { method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        {
+          method: c.req.method,
+          route: routePattern(c),
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
         "request",
       );
     }

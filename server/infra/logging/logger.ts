@@ -1,5 +1,6 @@
 import { Writable } from "node:stream";
 import pino, { type Logger } from "pino";
+import { serializeError } from "./safe-error";
 
 export type LogEntry = { time: string; level: string; message: string };
 
@@ -27,11 +28,11 @@ export class LogRingBuffer extends Writable {
     for (const line of chunk.toString("utf8").split("\n")) {
       if (!line) continue;
       try {
-        const record = JSON.parse(line) as { time?: number; level?: number; msg?: string };
+        const record = JSON.parse(line) as LogRecord;
         this.add({
           time: new Date(record.time ?? Date.now()).toISOString(),
           level: levelNames[record.level ?? 30] ?? "info",
-          message: record.msg ?? "",
+          message: summarize(record),
         });
       } catch {
         // A line that is not JSON is not ours to keep.
@@ -49,6 +50,29 @@ export class LogRingBuffer extends Writable {
   recent(limit = 100): LogEntry[] {
     return this.entries.slice(-limit).reverse();
   }
+}
+
+type LogRecord = {
+  time?: number;
+  level?: number;
+  msg?: string;
+  method?: unknown;
+  route?: unknown;
+  status?: unknown;
+  ms?: unknown;
+  err?: { type?: unknown; errorCode?: unknown };
+};
+
+/** The admin log view shows one line per entry: the message and what makes it useful. */
+function summarize(record: LogRecord): string {
+  let message = record.msg ?? "";
+  if (typeof record.method === "string" && typeof record.route === "string") {
+    message += ` ${record.method} ${record.route} ${String(record.status ?? "")} ${String(record.ms ?? "")}ms`;
+  }
+  if (record.err && typeof record.err.type === "string") {
+    message += `: ${record.err.type}${record.err.errorCode ? ` ${String(record.err.errorCode)}` : ""}`;
+  }
+  return message;
 }
 
 // Secrets and identity data never reach a log line (SECURITY.md 32).
@@ -95,6 +119,8 @@ export function createLogger({ level, ring, destination = process.stdout }: Logg
     {
       level: streams.length === 0 ? "silent" : verbose ? level : "info",
       redact: { paths: redactPaths, censor: "[redacted]" },
+      // Errors without their bound values (safe-error.ts), under whichever key they are logged.
+      serializers: { err: serializeError, error: serializeError },
       base: { pid: process.pid },
     },
     pino.multistream(streams),
