@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, oneTimeCodes, users } from "../db/schema";
+import { auditLog, oneTimeCodes, rateLimits, users } from "../db/schema";
 import { codeFrom, createUser, me, post, type TestUser, uniqueEmail, uniqueIp } from "../testing/auth-api";
 import { readOutbox, waitForMail } from "../testing/eml";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -169,5 +169,131 @@ describe("SECURITY 4: code requests and checks answer the same for known and unk
 
     expect((await requestCode(uniqueEmail("flood"), ip)).status).toBe(429);
     expect((await requestCode(uniqueEmail("flood"), uniqueIp())).status).toBe(200);
+  });
+});
+
+// Time passing, written where the API keeps it: the resend wait of an address is over, or the
+// 10 minutes of the codes asked for it (every address has that window, known or not).
+const resendWaitPassed = (email: string) =>
+  db()
+    .update(rateLimits)
+    .set({ windowEndsAt: new Date(Date.now() - 1000) })
+    .where(eq(rateLimits.key, `login-code:email:${email.trim().toLowerCase()}`));
+const tenMinutesPassed = async (email: string, userId?: string) => {
+  await db()
+    .update(rateLimits)
+    .set({ windowEndsAt: new Date(Date.now() - 1000) })
+    .where(eq(rateLimits.key, `login-code:issued:${email.trim().toLowerCase()}`));
+  if (userId) {
+    await db()
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.userId, userId));
+  }
+};
+/** Six-digit guesses that are certainly not `code`. */
+const wrongGuesses = (code: string, count: number) =>
+  Array.from({ length: count }, (_, index) =>
+    String((Number(code) + 1 + index) % 1_000_000).padStart(6, "0"),
+  );
+const answerOf = (answer: { status: number; body: unknown }) => ({
+  status: answer.status,
+  body: answer.body,
+});
+
+describe("code-login email oracle", () => {
+  it("answers each of 7 wrong codes the same for a known and an unknown email, the 6th and 7th with 429", async () => {
+    const known = await createUser(db());
+    const unknown = uniqueEmail("nobody");
+    const code = await codeFor(known);
+    expect(await requestCode(unknown)).toMatchObject({ status: 200, body: codeSent });
+
+    const forKnown = [];
+    const forUnknown = [];
+    for (const guess of wrongGuesses(code, 7)) {
+      forKnown.push(answerOf(await verifyCode(known.email, guess)));
+      forUnknown.push(answerOf(await verifyCode(unknown, guess)));
+    }
+
+    expect(forUnknown).toEqual(forKnown);
+    expect(forKnown).toEqual([
+      ...Array(5).fill({ status: 400, body: codeInvalid }),
+      ...Array(2).fill({ status: 429, body: attemptsExceeded }),
+    ]);
+  });
+
+  it("answers the same once the 10 minutes of the codes are over", async () => {
+    const known = await createUser(db());
+    const unknown = uniqueEmail("nobody");
+    const code = await codeFor(known);
+    expect((await requestCode(unknown)).status).toBe(200);
+    await tenMinutesPassed(known.email, known.id);
+    await tenMinutesPassed(unknown);
+
+    const [guess = "000000"] = wrongGuesses(code, 1);
+    const forKnown = await verifyCode(known.email, guess);
+    const forUnknown = await verifyCode(unknown, guess);
+
+    expect(forKnown).toMatchObject({
+      status: 400,
+      body: {
+        error: { code: "CODE_EXPIRED", message: "Verification code expired. Please request a new one." },
+      },
+    });
+    expect(answerOf(forUnknown)).toEqual(answerOf(forKnown));
+  });
+
+  it("caps the codes of a day per address, case and spaces aside, known or unknown: the 11th answers 429", async () => {
+    const known = await createUser(db());
+    const unknown = uniqueEmail("nobody");
+    const variants = (email: string, index: number) =>
+      [email, email.toUpperCase(), ` ${email} `][index % 3] ?? email;
+
+    for (let day = 0; day < 10; day++) {
+      expect(await requestCode(variants(known.email, day))).toMatchObject({ status: 200, body: codeSent });
+      expect(await requestCode(variants(unknown, day))).toMatchObject({ status: 200, body: codeSent });
+      await resendWaitPassed(known.email);
+      await resendWaitPassed(unknown);
+    }
+    const eleventhKnown = await requestCode(known.email);
+    const eleventhUnknown = await requestCode(unknown.toUpperCase());
+
+    for (const answer of [eleventhKnown, eleventhUnknown]) {
+      expect(answer.status).toBe(429);
+      expect(answer.body.error).toMatchObject({
+        code: "RATE_LIMITED",
+        message: "Please wait before requesting another code.",
+      });
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(23 * 60 * 60);
+    }
+  });
+});
+
+describe("code-login lock-out by a stranger", () => {
+  it("ends only the current code: after 25 wrong guesses the owner's fresh code logs in", async () => {
+    const owner = await createUser(db());
+    const first = await codeFor(owner);
+    const variants = [owner.email, owner.email.toUpperCase(), ` ${owner.email} `];
+
+    const strangers = [];
+    for (const [index, guess] of wrongGuesses(first, 25).entries()) {
+      strangers.push(await verifyCode(variants[index % 3] ?? owner.email, guess));
+    }
+    expect(strangers.map((answer) => answer.status)).toEqual([...Array(5).fill(400), ...Array(20).fill(429)]);
+    expect(await verifyCode(owner.email, first)).toMatchObject({ status: 429, body: attemptsExceeded });
+
+    await resendWaitPassed(owner.email);
+    const mailsBefore = (await readOutbox(t.mailDir)).map((mail) => mail.file);
+    expect(await requestCode(owner.email)).toMatchObject({ status: 200, body: codeSent });
+    const fresh = codeFrom(
+      await waitForMail(
+        t.mailDir,
+        (mail) => mail.to.includes(owner.email) && !mailsBefore.includes(mail.file),
+      ),
+    );
+
+    const login = await verifyCode(owner.email, fresh);
+    expect(login.status).toBe(200);
+    expect(login.body.user?.email).toBe(owner.email);
   });
 });

@@ -153,7 +153,9 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       },
     }),
     async (c) => {
-      const result = await requestLoginCode(deps, c.req.valid("json"), requestContext(c));
+      const result = await withRetryAfter(c, () =>
+        requestLoginCode(deps, c.req.valid("json"), requestContext(c)),
+      );
       return c.json(
         { success: true, message: "If your email exists, you will receive a code.", ...result },
         200,
