@@ -36,6 +36,11 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
+  // Nor may a client in use: its connection dropping mid-request (a failover, a restarted
+  // server, an ended session) is an 'error' event nobody listens to while the client is checked
+  // out, which would end the process. The request's own query fails with it and answers 503;
+  // the pool discards the broken client.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,
@@ -129,7 +134,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     }
     if (
       typeof message === "string" &&
-      /Connection terminated|connection timeout|PGlite is closed/i.test(message)
+      // "not queryable": node-postgres refuses statements on a client whose connection died,
+      // the rollback of the request's transaction included.
+      /Connection terminated|connection timeout|not queryable|PGlite is closed/i.test(message)
     ) {
       return true;
     }
