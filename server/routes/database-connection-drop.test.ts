@@ -86,7 +86,9 @@ describe.runIf(onPostgres)("database connection dropped in the middle of a reque
     t.app.post("/api/test/drop-between-statements", async (c) => {
       await db().transaction(async (tx) => {
         await tx.insert(auditLog).values({ action: partialAction });
-        const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+        const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: { pid: number }[];
+        };
         await watcher.query("select pg_terminate_backend($1)", [rows[0]?.pid]);
         await new Promise((resolve) => setTimeout(resolve, 200));
         await tx.execute(sql`select 1`);
