@@ -128,8 +128,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     seen.add(current);
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string") {
-      // Class 08: connection exceptions; 57P0x: server shutting down; 53300: too many connections.
-      if (code.startsWith("08") || code.startsWith("57P0") || code === "53300") return true;
+      // Class 08: connection exceptions; 53: insufficient resources (disk full, out of memory,
+      // too many connections); 57: operator intervention (shutdown, cancelled statement);
+      // 58: system errors (I/O); XX: internal errors. None is the request's fault.
+      if (/^(08|53|57|58|XX)/.test(code)) return true;
       if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND"].includes(code)) return true;
     }
     if (

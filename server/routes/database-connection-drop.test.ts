@@ -235,3 +235,57 @@ describe.runIf(onPostgres)("database connection dropped under the running API pr
     }
   }, 90_000);
 });
+
+describe("database failing inside a request (disk full, I/O error, internal error)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ["disk full", "53100"],
+    ["out of memory", "53200"],
+    ["I/O error", "58030"],
+    ["internal error", "XX000"],
+    ["server shutting down", "57P01"],
+    ["statement cancelled", "57014"],
+  ])("%s answers 503 without a stack, and the next request works", async (_what, sqlState) => {
+    const db = t.deps.database.db;
+    const member = await createMember(db);
+    const { accessToken } = await loginOk(t.app, member.email, member.password);
+    await db.execute(
+      sql.raw(`create or replace function fail_profiles() returns trigger language plpgsql as $$
+        begin raise exception 'database failure' using errcode = '${sqlState}'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger fail_profiles before insert or update on personal_profiles
+        for each row execute function fail_profiles()`),
+    );
+    const profile = {
+      dateOfBirth: "1990-04-12",
+      nationality: "German",
+      address: "Hauptstraße 1",
+      zipCode: "10115",
+      city: "Berlin",
+      country: "DE",
+      phoneSecondary: "",
+      emergencyContactName: "",
+      emergencyContactPhone: "",
+      accountHolderName: "Erika Mustermann",
+      iban: "DE89370400440532013000",
+    };
+    const save = () => post(t.app, "/api/profile/personal/complete", profile, { token: accessToken });
+    try {
+      expectClear503(await save());
+    } finally {
+      await db.execute(sql.raw("drop trigger fail_profiles on personal_profiles"));
+    }
+    const [account] = await db
+      .select({ profileCompletedAt: users.profileCompletedAt })
+      .from(users)
+      .where(eq(users.id, member.id));
+    expect(account?.profileCompletedAt).toBeNull();
+    expect((await save()).status).toBe(200);
+  });
+});

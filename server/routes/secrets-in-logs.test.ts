@@ -178,7 +178,7 @@ describe("secrets in logs", () => {
 
     // The database failing in the middle of requests that carry a password and an IBAN: the
     // failed statements and their bound values must not reach the log either.
-    const failingUsers = await failWrites("users", "XX000");
+    const failingUsers = await failWrites("users", "P0001");
     const failedForm = personalForm(link.token);
     secrets["password of a failed registration"] = failedForm.password;
     try {
