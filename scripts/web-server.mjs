@@ -1,26 +1,17 @@
 #!/usr/bin/env node
 // Serves the Next.js web tier. The one thing it adds to `next start`: X-Forwarded-For is set
 // from the connection, so the client IP the API rate-limits by cannot be forged by a header.
-// Behind TRUST_PROXY_HOPS proxies, the addresses those proxies appended are used instead.
+// Behind TRUST_PROXY_HOPS proxies, the address the outermost of them saw is used instead.
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import { clientAddress } from "./client-address.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
 const trustedHops = Number(process.env.TRUST_PROXY_HOPS || 0);
-
-export function clientAddress(forwardedFor, peer, hops) {
-  if (hops <= 0) return peer;
-  const chain = String(forwardedFor ?? "")
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean);
-  // Each trusted proxy appended the address it saw; anything before those the client wrote.
-  return chain.slice(-hops)[0] ?? peer;
-}
 
 const app = next({ dev, dir: root });
 await app.prepare();

@@ -7,7 +7,13 @@ import type { DatabaseHandle } from "./db";
 import { isDatabaseUnavailable } from "./db";
 import type { AuthConfig, AuthDeps } from "./domain/auth/auth-deps";
 import { AppError, errorBody } from "./errors";
-import { type AppEnv, validationHook } from "./http";
+import { type AppEnv, peerAddress, validationHook } from "./http";
+import {
+  DEFAULT_TRUSTED_PROXIES,
+  parseTrustedProxies,
+  resolveClientIp,
+  type TrustedProxies,
+} from "./infra/client-ip";
 import type { LogRingBuffer } from "./infra/logging/logger";
 import type { Mailer } from "./infra/mail/types";
 import type { ObjectStorage } from "./infra/storage/types";
@@ -38,6 +44,8 @@ export type AppConfig = {
   testSeedToken?: string;
   /** The address the API listens on; the test seeding routes refuse anything but loopback. */
   apiHost?: string;
+  /** Peers whose X-Forwarded-For names the client (the web tier); loopback when unset. */
+  trustedProxies?: TrustedProxies;
 };
 
 export type AppDeps = {
@@ -71,6 +79,7 @@ function routePattern(c: Context<AppEnv>): string {
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const startedAt = deps.startedAt ?? Date.now();
+  const trustedProxies = deps.config.trustedProxies ?? parseTrustedProxies(DEFAULT_TRUSTED_PROXIES);
 
   app.use("*", async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -78,6 +87,7 @@ export function createApp(deps: AppDeps) {
     const log = deps.logger.child({ requestId });
     c.set("requestId", requestId);
     c.set("log", log);
+    c.set("clientIp", resolveClientIp(peerAddress(c), c.req.header("x-forwarded-for"), trustedProxies));
     const started = performance.now();
     await next();
     c.header("X-Request-Id", requestId);

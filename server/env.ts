@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustedProxies } from "./infra/client-ip";
 
 // Empty strings count as unset, so `FOO=` in a shell or .env file falls back to the default.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -38,6 +39,9 @@ export const serverEnvSchema = z.object({
   REFRESH_GRACE_SECONDS: optional(z.coerce.number().int().min(0).max(60)).default(10),
   // Comma-separated IP-to-country lookup URLs with an {ip} placeholder; unset = no lookups.
   GEO_LOOKUP_URLS: optional(z.string()),
+  // Addresses or CIDR ranges of the web tier instances, comma-separated: only their
+  // X-Forwarded-For is believed. Default: loopback (web tier and API on one machine).
+  API_TRUSTED_PROXIES: optional(z.string()),
   // End-to-end tests only: enables /api/test seeding with this token. Never set in production.
   E2E_SEED_TOKEN: optional(z.string().min(16)),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
@@ -57,6 +61,11 @@ export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEn
     throw new Error(
       "Invalid API configuration:\n  S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required",
     );
+  }
+  try {
+    parseTrustedProxies(env.API_TRUSTED_PROXIES ?? "");
+  } catch (error) {
+    throw new Error(`Invalid API configuration:\n  API_TRUSTED_PROXIES: ${(error as Error).message}`);
   }
   return { ...env, DATA_DIR: path.resolve(env.DATA_DIR) };
 }

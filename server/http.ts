@@ -4,12 +4,15 @@ import type { ZodError } from "zod";
 import type { ValidationIssue } from "../lib/schemas/common";
 import type { UserRow } from "./db/queries/users";
 import { AppError } from "./errors";
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, resolveClientIp } from "./infra/client-ip";
 
 /** Variables every request carries (set by the app's first middleware). */
 export type AppEnv = {
   Variables: {
     requestId: string;
     log: Logger;
+    /** The client's address (see clientIp); null when neither socket nor trusted header tells. */
+    clientIp: string | null;
     /** Set by `authenticate`: the caller as the database knows them now. */
     auth: AuthenticatedCaller;
   };
@@ -21,19 +24,22 @@ export type AuthenticatedCaller = {
   sessionId: string;
 };
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+/** The socket's remote address of a request served by @hono/node-server, if any. */
+export function peerAddress(c: Context): string | null {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? null;
+}
+
+const loopbackOnly = parseTrustedProxies(DEFAULT_TRUSTED_PROXIES);
 
 /**
- * The caller's IP for rate limits and audit. The API listens on a private address behind the
- * BFF, so X-Forwarded-For is believed only when the peer is on this machine; the web server
- * sets that header from its own socket (scripts/web-server.mjs).
+ * The caller's IP for rate limits and audit, resolved once per request by the app's first
+ * middleware from the peer and the trusted web tier addresses (infra/client-ip.ts).
  */
 export function clientIp(c: Context): string | null {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  const peer = incoming?.socket?.remoteAddress ?? null;
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded && (peer === null || LOOPBACK.test(peer))) return forwarded.slice(0, 64);
-  return peer;
+  const resolved = (c as Context<AppEnv>).get("clientIp");
+  if (resolved !== undefined) return resolved;
+  return resolveClientIp(peerAddress(c), c.req.header("x-forwarded-for"), loopbackOnly);
 }
 
 export function requestContext(c: Context) {

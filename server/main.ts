@@ -7,6 +7,7 @@ import { createReferralLink } from "./domain/referrals/referral-links";
 import { ensureBaseData } from "./domain/seed/ensure-base-data";
 import { loadServerEnv } from "./env";
 import { showBootstrapSecrets } from "./infra/bootstrap-secrets";
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./infra/client-ip";
 import { DirectoryLockedError } from "./infra/db/directory-lock";
 import { createLogger, LogRingBuffer } from "./infra/logging/logger";
 import { createMailer } from "./infra/mail";
@@ -87,6 +88,7 @@ async function main() {
       storageSigningSecret,
       testSeedToken: env.E2E_SEED_TOKEN,
       apiHost: env.API_HOST,
+      trustedProxies: parseTrustedProxies(env.API_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES),
       geoLookupUrls: (env.GEO_LOOKUP_URLS ?? "")
         .split(",")
         .map((url) => url.trim())

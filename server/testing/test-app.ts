@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type AppDeps, createApp } from "../app";
 import { ensureBaseData } from "../domain/seed/ensure-base-data";
+import { parseTrustedProxies } from "../infra/client-ip";
 import { createLogger, LogRingBuffer } from "../infra/logging/logger";
 import { createOutboxMailer } from "../infra/mail/outbox-mailer";
 import { createFsStorage } from "../infra/storage/fs-storage";
@@ -32,7 +33,13 @@ async function generateTestKeys() {
 }
 
 export async function createTestApp(
-  options: { auth?: Partial<typeof testAuthConfig>; accessTokenTtlSeconds?: number; now?: () => number } = {},
+  options: {
+    auth?: Partial<typeof testAuthConfig>;
+    accessTokenTtlSeconds?: number;
+    now?: () => number;
+    /** Peers whose X-Forwarded-For is believed (comma-separated); loopback when unset. */
+    trustedProxies?: string;
+  } = {},
 ): Promise<TestApp> {
   keys ??= await generateTestKeys();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "api-test-"));
@@ -52,6 +59,9 @@ export async function createTestApp(
       publicUrl: "http://localhost:3000",
       storageSigningSecret,
       auth: { ...testAuthConfig, ...options.auth },
+      ...(options.trustedProxies === undefined
+        ? {}
+        : { trustedProxies: parseTrustedProxies(options.trustedProxies) }),
     },
     tokens,
     database,

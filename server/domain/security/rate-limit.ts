@@ -1,14 +1,24 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db";
 import { rateLimits } from "../../db/schema";
+import { limitNetwork } from "../../infra/client-ip";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
+
+/**
+ * Keys name what they count as `<scope>:ip:<address>` for per-IP limits; an IPv6 address counts
+ * for its whole /64 network, which one client usually holds.
+ */
+export function limitKey(key: string): string {
+  return key.replace(/:ip:(.+)$/, (_, address: string) => `:ip:${limitNetwork(address)}`);
+}
 
 /**
  * Counts one event in a fixed window shared by every API instance: one atomic upsert, so
  * parallel requests can neither lose counts nor both slip under the limit.
  */
-export async function hitRateLimit(db: Database, key: string, rule: RateLimitRule) {
+export async function hitRateLimit(db: Database, rawKey: string, rule: RateLimitRule) {
+  const key = limitKey(rawKey);
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   const result = await db
     .insert(rateLimits)
@@ -34,7 +44,7 @@ export async function hitRateLimit(db: Database, key: string, rule: RateLimitRul
 }
 
 export async function clearRateLimit(db: Database, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+  await db.delete(rateLimits).where(eq(rateLimits.key, limitKey(key)));
 }
 
 /** Takes back one event of the current window (an attempt counted up front that was no failure). */
@@ -42,5 +52,5 @@ export async function releaseRateLimit(db: Database, key: string): Promise<void>
   await db
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(and(eq(rateLimits.key, key), sql`${rateLimits.windowEndsAt} > now()`));
+    .where(and(eq(rateLimits.key, limitKey(key)), sql`${rateLimits.windowEndsAt} > now()`));
 }

@@ -1,0 +1,5 @@
+export function clientAddress(
+  forwardedFor: string | string[] | undefined,
+  peer: string,
+  hops: number,
+): string;
