@@ -160,7 +160,15 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json(errorBody("NOT_FOUND"), 404));
 
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof AppError) {
+      // A refusal that knows how long to wait (rate limit, busy renderer) says so in a header
+      // too, which clients and proxies understand without reading the body.
+      const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (typeof seconds === "number" && (error.status === 429 || error.status === 503)) {
+        c.header("Retry-After", String(Math.max(1, Math.ceil(seconds))));
+      }
+      return c.json(error.toBody(), error.status);
+    }
     if (isDatabaseUnavailable(error)) {
       c.var.log?.error({ err: error }, "database unavailable");
       c.header("Retry-After", "5");

@@ -36,7 +36,6 @@ import { type AppEnv, requestContext } from "../http";
 import { hashOpaqueToken } from "../infra/tokens";
 import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
 import { errorResponses, json, jsonBody } from "./openapi";
-import { withRetryAfter } from "./retry-after";
 
 const errors = errorResponses;
 
@@ -153,9 +152,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       },
     }),
     async (c) => {
-      const result = await withRetryAfter(c, () =>
-        requestLoginCode(deps, c.req.valid("json"), requestContext(c)),
-      );
+      const result = await requestLoginCode(deps, c.req.valid("json"), requestContext(c));
       return c.json(
         { success: true, message: "If your email exists, you will receive a code.", ...result },
         200,
@@ -222,7 +219,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       },
     }),
     async (c) => {
-      await withRetryAfter(c, () => resetPassword(deps, c.req.valid("json"), requestContext(c)));
+      await resetPassword(deps, c.req.valid("json"), requestContext(c));
       return c.json({ success: true }, 200);
     },
   );

@@ -47,18 +47,6 @@ function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv
   };
 }
 
-/**
- * A refusal that says how long to wait (rate limit, full render queue) also says it in a
- * Retry-After header, which clients and proxies understand without reading the body.
- */
-const retryAfterHeader: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  const error = c.error;
-  if (!(error instanceof AppError)) return;
-  const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-  if (typeof seconds === "number") c.res.headers.set("Retry-After", String(Math.max(1, Math.ceil(seconds))));
-};
-
 const busy = {
   429: json(errorResponseSchema, "Too many renders by this member (RATE_LIMITED, Retry-After)"),
   503: json(errorResponseSchema, "Every render slot is busy (SERVICE_UNAVAILABLE, Retry-After)"),
@@ -92,7 +80,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
       method: "get",
       path: "/api/document-templates/{id}/generate-pdf",
       summary: "A template filled with the caller's data as an unsigned PDF (download)",
-      middleware: [retryAfterHeader, auth] as const,
+      middleware: [auth] as const,
       request: { params: idParams },
       responses: { 200: pdfResponse("The PDF"), ...errors, ...busy },
     }),
@@ -111,7 +99,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
       method: "post",
       path: "/api/contracts/sign",
       summary: "Sign every template the caller signs with one drawn signature",
-      middleware: [retryAfterHeader, auth, jsonBodyLimit(base64JsonBodyBytes(SIGNATURE_MAX_BYTES))] as const,
+      middleware: [auth, jsonBodyLimit(base64JsonBodyBytes(SIGNATURE_MAX_BYTES))] as const,
       request: jsonBody(signContractRequestSchema),
       responses: {
         ...errors,

@@ -31,7 +31,6 @@ import { type AppEnv, requestContext } from "../http";
 import type { TokenService } from "../infra/tokens";
 import { authenticate } from "./authenticate";
 import { errorResponses, json, jsonBody } from "./openapi";
-import { withRetryAfter } from "./retry-after";
 
 const errors = errorResponses;
 
@@ -153,7 +152,7 @@ export function registerReferralRoutes(
       },
     }),
     async (c) => {
-      await withRetryAfter(c, () => registerPersonal(deps.db, c.req.valid("json"), requestContext(c)));
+      await registerPersonal(deps.db, c.req.valid("json"), requestContext(c));
       return c.json({ success: true as const, message: "Registration successful. You can now log in." }, 201);
     },
   );
@@ -174,7 +173,7 @@ export function registerReferralRoutes(
       },
     }),
     async (c) => {
-      await withRetryAfter(c, () => registerCompany(deps.db, c.req.valid("json"), requestContext(c)));
+      await registerCompany(deps.db, c.req.valid("json"), requestContext(c));
       return c.json({ success: true as const, message: "Registration successful. You can now log in." }, 201);
     },
   );
