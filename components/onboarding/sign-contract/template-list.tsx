@@ -77,7 +77,8 @@ export function TemplateList({
   };
 
   const uploadProblem = (problem: ApiProblem) => {
-    if (problem.status === 413) return t("upload.tooLarge");
+    // A full storage quota is a 413 too, but says something else than a too-large file.
+    if (problem.status === 413 && problem.code !== "STORAGE_QUOTA_EXCEEDED") return t("upload.tooLarge");
     if (problem.status === 415) return t("upload.invalidType");
     // A 422 names what is wrong with this upload in its own words.
     if (problem.status === 422 && problem.code === "VALIDATION_FAILED" && problem.message)
