@@ -200,6 +200,7 @@ describe("bank details redirected after approval (a stolen session changing the 
     const right = personalProfile({ iban: NEW_IBAN, currentPassword: member.password });
     const answer = await post(t.app, PERSONAL, right, { token: member.token });
     expect(answer.status).toBe(429);
+    expect(answer.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
     expect(await storedBank(member.id)).toEqual({ iban: OLD_IBAN, accountHolderName: "Erika Mustermann" });
   });
 
