@@ -1,3 +1,4 @@
+export * from "./app-secrets";
 export * from "./auth";
 export * from "./change-reviews";
 export * from "./contracts";
