@@ -3,6 +3,7 @@ export * from "./auth";
 export * from "./change-reviews";
 export * from "./contracts";
 export * from "./documents";
+export * from "./mail";
 export * from "./news";
 export * from "./profiles";
 export * from "./referrals";

@@ -1,0 +1,35 @@
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"]);
+
+/**
+ * The transactional outbox: a mail is a row written in the same transaction as the change that
+ * causes it, and a sender delivers it afterwards with retries. `nextAttemptAt` doubles as the
+ * lease of a claimed row, so an instance that dies mid-send leaves the row to be picked up again.
+ * The bodies carry codes and token links: they are emptied once the mail is sent.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Which mail this is (password_reset, login_code, …), for the admin list and the logs. */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    language: text("language").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: mailStatusEnum("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    /** The transport's error, without credentials; never the body. */
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("mail_outbox_due_idx").on(table.status, table.nextAttemptAt),
+    index("mail_outbox_sent_at_idx").on(table.sentAt),
+  ],
+);
