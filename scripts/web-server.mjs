@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Serves the Next.js web tier. The one thing it adds to `next start`: X-Forwarded-For is set
-// from the connection, so the client IP the API rate-limits by cannot be forged by a header.
-// Behind TRUST_PROXY_HOPS proxies, the address the outermost of them saw is used instead.
+// Serves the Next.js web tier. What it adds to `next start`: X-Forwarded-For is set from the
+// connection, so the client IP the API rate-limits by cannot be forged by a header (behind
+// TRUST_PROXY_HOPS proxies, the address the outermost of them saw is used instead); and every
+// request gets a request id, passed to the API, and one JSON log line (scripts/request-log.mjs).
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { clientAddress } from "./client-address.mjs";
+import { logRequest } from "./request-log.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -18,6 +20,7 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = http.createServer((request, response) => {
+  logRequest(request, response, { level: process.env.LOG_LEVEL });
   request.headers["x-forwarded-for"] = clientAddress(
     request.headers["x-forwarded-for"],
     request.socket.remoteAddress ?? "",
