@@ -4,6 +4,7 @@ import { canSignContract, onboardingStatusSchema } from "@/lib/schemas/onboardin
 import { verifyAccessToken, type WebSessionClaims } from "@/lib/web/access-token";
 import { webEnv } from "@/lib/web/env";
 import { serializeFlashCookie } from "@/lib/web/flash";
+import { safeRequestId } from "@/lib/web/log";
 import { decideAccess, type FlashMessage, type GuardDecision, requiresSession } from "@/lib/web/route-guards";
 import {
   applySecurityHeaders,
@@ -46,6 +47,7 @@ async function refreshSession(
   request: NextRequest,
   refreshToken: string,
   apiUrl: string,
+  requestId: string,
 ): Promise<Refreshed | Exclude<SessionVerdict, { live: true }>> {
   try {
     const response = await fetch(new URL("/api/auth/refresh", apiUrl), {
@@ -54,6 +56,7 @@ async function refreshSession(
         "content-type": "application/json",
         "user-agent": request.headers.get("user-agent") ?? "",
         "x-forwarded-for": request.headers.get("x-forwarded-for") ?? "",
+        "x-request-id": requestId,
       },
       body: JSON.stringify({ refreshToken }),
       signal: AbortSignal.timeout(5_000),
@@ -81,10 +84,14 @@ async function refreshSession(
  * ended on the server (suspension, deletion, logout elsewhere, password reset, role change)
  * would bounce between /dashboard, whose layout asks the API, and /login, which trusted the cookie.
  */
-async function sessionVerdict(accessToken: string, apiUrl: string): Promise<SessionVerdict> {
+async function sessionVerdict(
+  accessToken: string,
+  apiUrl: string,
+  requestId: string,
+): Promise<SessionVerdict> {
   try {
     const response = await fetch(new URL("/api/auth/me", apiUrl), {
-      headers: { authorization: `Bearer ${accessToken}` },
+      headers: { authorization: `Bearer ${accessToken}`, "x-request-id": requestId },
       signal: AbortSignal.timeout(5_000),
       cache: "no-store",
     });
@@ -102,10 +109,14 @@ const SIGN_CONTRACT = /^\/(personal|company)-sign-contract\/?$/;
  * Spec §4: signing needs email, ID and profile done; checked on the route too, with the
  * spec's toast. Returns the flash to show, or null when the member may sign.
  */
-async function signingRefusal(accessToken: string | undefined, apiUrl: string): Promise<FlashMessage | null> {
+async function signingRefusal(
+  accessToken: string | undefined,
+  apiUrl: string,
+  requestId: string,
+): Promise<FlashMessage | null> {
   try {
     const response = await fetch(new URL("/api/auth/user/status", apiUrl), {
-      headers: { authorization: `Bearer ${accessToken ?? ""}` },
+      headers: { authorization: `Bearer ${accessToken ?? ""}`, "x-request-id": requestId },
       signal: AbortSignal.timeout(10_000),
       cache: "no-store",
     });
@@ -141,6 +152,9 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set("Content-Security-Policy", csp);
   // Internal headers are never taken from outside (CVE-2025-29927).
   requestHeaders.delete("x-middleware-subrequest");
+  // scripts/web-server.mjs has given the request its id; a host that starts Next itself has not.
+  const requestId = safeRequestId(request.headers.get("x-request-id")) ?? crypto.randomUUID();
+  requestHeaders.set("x-request-id", requestId);
 
   const names = sessionCookieNames(https);
   const cookieHeader = request.headers.get("cookie");
@@ -154,7 +168,7 @@ export async function proxy(request: NextRequest) {
   let refreshedAccessToken: string | undefined;
   let endedFlash: FlashMessage | undefined;
   if (!claims && guarded && refreshToken) {
-    const refreshed = await refreshSession(request, refreshToken, env.API_URL);
+    const refreshed = await refreshSession(request, refreshToken, env.API_URL, requestId);
     if ("claims" in refreshed) {
       claims = refreshed.claims;
       setCookies = refreshed.setCookies;
@@ -185,7 +199,7 @@ export async function proxy(request: NextRequest) {
     claims,
   );
   if (entry && claims && accessToken) {
-    const verdict = await sessionVerdict(accessToken, env.API_URL);
+    const verdict = await sessionVerdict(accessToken, env.API_URL, requestId);
     if (verdict.live === true) decision = { action: "to-dashboard" };
     else if (verdict.live === false) {
       // Ended on the server: forget the cookies and show the sign-in form with the reason.
@@ -194,7 +208,7 @@ export async function proxy(request: NextRequest) {
     }
   }
   if (decision.action === "allow" && claims && SIGN_CONTRACT.test(pathname)) {
-    const refusal = await signingRefusal(refreshedAccessToken ?? accessToken, env.API_URL);
+    const refusal = await signingRefusal(refreshedAccessToken ?? accessToken, env.API_URL, requestId);
     if (refusal) decision = { action: "dashboard", flash: refusal };
   }
   let response: NextResponse;
@@ -211,6 +225,7 @@ export async function proxy(request: NextRequest) {
     if (endedFlash) response.headers.append("Set-Cookie", serializeFlashCookie(endedFlash, https));
   }
   applySecurityHeaders(response.headers, { csp, https });
+  response.headers.set("X-Request-Id", requestId);
   // The reset link's token is in the URL: never leak it to another site (SECURITY.md 6).
   if (pathname.startsWith("/password-reset")) response.headers.set("Referrer-Policy", "no-referrer");
   return withCookies(response, setCookies);

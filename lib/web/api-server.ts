@@ -2,6 +2,7 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import type { z } from "zod";
 import { webEnv } from "./env";
+import { safeRequestId } from "./log";
 import { sessionCookieNames } from "./session-cookies";
 
 /** The signed-in user's access token from their httpOnly cookie, if any. */
@@ -24,6 +25,9 @@ export async function apiGetAsUser<T extends z.ZodType>(path: string, schema: T)
       headers: {
         authorization: `Bearer ${token}`,
         "x-forwarded-for": headerList.get("x-forwarded-for") ?? "",
+        // The same id as the page's request (scripts/web-server.mjs, proxy.ts), so the API's
+        // log lines of a page view can be found from the web tier's.
+        "x-request-id": safeRequestId(headerList.get("x-request-id")) ?? "",
       },
       cache: "no-store",
       signal: AbortSignal.timeout(5_000),

@@ -117,6 +117,7 @@ async function callApi(
       "accept-language": request.headers.get("accept-language") ?? "",
       "x-forwarded-for": request.headers.get("x-forwarded-for") ?? "",
       "x-forwarded-proto": request.headers.get("x-forwarded-proto") ?? "",
+      "x-request-id": request.headers.get("x-request-id") ?? "",
     },
     body: JSON.stringify(body),
   });

@@ -143,7 +143,7 @@ describe("forwardToApi: forwarding", () => {
       response.writeHead(201, {
         "content-type": "application/json; charset=utf-8",
         "content-disposition": 'attachment; filename="contract.pdf"',
-        "x-request-id": "req-42",
+        "x-request-id": "request-42",
         "set-cookie": "session=stolen; Path=/",
         "x-powered-by": "hono",
       });
@@ -156,7 +156,7 @@ describe("forwardToApi: forwarding", () => {
         body: JSON.stringify({ title: "Rent", amount: 950 }),
         headers: {
           accept: "application/json",
-          "x-request-id": "req-42",
+          "x-request-id": "request-42",
           cookie: "__Host-session=secret",
           authorization: "Bearer from-the-browser",
         },
@@ -168,7 +168,7 @@ describe("forwardToApi: forwarding", () => {
     expect(await response.json()).toEqual({ id: "c-1" });
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="contract.pdf"');
-    expect(response.headers.get("x-request-id")).toBe("req-42");
+    expect(response.headers.get("x-request-id")).toBe("request-42");
     expect(response.headers.get("set-cookie")).toBeNull();
     expect(response.headers.get("x-powered-by")).toBeNull();
 
@@ -179,7 +179,7 @@ describe("forwardToApi: forwarding", () => {
     expect(JSON.parse(received?.body.toString("utf8") ?? "")).toEqual({ title: "Rent", amount: 950 });
     expect(received?.headers["content-type"]).toBe("application/json");
     expect(received?.headers.accept).toBe("application/json");
-    expect(received?.headers["x-request-id"]).toBe("req-42");
+    expect(received?.headers["x-request-id"]).toBe("request-42");
     expect(received?.headers.cookie).toBeUndefined();
     expect(received?.headers.authorization).toBeUndefined();
     expect(received?.headers.origin).toBeUndefined();

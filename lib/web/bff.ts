@@ -1,3 +1,4 @@
+import { logWebError, safeRequestId } from "./log";
 import { hasTrustedOrigin, isStateChanging } from "./origin";
 import {
   apiContentSecurityPolicy,
@@ -62,6 +63,8 @@ export function bffError(
   extra?: HeadersInit,
 ) {
   const headers = new Headers(extra);
+  const requestId = safeRequestId(request.headers.get("x-request-id"));
+  if (requestId && !headers.has("X-Request-Id")) headers.set("X-Request-Id", requestId);
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", "no-store");
   applySecurityHeaders(headers, {
@@ -71,12 +74,13 @@ export function bffError(
   return new Response(JSON.stringify({ error: { code, message } }), { status, headers });
 }
 
-function upstreamHeaders(request: Request, url: URL, accessToken?: string): Headers {
+function upstreamHeaders(request: Request, url: URL, requestId: string, accessToken?: string): Headers {
   const headers = new Headers();
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
+  headers.set("x-request-id", requestId);
   headers.set("x-forwarded-proto", isHttpsRequest(request) ? "https" : "http");
   headers.set("x-forwarded-host", request.headers.get("host") ?? url.host);
   if (accessToken) headers.set("authorization", `Bearer ${accessToken}`);
@@ -97,6 +101,8 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
   }
 
   const target = new URL(incoming.pathname + incoming.search, options.apiUrl);
+  // scripts/web-server.mjs gives every request an id; a host that starts Next itself may not.
+  const requestId = safeRequestId(request.headers.get("x-request-id")) ?? crypto.randomUUID();
   const controller = new AbortController();
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -119,7 +125,7 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
   try {
     upstream = await (options.fetchImpl ?? fetch)(target, {
       method: request.method,
-      headers: upstreamHeaders(request, incoming, options.accessToken),
+      headers: upstreamHeaders(request, incoming, requestId, options.accessToken),
       body,
       redirect: "manual",
       cache: "no-store",
@@ -127,17 +133,22 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
       // Node's fetch needs this to send a streamed body.
       ...({ duplex: "half" } as object),
     });
-  } catch {
+  } catch (error) {
     clearTimeout(timer);
+    logWebError(timedOut ? "BFF: the API did not answer in time" : "BFF: the API is unreachable", {
+      requestId,
+      method: request.method,
+      path: incoming.pathname,
+      ...(timedOut ? {} : { error }),
+    });
+    const idHeader = { "X-Request-Id": requestId };
     if (timedOut) {
       return bffError(
         503,
         "UPSTREAM_TIMEOUT",
         "The service did not answer in time. Please try again.",
         request,
-        {
-          "Retry-After": "5",
-        },
+        { "Retry-After": "5", ...idHeader },
       );
     }
     return bffError(
@@ -145,9 +156,7 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
       "UPSTREAM_UNAVAILABLE",
       "The service is temporarily unavailable. Please try again.",
       request,
-      {
-        "Retry-After": "5",
-      },
+      { "Retry-After": "5", ...idHeader },
     );
   }
   clearTimeout(timer);

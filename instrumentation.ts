@@ -1,0 +1,20 @@
+import type { Instrumentation } from "next";
+
+/**
+ * Errors of pages, server components, route handlers (the BFF) and the proxy, logged as one JSON
+ * line with the request id the API logs too (scripts/web-server.mjs sets it on the request) and
+ * the digest the error page shows. Next passes the raw request path: it is logged without its
+ * query string or tokens.
+ */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { logWebError, safeRequestId } = await import("./lib/web/log");
+  logWebError("request failed", {
+    requestId: safeRequestId(request.headers["x-request-id"]),
+    method: request.method,
+    path: request.path,
+    route: context.routePath,
+    routeType: context.routeType,
+    error,
+  });
+};
