@@ -88,7 +88,7 @@ describe("PGlite folder lock", () => {
     const lockPath = path.join(dir, "pglite.lock");
     fs.writeFileSync(lockPath, "999999999");
     const lock = acquireDirectoryLock(lockPath);
-    expect(fs.readFileSync(lockPath, "utf8")).toBe(String(process.pid));
+    expect(JSON.parse(fs.readFileSync(lockPath, "utf8")).pid).toBe(process.pid);
     expect(() => acquireDirectoryLock(lockPath)).toThrow(DirectoryLockedError);
     lock.release();
     expect(fs.existsSync(lockPath)).toBe(false);

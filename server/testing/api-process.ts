@@ -8,6 +8,10 @@ export type ApiProcess = {
   port: number;
   /** Everything the process wrote so far. */
   output(): { stdout: string; stderr: string };
+  /** Sends a signal (SIGKILL for a crash, SIGTERM for a graceful stop) without waiting. */
+  kill(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 };
 
@@ -38,7 +42,7 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 6
   child.stderr?.on("data", (chunk) => {
     stderr += chunk;
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
@@ -51,5 +55,13 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 6
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { port, output: () => ({ stdout, stderr }), stop };
+  return {
+    port,
+    output: () => ({ stdout, stderr }),
+    kill: (signal) => {
+      child.kill(signal);
+    },
+    exited,
+    stop,
+  };
 }
