@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// `npm start`: builds the web tier when its build is missing or older than the sources, starts
-// the API and the web tier, waits until both answer, and prints the URL. Ctrl-C stops both.
-// `npm run dev` does the same with hot reload and no build.
+// `npm start`: builds the web tier and the API bundle when missing or older than their sources
+// (`npm run build` does both up front), starts the built API and the web tier, waits until both
+// answer, and prints the URL. Ctrl-C stops both. In a release install (the built output without
+// the sources) it never builds: it starts what is there. `npm run dev` starts both from the
+// sources with hot reload and no build.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { apiBuildDir, apiBuildIsCurrent, buildApi, hasApiSources } from "./api-build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -49,6 +52,11 @@ function newestMtime(entry) {
 function buildIfNeeded() {
   const buildId = path.join(root, ".next", "BUILD_ID");
   const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+  if (!fs.existsSync(path.join(root, "app"))) {
+    if (builtAt) return;
+    console.error("The web tier is not built (.next is missing) and its sources are not here.");
+    process.exit(1);
+  }
   const changedAt = Math.max(...SOURCES.map(newestMtime));
   if (builtAt > changedAt) return;
   console.info(
@@ -119,12 +127,26 @@ async function waitFor(url, what, timeoutMs = 120_000) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-if (!dev) buildIfNeeded();
+async function buildApiIfNeeded() {
+  if (apiBuildIsCurrent()) return;
+  if (!hasApiSources()) {
+    console.error("The API is not built (dist/api is missing) and its sources are not here.");
+    process.exit(1);
+  }
+  console.info("Building the API…");
+  await buildApi();
+}
 
-const apiArgs = dev
-  ? ["--import", "tsx", "--watch", "server/main.ts"]
-  : ["--import", "tsx", "server/main.ts"];
-run("API", apiArgs, { ...childEnv, NODE_ENV: dev ? "development" : "production" });
+if (!dev) {
+  buildIfNeeded();
+  await buildApiIfNeeded();
+}
+
+const apiArgs = dev ? ["--import", "tsx", "--watch", "server/main.ts"] : [path.join(apiBuildDir, "main.mjs")];
+// NODE_ENV=production also turns on the API's refusal of an insecure configuration; an
+// end-to-end run says NODE_ENV=test to keep its seeding token.
+const apiMode = dev ? "development" : process.env.NODE_ENV === "test" ? "test" : "production";
+run("API", apiArgs, { ...childEnv, NODE_ENV: apiMode });
 await waitFor(`${apiUrl}/api/health`, "API");
 
 run("web tier", [path.join(root, "scripts/web-server.mjs"), ...(dev ? ["--dev"] : [])], {

@@ -1,0 +1,236 @@
+#!/usr/bin/env node
+// Proves the release build runs where only it and the production dependencies are: builds
+// (`npm run build`), copies the built output with package.json and package-lock.json to a
+// fresh folder, installs there with `npm install --omit=dev`, starts it the way the Dockerfile
+// does (`node scripts/start.mjs`, NODE_ENV=production) on free ports with an empty DATA_DIR, and checks that
+// the API's health answers, the login page renders its form, and the configured admin signs in
+// through the web tier. Prints the sizes, the cold start time and each tier's idle memory.
+//
+//   node scripts/release-check.mjs [--skip-build] [--keep]
+// --skip-build uses the build already in place; --keep leaves the folder for a look.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const skipBuild = process.argv.includes("--skip-build");
+const keep = process.argv.includes("--keep");
+
+/** What a release consists of; the Dockerfile's runtime stage copies the same. */
+export const RELEASE_FILES = [
+  ".next",
+  "dist",
+  "public",
+  "scripts",
+  "next.config.ts",
+  "i18n",
+  "package.json",
+  "package-lock.json",
+];
+// Not part of a release: the build cache and the development server's output.
+const SKIPPED = new Set([path.join(".next", "cache"), path.join(".next", "dev")]);
+
+const admin = { email: "release-admin@example.com", password: "Release-Check-Passw0rd!" };
+
+class CheckFailed extends Error {}
+function fail(message) {
+  throw new CheckFailed(message);
+}
+
+function sizeOf(folder) {
+  const result = spawnSync("du", ["-sk", folder], { encoding: "utf8" });
+  return Number(result.stdout.split(/\s/)[0]) * 1024;
+}
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function run(command, args, options) {
+  const result = spawnSync(command, args, { stdio: "inherit", ...options });
+  if (result.status !== 0) fail(`${command} ${args.join(" ")} exited with ${result.status}`);
+}
+
+async function waitUntilOk(url, deadline, alive) {
+  while (Date.now() < deadline) {
+    if (!alive()) fail(`the app stopped before ${url} answered`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  fail(`${url} did not answer in time`);
+}
+
+/** Resident memory of a process, from /proc (Linux). */
+function rssOf(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+function childrenOf(pid) {
+  const result = spawnSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)], { encoding: "utf8" });
+  return result.stdout
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [childPid, ...args] = line.split(/\s+/);
+      return { pid: Number(childPid), args: args.join(" ") };
+    });
+}
+
+async function stopApp(app) {
+  if (app.exitCode !== null || app.signalCode !== null) return;
+  const exited = new Promise((resolve) => app.once("exit", resolve));
+  app.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+}
+
+/** Starts the release the Dockerfile's way (node itself, not npm, so signals reach it). */
+async function startApp(release, env) {
+  console.info(`== node scripts/start.mjs (web ${env.PORT}, API ${env.API_PORT})`);
+  const started = Date.now();
+  const app = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: release,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const alive = () => app.exitCode === null && app.signalCode === null;
+  const deadline = Date.now() + 120_000;
+  await waitUntilOk(`http://127.0.0.1:${env.API_PORT}/api/health`, deadline, alive);
+  const apiMs = Date.now() - started;
+  await waitUntilOk(`http://127.0.0.1:${env.PORT}/api/health`, deadline, alive);
+  return { app, apiMs, bothMs: Date.now() - started };
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function main() {
+  if (!skipBuild) run("npm", ["run", "build"], { cwd: root });
+  for (const required of [".next/BUILD_ID", "dist/api/main.mjs", "dist/api/cli.mjs"]) {
+    if (!fs.existsSync(path.join(root, required))) fail(`${required} is missing: run npm run build`);
+  }
+
+  const release = fs.mkdtempSync(path.join(os.tmpdir(), "release-check-"));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "release-data-"));
+  let app;
+  try {
+    for (const entry of RELEASE_FILES) {
+      const from = path.join(root, entry);
+      if (!fs.existsSync(from)) continue;
+      fs.cpSync(from, path.join(release, entry), {
+        recursive: true,
+        preserveTimestamps: true,
+        filter: (source) => !SKIPPED.has(path.relative(root, source)) && !/\.test\.[cm]?[jt]s$/.test(source),
+      });
+    }
+    const webBytes = sizeOf(path.join(release, ".next"));
+    const apiBytes = sizeOf(path.join(release, "dist"));
+
+    console.info(`== npm install --omit=dev in ${release}`);
+    run("npm", ["install", "--omit=dev", "--no-audit", "--no-fund"], { cwd: release });
+    for (const devOnly of ["tsx", "typescript", "esbuild", "vitest"]) {
+      if (fs.existsSync(path.join(release, "node_modules", devOnly))) {
+        fail(`node_modules/${devOnly} is installed without devDependencies: something still needs it`);
+      }
+    }
+    const modulesBytes = sizeOf(path.join(release, "node_modules"));
+
+    const webPort = await freePort();
+    const apiPort = await freePort();
+    const publicUrl = `http://localhost:${webPort}`;
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(webPort),
+      API_PORT: String(apiPort),
+      PUBLIC_URL: publicUrl,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: "warn",
+    };
+    const first = await startApp(release, env);
+    app = first.app;
+    const health = await (await fetch(`http://127.0.0.1:${apiPort}/api/health`)).json();
+    if (health.status !== "ok") fail(`API health: ${JSON.stringify(health)}`);
+
+    const login = await fetch(`${publicUrl}/login`);
+    const page = await login.text();
+    if (login.status !== 200 || !/<form[\s>]/.test(page) || !/type="password"/.test(page)) {
+      fail(`the login page answered ${login.status} without its form`);
+    }
+
+    const signIn = await fetch(`${publicUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: publicUrl },
+      body: JSON.stringify(admin),
+    });
+    const signedIn = await signIn.json().catch(() => null);
+    if (signIn.status !== 200 || signedIn?.user?.email !== admin.email) {
+      fail(`sign-in through the web tier answered ${signIn.status}: ${JSON.stringify(signedIn)}`);
+    }
+    const cookies = signIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+    const me = await fetch(`${publicUrl}/api/auth/me`, { headers: { cookie: cookies } });
+    if (me.status !== 200) fail(`the session cookie did not carry: /api/auth/me answered ${me.status}`);
+
+    // Idle: a moment after the last request.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const tiers = childrenOf(app.pid);
+    const apiTier = tiers.find((child) => child.args.includes("dist/api/main.mjs"));
+    const webTier = tiers.find((child) => child.args.includes("web-server.mjs"));
+    if (!apiTier || !webTier) fail(`could not find both tiers' processes: ${JSON.stringify(tiers)}`);
+
+    const idle = { api: rssOf(apiTier.pid), web: rssOf(webTier.pid) };
+    await stopApp(app);
+
+    // A restart on the same data: what an upgrade or a crash costs.
+    const again = await startApp(release, env);
+    app = again.app;
+    await stopApp(app);
+
+    console.info(
+      [
+        "",
+        "release check passed: health, login page, sign-in through the web tier",
+        `  web tier build (.next without cache): ${mb(webBytes)}`,
+        `  API bundle (dist, with migrations):  ${mb(apiBytes)}`,
+        `  node_modules (--omit=dev):           ${mb(modulesBytes)}`,
+        `  first start, empty DATA_DIR: API answering after ${seconds(first.apiMs)}, both tiers after ${seconds(first.bothMs)}`,
+        `  restart on that data:        API answering after ${seconds(again.apiMs)}, both tiers after ${seconds(again.bothMs)}`,
+        `  idle RSS after one sign-in: API ${mb(idle.api)}, web tier ${mb(idle.web)}`,
+        "",
+      ].join("\n"),
+    );
+  } finally {
+    if (app) await stopApp(app);
+    if (!keep) {
+      fs.rmSync(release, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    } else console.info(`kept ${release} and ${dataDir}`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(`release check FAILED: ${error instanceof CheckFailed ? error.message : error?.stack}`);
+    process.exit(1);
+  },
+);
