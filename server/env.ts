@@ -22,16 +22,19 @@ export const serverEnvSchema = z.object({
   S3_ACCESS_KEY_ID: optional(z.string()),
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   S3_FORCE_PATH_STYLE: optional(z.enum(["true", "false"])).default("false"),
-  // Secret for signing storage download URLs; generated into DATA_DIR when unset.
+  // Secret for signing storage download URLs; generated once into the database when unset.
   STORAGE_SIGNING_SECRET: optional(z.string().min(32)),
+  // The signing secret before a rotation: its download URLs stay valid until they expire.
+  STORAGE_SIGNING_SECRET_PREVIOUS: optional(z.string().min(32)),
   PUBLIC_URL: optional(z.url()).default("http://localhost:3000"),
   // First super admin on an empty database; a password is generated and printed once when unset.
   ADMIN_EMAIL: optional(z.email()),
   ADMIN_PASSWORD: optional(z.string().min(8)),
-  // Ed25519 private key as a JWK (JSON); generated into DATA_DIR when unset. Several API
-  // instances must share it.
+  // Ed25519 private key as a JWK (JSON); generated once into the database when unset.
   JWT_PRIVATE_KEY: optional(z.string()),
-  // Keys the refresh-token derivation and the one-time-code HMAC; generated into DATA_DIR when unset.
+  // JSON array of earlier signing keys (public or private JWKs): their tokens verify until they expire.
+  JWT_PREVIOUS_PUBLIC_KEYS: optional(z.string()),
+  // Keys the refresh-token derivation and the one-time-code HMAC; generated once into the database when unset.
   AUTH_SECRET: optional(z.string().min(32)),
   ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(5).max(3600)).default(900),
   SESSION_IDLE_HOURS: optional(z.coerce.number().int().min(1)).default(24 * 7),

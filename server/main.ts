@@ -6,14 +6,15 @@ import { bootstrapSuperAdmin } from "./domain/auth/create-admin";
 import { createReferralLink } from "./domain/referrals/referral-links";
 import { ensureBaseData } from "./domain/seed/ensure-base-data";
 import { loadServerEnv } from "./env";
+import { loadAppSecrets } from "./infra/app-secrets";
 import { showBootstrapSecrets } from "./infra/bootstrap-secrets";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./infra/client-ip";
 import { DirectoryLockedError } from "./infra/db/directory-lock";
 import { createLogger, LogRingBuffer } from "./infra/logging/logger";
 import { createMailer } from "./infra/mail";
-import { deriveSecret, loadOrCreateSecret } from "./infra/secrets";
+import { deriveSecret } from "./infra/secrets";
 import { createStorage } from "./infra/storage";
-import { createTokenService, loadKeyMaterial } from "./infra/tokens";
+import { createTokenService } from "./infra/tokens";
 import { decideTestSeedMount } from "./routes/test-seed";
 
 async function main() {
@@ -67,18 +68,13 @@ async function main() {
     logger.info({ file }, "first super admin created; sign-in details written to the secrets folder");
   }
 
-  const warn = (message: string) => logger.warn(message);
-  const storageSigningSecret = loadOrCreateSecret(
-    env.DATA_DIR,
-    "storage-signing",
-    env.STORAGE_SIGNING_SECRET,
-    warn,
+  // From configuration, else shared through the database by every instance using it.
+  const { keys, storageSigningSecret, storagePreviousSigningSecrets, authSecret } = await loadAppSecrets(
+    database.db,
+    env,
+    (message) => logger.warn(message),
   );
-  const authSecret = loadOrCreateSecret(env.DATA_DIR, "auth", env.AUTH_SECRET, warn);
-  const tokens = await createTokenService({
-    keys: await loadKeyMaterial(env.DATA_DIR, env.JWT_PRIVATE_KEY, warn),
-    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
-  });
+  const tokens = await createTokenService({ keys, accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS });
   const storage = createStorage(env, storageSigningSecret);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
 
@@ -86,6 +82,7 @@ async function main() {
     config: {
       publicUrl: env.PUBLIC_URL,
       storageSigningSecret,
+      storagePreviousSigningSecrets,
       testSeedToken: env.E2E_SEED_TOKEN,
       apiHost: env.API_HOST,
       trustedProxies: parseTrustedProxies(env.API_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES),

@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db";
+import { appSecrets } from "../db/schema";
 
 const SECRET_PATTERN = /^[A-Za-z0-9_-]{43,}$/;
 
@@ -9,137 +12,108 @@ export function isValidGeneratedSecret(text: string): boolean {
   return SECRET_PATTERN.test(text);
 }
 
-export type SecretFileOptions<T> = {
-  /** The value the file holds, or undefined when it is empty, short or corrupt. */
-  parse(text: string): T | undefined;
-  /** A fresh value and the text to store. */
-  generate(): { value: T; text: string };
-  /** Told when an invalid file was replaced. */
-  warn?: (message: string) => void;
-};
-
-/**
- * Reads a generated secret from DATA_DIR/secrets, or creates it. A file is written completely
- * before it appears (temporary file, then rename), and creating or replacing one happens under
- * a lock, so a process starting at the same time as another never reads a half-written file,
- * and both end up with the same secret. An empty, short or corrupt file is never used: it is
- * replaced by a fresh secret under the lock.
- */
-export function loadOrCreateSecretFile<T>(file: string, options: SecretFileOptions<T>): T {
-  const existing = readValid(file, options.parse);
-  if (existing.value !== undefined) return existing.value;
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  return withFileLock(`${file}.lock`, () => {
-    // Another process may have created it while we waited.
-    const again = readValid(file, options.parse);
-    if (again.value !== undefined) return again.value;
-    if (again.present) {
-      options.warn?.(`The secret file ${file} was empty or invalid; a new secret replaces it.`);
-    }
-    const { value, text } = options.generate();
-    const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-    const fd = fs.openSync(temporary, "wx", 0o600);
-    try {
-      fs.writeSync(fd, text);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(temporary, file);
-    return value;
-  });
+export function generateRandomSecret(): string {
+  return crypto.randomBytes(32).toString("base64url");
 }
 
-function readValid<T>(file: string, parse: (text: string) => T | undefined) {
+export type StoredSecretSpec = {
+  /** The row's name in app_secrets. */
+  name: string;
+  /** Its file name in DATA_DIR/secrets, where earlier versions kept it; the name when unset. */
+  file?: string;
+  /** The stored text when it is a usable secret of this kind, or undefined when it is empty, short or corrupt. */
+  parse(text: string): string | undefined;
+  /** A fresh secret as text to store. */
+  generate(): string;
+};
+
+/** A 256-bit random secret stored as base64url. */
+export const randomSecretSpec = (name: string): StoredSecretSpec => ({
+  name,
+  parse: (text) => (isValidGeneratedSecret(text.trim()) ? text.trim() : undefined),
+  generate: generateRandomSecret,
+});
+
+// Any constant will do, as long as every instance uses the same one (and it differs from the
+// migration lock's).
+const SECRETS_LOCK_KEY = 7_340_212;
+
+/**
+ * The generated secrets named in `specs`, read from app_secrets, or created there once. Every
+ * instance on the same database gets the same ones: a missing or unusable secret is created in a
+ * transaction holding an advisory lock, so instances starting together do not each write their
+ * own, and the one that waited reads what the first wrote.
+ *
+ * An empty, short or corrupt stored value is never used: it is replaced under the lock (with a
+ * warning). A secret the database does not hold yet is first looked for in DATA_DIR/secrets,
+ * where earlier versions kept it, so an existing install keeps its sessions and signed links;
+ * those files are only read, never written or removed.
+ */
+export async function loadOrCreateStoredSecrets(
+  db: Database,
+  specs: StoredSecretSpec[],
+  options: { dataDir?: string; warn?: (message: string) => void } = {},
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (specs.length === 0) return found;
+  // Most starts find everything in place and take no lock.
+  const rows = await db.select().from(appSecrets);
+  for (const spec of specs) {
+    const value = readUsable(rows, spec);
+    if (value !== undefined) found.set(spec.name, value);
+  }
+  const missing = specs.filter((spec) => !found.has(spec.name));
+  if (missing.length === 0) return found;
+
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SECRETS_LOCK_KEY})`);
+    // Another instance may have created them while we waited.
+    const current = await tx.select().from(appSecrets);
+    for (const spec of missing) {
+      const value = readUsable(current, spec);
+      if (value !== undefined) {
+        found.set(spec.name, value);
+        continue;
+      }
+      if (current.some((row) => row.name === spec.name)) {
+        options.warn?.(`The stored secret "${spec.name}" was empty or invalid; a new secret replaces it.`);
+      }
+      const fromFile = options.dataDir ? readLegacyFile(options.dataDir, spec, options.warn) : undefined;
+      const text = fromFile ?? spec.generate();
+      await tx
+        .insert(appSecrets)
+        .values({ name: spec.name, value: text })
+        .onConflictDoUpdate({ target: appSecrets.name, set: { value: text, createdAt: sql`now()` } });
+      found.set(spec.name, text);
+    }
+  });
+  return found;
+}
+
+function readUsable(rows: { name: string; value: string }[], spec: StoredSecretSpec): string | undefined {
+  const row = rows.find((candidate) => candidate.name === spec.name);
+  return row ? spec.parse(row.value) : undefined;
+}
+
+/** A secret an earlier version generated into DATA_DIR/secrets, when it is usable. */
+function readLegacyFile(
+  dataDir: string,
+  spec: StoredSecretSpec,
+  warn?: (message: string) => void,
+): string | undefined {
+  const file = path.join(dataDir, "secrets", spec.file ?? spec.name);
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { present: false, value: undefined };
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
-  return { present: true, value: parse(text) };
-}
-
-const LOCK_WAIT_MS = 10_000;
-/** A lock file still without a live holder's pid after this long was left by a crashed writer. */
-const EMPTY_LOCK_STALE_MS = 5_000;
-
-function sleepSync(ms: number) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+  const value = spec.parse(text);
+  if (value === undefined) {
+    warn?.(`The secret file ${file} was empty or invalid; a new secret is generated instead.`);
   }
-}
-
-function withFileLock<T>(lockPath: string, work: () => T): T {
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    let fd: number | undefined;
-    try {
-      fd = fs.openSync(lockPath, "wx", 0o600);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    if (fd !== undefined) {
-      try {
-        fs.writeSync(fd, String(process.pid));
-        fs.closeSync(fd);
-        return work();
-      } finally {
-        fs.rmSync(lockPath, { force: true });
-      }
-    }
-    if (isStaleLock(lockPath)) {
-      fs.rmSync(lockPath, { force: true });
-      continue;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(
-        `Could not take the lock ${lockPath}: another process holds it. Remove it if none runs.`,
-      );
-    }
-    sleepSync(20);
-  }
-}
-
-function isStaleLock(lockPath: string): boolean {
-  try {
-    const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8").trim(), 10);
-    if (Number.isInteger(holder) && holder > 0) return !isAlive(holder);
-    return Date.now() - fs.statSync(lockPath).mtimeMs > EMPTY_LOCK_STALE_MS;
-  } catch {
-    // Gone meanwhile: try again.
-    return false;
-  }
-}
-
-/**
- * A secret from the environment, or, on the embedded default, one generated once into
- * DATA_DIR/secrets so restarts keep it. Several instances must share it: set it by env then.
- */
-export function loadOrCreateSecret(
-  dataDir: string,
-  name: string,
-  fromEnv?: string,
-  warn?: (message: string) => void,
-): string {
-  if (fromEnv) return fromEnv;
-  return loadOrCreateSecretFile(path.join(dataDir, "secrets", name), {
-    parse: (text) => (isValidGeneratedSecret(text.trim()) ? text.trim() : undefined),
-    generate() {
-      const secret = crypto.randomBytes(32).toString("base64url");
-      return { value: secret, text: secret };
-    },
-    warn,
-  });
+  return value;
 }
 
 /** Independent keys for separate purposes from one secret (HMAC as a key-derivation step). */

@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
-import path from "node:path";
-import { importJWK, type JWK, jwtVerify, SignJWT } from "jose";
+import { calculateJwkThumbprint, createLocalJWKSet, importJWK, type JWK, jwtVerify, SignJWT } from "jose";
 
 import { ACCESS_TOKEN } from "../../lib/constants";
-import { loadOrCreateSecretFile } from "./secrets";
+import type { StoredSecretSpec } from "./secrets";
 
 export const TOKEN_ISSUER = ACCESS_TOKEN.issuer;
 export const TOKEN_AUDIENCE = ACCESS_TOKEN.audience;
@@ -25,9 +24,16 @@ export type TokenService = {
   jwks(): { keys: JWK[] };
 };
 
-type KeyMaterial = { privateJwk: JWK; publicJwk: JWK };
+export type KeyMaterial = {
+  /** Signs new tokens; its public half is published and verifies them. */
+  privateJwk: JWK;
+  publicJwk: JWK;
+  /** Keys of earlier configurations: still published and verifying until their tokens expire. */
+  previousPublicJwks?: JWK[];
+};
 
-function generateKeyMaterial(): KeyMaterial {
+/** A fresh Ed25519 signing key. */
+export function generateKeyMaterial(): KeyMaterial {
   const { privateKey } = crypto.generateKeyPairSync("ed25519");
   const kid = crypto.randomBytes(8).toString("hex");
   const privateJwk = { ...(privateKey.export({ format: "jwk" }) as JWK), kid, alg: ALGORITHM, use: "sig" };
@@ -39,14 +45,21 @@ function publicPart(privateJwk: JWK): JWK {
   return rest;
 }
 
-/** An Ed25519 private JWK whose public half matches its private half, or undefined. */
-export function parsePrivateJwk(text: string): JWK | undefined {
-  let jwk: JWK;
+function parseJson(text: string): unknown {
   try {
-    jwk = JSON.parse(text) as JWK;
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
+}
+
+/** An Ed25519 private JWK whose public half matches its private half, or undefined. */
+export function parsePrivateJwk(text: string): JWK | undefined {
+  return checkPrivateJwk(parseJson(text));
+}
+
+function checkPrivateJwk(value: unknown): JWK | undefined {
+  const jwk = value as JWK;
   if (!jwk || typeof jwk !== "object" || jwk.kty !== "OKP" || jwk.crv !== "Ed25519") return undefined;
   if (typeof jwk.d !== "string" || typeof jwk.x !== "string") return undefined;
   try {
@@ -61,28 +74,84 @@ export function parsePrivateJwk(text: string): JWK | undefined {
   }
 }
 
-/** The signing key from JWT_PRIVATE_KEY, or generated once into DATA_DIR/secrets. */
-export async function loadKeyMaterial(
-  dataDir: string,
-  fromEnv?: string,
-  warn?: (message: string) => void,
-): Promise<KeyMaterial> {
-  if (fromEnv) {
-    const privateJwk = parsePrivateJwk(fromEnv);
-    if (!privateJwk) throw new Error("JWT_PRIVATE_KEY must be an Ed25519 private key in JWK form");
-    privateJwk.kid ??= "env";
-    return { privateJwk, publicJwk: publicPart(privateJwk) };
+/** An Ed25519 public JWK (a private one is checked and reduced to its public half), or undefined. */
+function checkPublicJwk(value: unknown): JWK | undefined {
+  const jwk = value as JWK;
+  if (!jwk || typeof jwk !== "object" || jwk.kty !== "OKP" || jwk.crv !== "Ed25519") return undefined;
+  if (jwk.d !== undefined) {
+    const privateJwk = checkPrivateJwk(jwk);
+    return privateJwk ? publicPart(privateJwk) : undefined;
   }
-  const privateJwk = loadOrCreateSecretFile(path.join(dataDir, "secrets", "jwt-ed25519.json"), {
-    parse: parsePrivateJwk,
-    generate() {
-      const material = generateKeyMaterial();
-      return { value: material.privateJwk, text: JSON.stringify(material.privateJwk) };
-    },
-    warn,
-  });
-  return { privateJwk, publicJwk: publicPart(privateJwk) };
+  if (typeof jwk.x !== "string") return undefined;
+  try {
+    crypto.createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: jwk.x }, format: "jwk" });
+    return jwk;
+  } catch {
+    return undefined;
+  }
 }
+
+/**
+ * Names and labels a configured key as the generated ones are: a key without a kid gets its RFC
+ * 7638 thumbprint, so the same key always has the same kid on every instance, and a previous key
+ * copied from an old JWT_PRIVATE_KEY matches the tokens that key signed.
+ */
+async function labelled(jwk: JWK): Promise<JWK> {
+  return { ...jwk, kid: jwk.kid ?? (await calculateJwkThumbprint(jwk)), alg: ALGORITHM, use: "sig" };
+}
+
+/**
+ * JWT_PREVIOUS_PUBLIC_KEYS: a JSON array of Ed25519 JWKs, public ones or the old private keys
+ * themselves (only their public half is kept). Throws a message naming the variable.
+ */
+export async function parsePreviousPublicKeys(text: string | undefined): Promise<JWK[]> {
+  if (!text) return [];
+  const list = parseJson(text);
+  if (!Array.isArray(list)) {
+    throw new Error("JWT_PREVIOUS_PUBLIC_KEYS must be a JSON array of Ed25519 keys in JWK form");
+  }
+  const keys: JWK[] = [];
+  for (const [index, entry] of list.entries()) {
+    const jwk = checkPublicJwk(entry);
+    if (!jwk) throw new Error(`JWT_PREVIOUS_PUBLIC_KEYS[${index}] is not an Ed25519 key in JWK form`);
+    keys.push(await labelled(jwk));
+  }
+  return keys;
+}
+
+/**
+ * The signing key and the keys still accepted. The current key comes from JWT_PRIVATE_KEY, else
+ * from the database (generated once, see loadOrCreateStoredSecrets); previous keys only from
+ * configuration. Throws when a kid names two different keys: a token could not say which it is.
+ */
+export async function keyMaterialFrom(privateJwk: JWK, previousPublicJwks: JWK[] = []): Promise<KeyMaterial> {
+  const current = await labelled(privateJwk);
+  const publicJwk = publicPart(current);
+  const previous: JWK[] = [];
+  for (const jwk of previousPublicJwks) {
+    // The current key listed again (a rotation half done) is simply the current key.
+    if (jwk.x === publicJwk.x) continue;
+    const clash = [publicJwk, ...previous].find((other) => other.kid === jwk.kid);
+    if (clash) throw new Error(`JWT_PREVIOUS_PUBLIC_KEYS: the kid "${jwk.kid}" names two different keys`);
+    previous.push(jwk);
+  }
+  return { privateJwk: current, publicJwk, previousPublicJwks: previous };
+}
+
+/** The signing key from JWT_PRIVATE_KEY; throws when it is not a usable Ed25519 key. */
+export function parseConfiguredPrivateKey(text: string): JWK {
+  const privateJwk = parsePrivateJwk(text);
+  if (!privateJwk) throw new Error("JWT_PRIVATE_KEY must be an Ed25519 private key in JWK form");
+  return privateJwk;
+}
+
+/** How the generated signing key is kept in app_secrets (and was kept in DATA_DIR/secrets). */
+export const signingKeySpec: StoredSecretSpec = {
+  name: "jwt-signing-key",
+  file: "jwt-ed25519.json",
+  parse: (text) => (parsePrivateJwk(text) ? text.trim() : undefined),
+  generate: () => JSON.stringify(generateKeyMaterial().privateJwk),
+};
 
 export async function createTokenService(options: {
   keys: KeyMaterial;
@@ -91,7 +160,9 @@ export async function createTokenService(options: {
 }): Promise<TokenService> {
   const now = options.now ?? Date.now;
   const privateKey = await importJWK(options.keys.privateJwk, ALGORITHM);
-  const publicKey = await importJWK(options.keys.publicJwk, ALGORITHM);
+  const published = [options.keys.publicJwk, ...(options.keys.previousPublicJwks ?? [])];
+  // Picks the key by the token's kid: tokens signed before a rotation verify until they expire.
+  const verificationKeys = createLocalJWKSet({ keys: published });
   const kid = options.keys.privateJwk.kid;
 
   return {
@@ -114,7 +185,7 @@ export async function createTokenService(options: {
       return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
     },
     async verifyAccessToken(token) {
-      const { payload } = await jwtVerify(token, publicKey, {
+      const { payload } = await jwtVerify(token, verificationKeys, {
         algorithms: [ALGORITHM],
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
@@ -136,7 +207,7 @@ export async function createTokenService(options: {
         exp: payload.exp,
       };
     },
-    jwks: () => ({ keys: [options.keys.publicJwk] }),
+    jwks: () => ({ keys: published }),
   };
 }
 

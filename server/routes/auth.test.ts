@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import path from "node:path";
 import { Writable } from "node:stream";
 import { and, eq, inArray } from "drizzle-orm";
 import { decodeJwt, generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
@@ -10,7 +9,7 @@ import { createAdmin } from "../domain/auth/create-admin";
 import { RESET_RATE_LIMIT_MESSAGE } from "../domain/auth/password-reset";
 import { createLogger } from "../infra/logging/logger";
 import { createOutboxMailer } from "../infra/mail/outbox-mailer";
-import { createTokenService, loadKeyMaterial, TOKEN_AUDIENCE, TOKEN_ISSUER } from "../infra/tokens";
+import { createTokenService, generateKeyMaterial, TOKEN_AUDIENCE, TOKEN_ISSUER } from "../infra/tokens";
 import {
   call,
   codeFrom,
@@ -209,7 +208,7 @@ describe("SECURITY 15: access tokens are checked for algorithm, signature, expir
   const nowSeconds = () => Math.floor(Date.now() / 1000);
 
   beforeAll(async () => {
-    const keys = await loadKeyMaterial(path.join(t.dataDir, "known-keys"));
+    const keys = generateKeyMaterial();
     privateKey = await importJWK(keys.privateJwk, "EdDSA");
     kid = keys.privateJwk.kid ?? "";
     publicJwk = keys.publicJwk;

@@ -8,6 +8,8 @@ import { downloadHeaders } from "./download-headers";
 export type FilesRoutesDependencies = {
   storage: ObjectStorage;
   signingSecret: string;
+  /** Secrets before a rotation: URLs they signed are served until they expire. */
+  previousSigningSecrets?: readonly string[];
   /** Clock in milliseconds; defaults to Date.now. */
   now?: () => number;
 };
@@ -17,7 +19,12 @@ export type FilesRoutesDependencies = {
  * authorization: it was issued after a check elsewhere, and its signature binds the key,
  * expiry, disposition and name (SECURITY.md 27-28).
  */
-export function createFilesRoutes({ storage, signingSecret, now = Date.now }: FilesRoutesDependencies) {
+export function createFilesRoutes({
+  storage,
+  signingSecret,
+  previousSigningSecrets = [],
+  now = Date.now,
+}: FilesRoutesDependencies) {
   const app = new Hono();
 
   app.get("/:key", async (c) => {
@@ -28,7 +35,7 @@ export function createFilesRoutes({ storage, signingSecret, now = Date.now }: Fi
       name: c.req.query("name"),
       sig: c.req.query("sig"),
     };
-    const check = verifyDownloadSignature(signingSecret, key, query, now());
+    const check = verifyDownloadSignature([signingSecret, ...previousSigningSecrets], key, query, now());
     if (check === "expired") return c.json(errorBody("FORBIDDEN", "This download link has expired."), 403);
     if (check === "invalid") return c.json(errorBody("FORBIDDEN", "This download link is not valid."), 403);
 

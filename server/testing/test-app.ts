@@ -7,7 +7,7 @@ import { parseTrustedProxies } from "../infra/client-ip";
 import { createLogger, LogRingBuffer } from "../infra/logging/logger";
 import { createOutboxMailer } from "../infra/mail/outbox-mailer";
 import { createFsStorage } from "../infra/storage/fs-storage";
-import { createTokenService, loadKeyMaterial } from "../infra/tokens";
+import { createTokenService, generateKeyMaterial } from "../infra/tokens";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export type TestApp = {
@@ -29,7 +29,7 @@ export const testAuthConfig = {
 
 let keys: Awaited<ReturnType<typeof generateTestKeys>> | undefined;
 async function generateTestKeys() {
-  return loadKeyMaterial(fs.mkdtempSync(path.join(os.tmpdir(), "keys-")));
+  return generateKeyMaterial();
 }
 
 export async function createTestApp(

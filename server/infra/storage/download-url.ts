@@ -39,10 +39,11 @@ function isDisposition(value: string): value is DispositionType {
 
 /**
  * Checks a download URL issued by `signedUrl`. The signature is checked before the expiry, so
- * a tampered `exp` reads as "invalid" and only a genuine but old URL reads as "expired".
+ * a tampered `exp` reads as "invalid" and only a genuine but old URL reads as "expired". Several
+ * secrets: the current one and those before a rotation, whose URLs stay valid until they expire.
  */
 export function verifyDownloadSignature(
-  secret: string,
+  secrets: string | readonly string[],
   key: string,
   query: DownloadSignatureQuery,
   nowMs: number,
@@ -57,7 +58,9 @@ export function verifyDownloadSignature(
   // spelling means one URL per signature. timingSafeEqual throws on a length mismatch, and the
   // length of a MAC is no secret.
   if (given.length !== SIGNATURE_BYTES || given.toString("base64url") !== sig) return "invalid";
-  if (!timingSafeEqual(given, sign(secret, key, exp, disp, name))) return "invalid";
+  const candidates = typeof secrets === "string" ? [secrets] : secrets;
+  const signedByOne = candidates.some((secret) => timingSafeEqual(given, sign(secret, key, exp, disp, name)));
+  if (!signedByOne) return "invalid";
   return Number(exp) * 1000 <= nowMs ? "expired" : "ok";
 }
 
