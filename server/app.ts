@@ -30,15 +30,13 @@ import { registerOnboardingRoutes } from "./routes/onboarding";
 import { registerProfileRoutes } from "./routes/profile";
 import { registerReferralRoutes } from "./routes/referrals";
 import type { MemberRouteDeps } from "./routes/route-deps";
-import { registerSystemRoutes } from "./routes/system";
+import { HEALTH_PATHS, registerSystemRoutes } from "./routes/system";
 import { createTestSeedRoutes, decideTestSeedMount } from "./routes/test-seed";
 import { registerUploadRoutes } from "./routes/uploads";
 
 export type AppConfig = {
   publicUrl: string;
   storageSigningSecret: string;
-  /** Signing secrets before a rotation: their download URLs are served until they expire. */
-  storagePreviousSigningSecrets?: string[];
   auth: Omit<AuthConfig, "publicUrl">;
   /** IP-to-country lookups for the phone field's default; empty = off. */
   geoLookupUrls?: string[];
@@ -100,7 +98,7 @@ export function createApp(deps: AppDeps) {
       c.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
     }
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
-    if (c.req.path !== "/api/health") {
+    if (!HEALTH_PATHS.has(c.req.path)) {
       log.info(
         {
           method: c.req.method,
@@ -113,7 +111,7 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  registerSystemRoutes(app, { database: deps.database, startedAt });
+  registerSystemRoutes(app, { database: deps.database, storage: deps.storage, startedAt });
   const authDeps: AuthDeps = {
     db: deps.database.db,
     tokens: deps.tokens,
@@ -151,11 +149,7 @@ export function createApp(deps: AppDeps) {
   }
   app.route(
     "/api/files",
-    createFilesRoutes({
-      storage: deps.storage,
-      signingSecret: deps.config.storageSigningSecret,
-      previousSigningSecrets: deps.config.storagePreviousSigningSecrets,
-    }),
+    createFilesRoutes({ storage: deps.storage, signingSecret: deps.config.storageSigningSecret }),
   );
 
   app.doc31("/api/openapi.json", {

@@ -23,3 +23,19 @@ export const healthResponseSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/health/live: the process answers (no dependency is asked). */
+export const livenessResponseSchema = z.object({ status: z.literal("ok"), uptimeSeconds: z.number() });
+
+const readinessCheckSchema = z.enum(["ok", "unavailable", "pending"]);
+
+/** GET /api/health/ready: whether this instance should get traffic, and what is missing. */
+export const readinessResponseSchema = z.object({
+  status: z.enum(["ready", "not_ready"]),
+  checks: z.object({
+    database: readinessCheckSchema,
+    migrations: readinessCheckSchema,
+    storage: readinessCheckSchema,
+  }),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

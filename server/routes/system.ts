@@ -1,7 +1,14 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { errorResponseSchema, healthResponseSchema } from "../../lib/schemas/common";
-import type { DatabaseHandle } from "../db";
+import {
+  errorResponseSchema,
+  healthResponseSchema,
+  livenessResponseSchema,
+  readinessResponseSchema,
+} from "../../lib/schemas/common";
+import { type DatabaseHandle, migrationsFolder } from "../db";
+import { checkReadiness, latestShippedMigration } from "../domain/system/readiness";
 import type { AppEnv } from "../http";
+import type { ObjectStorage } from "../infra/storage/types";
 
 const healthRoute = createRoute({
   method: "get",
@@ -19,18 +26,73 @@ const healthRoute = createRoute({
   },
 });
 
+const liveRoute = createRoute({
+  method: "get",
+  path: "/api/health/live",
+  summary: "Liveness: the process answers (restart it when this fails)",
+  responses: {
+    200: {
+      description: "The process is up; nothing else is asked",
+      content: { "application/json": { schema: livenessResponseSchema } },
+    },
+  },
+});
+
+const readyRoute = createRoute({
+  method: "get",
+  path: "/api/health/ready",
+  summary: "Readiness: database, migrations and storage (send traffic only when this is 200)",
+  responses: {
+    200: {
+      description: "The database answers with every migration of this build, the storage answers",
+      content: { "application/json": { schema: readinessResponseSchema } },
+    },
+    503: {
+      description: "A dependency does not answer or migrations are pending",
+      content: { "application/json": { schema: readinessResponseSchema } },
+    },
+  },
+});
+
+/** The probes' paths; they are polled, so the request log leaves them out. */
+export const HEALTH_PATHS = new Set(["/api/health", "/api/health/live", "/api/health/ready"]);
+
 export function registerSystemRoutes(
   app: OpenAPIHono<AppEnv>,
-  deps: { database: DatabaseHandle; startedAt: number },
+  deps: { database: DatabaseHandle; storage: ObjectStorage; startedAt: number; readinessTimeoutMs?: number },
 ) {
+  const uptimeSeconds = () => Math.round((Date.now() - deps.startedAt) / 1000);
+  // Read once: the build's migrations do not change while it runs.
+  let shippedMigration: number | undefined;
+
   app.openapi(healthRoute, async (c) => {
-    const uptimeSeconds = Math.round((Date.now() - deps.startedAt) / 1000);
     try {
       await deps.database.ping();
-      return c.json({ status: "ok" as const, database: "ok" as const, uptimeSeconds }, 200);
+      return c.json({ status: "ok" as const, database: "ok" as const, uptimeSeconds: uptimeSeconds() }, 200);
     } catch (error) {
       c.var.log.error({ err: error }, "health check: database unavailable");
-      return c.json({ status: "degraded" as const, database: "unavailable" as const, uptimeSeconds }, 503);
+      return c.json(
+        { status: "degraded" as const, database: "unavailable" as const, uptimeSeconds: uptimeSeconds() },
+        503,
+      );
     }
+  });
+
+  app.openapi(liveRoute, (c) => c.json({ status: "ok" as const, uptimeSeconds: uptimeSeconds() }, 200));
+
+  app.openapi(readyRoute, async (c) => {
+    shippedMigration ??= latestShippedMigration(migrationsFolder);
+    const { ready, checks, errors } = await checkReadiness({
+      database: deps.database,
+      storage: deps.storage,
+      shippedMigration,
+      timeoutMs: deps.readinessTimeoutMs,
+    });
+    if (!ready) {
+      const failed = Object.entries(errors).map(([check, error]) => ({ check, err: error }));
+      c.var.log.warn({ checks, failed: failed.map((entry) => entry.check) }, "not ready");
+      for (const { check, err } of failed) c.var.log.warn({ err }, `readiness: ${check} failed`);
+    }
+    return c.json({ status: ready ? ("ready" as const) : ("not_ready" as const), checks }, ready ? 200 : 503);
   });
 }
