@@ -37,6 +37,8 @@ import { registerUploadRoutes } from "./routes/uploads";
 export type AppConfig = {
   publicUrl: string;
   storageSigningSecret: string;
+  /** Signing secrets before a rotation: their download URLs are served until they expire. */
+  storagePreviousSigningSecrets?: string[];
   auth: Omit<AuthConfig, "publicUrl">;
   /** IP-to-country lookups for the phone field's default; empty = off. */
   geoLookupUrls?: string[];
@@ -149,7 +151,11 @@ export function createApp(deps: AppDeps) {
   }
   app.route(
     "/api/files",
-    createFilesRoutes({ storage: deps.storage, signingSecret: deps.config.storageSigningSecret }),
+    createFilesRoutes({
+      storage: deps.storage,
+      signingSecret: deps.config.storageSigningSecret,
+      previousSigningSecrets: deps.config.storagePreviousSigningSecrets,
+    }),
   );
 
   app.doc31("/api/openapi.json", {
