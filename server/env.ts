@@ -47,6 +47,8 @@ export const serverEnvSchema = z.object({
   API_TRUSTED_PROXIES: optional(z.string()),
   // End-to-end tests only: enables /api/test seeding with this token. Never set in production.
   E2E_SEED_TOKEN: optional(z.string().min(16)),
+  // On SIGTERM/SIGINT: how long requests under way (an upload) may run before they are cut.
+  SHUTDOWN_GRACE_SECONDS: optional(z.coerce.number().int().min(0).max(3600)).default(20),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
 });
 

@@ -1,3 +1,4 @@
+import type http from "node:http";
 import { serve } from "@hono/node-server";
 import { DEFAULT_EXPIRY_DAYS, DEFAULT_MAX_USES } from "../lib/schemas/referrals";
 import { createApp } from "./app";
@@ -10,6 +11,7 @@ import { loadAppSecrets } from "./infra/app-secrets";
 import { showBootstrapSecrets } from "./infra/bootstrap-secrets";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./infra/client-ip";
 import { DirectoryLockedError } from "./infra/db/directory-lock";
+import { closeGracefully } from "./infra/http/graceful-close";
 import { createLogger, LogRingBuffer } from "./infra/logging/logger";
 import { createMailer } from "./infra/mail";
 import { deriveSecret } from "./infra/secrets";
@@ -132,12 +134,17 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "API stopping");
-    // Give open requests a moment, then close the database so PGlite flushes and releases its lock.
-    const forced = setTimeout(() => process.exit(1), 10_000);
+    // Requests under way (an upload) finish within the grace period; then the database closes
+    // so PGlite flushes and releases its lock.
+    const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
+    const forced = setTimeout(() => process.exit(1), graceMs + 10_000);
     forced.unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const ended = await closeGracefully(server as http.Server, graceMs);
+    if (ended === "cut")
+      logger.warn({ graceMs }, "requests still running at the end of the grace period were cut");
     await mailer.close();
     await database.close();
+    logger.info("API stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

@@ -1,0 +1,158 @@
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { type ApiProcess, startApiProcess } from "./testing/api-process";
+
+// The real process (server/main.ts) on SIGTERM: what a rolling restart or `docker stop` does.
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+const seedToken = "shutdown-test-seed-token-0123456789";
+const BOUNDARY = "----shutdown-test-boundary";
+
+async function multipartIdUpload(): Promise<Buffer> {
+  const image = (format: "jpeg" | "png") =>
+    sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+      [format]()
+      .toBuffer();
+  const fields = {
+    idType: "passport",
+    idNumber: "C01X00T47",
+    expiryDate: new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+  };
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  for (const [name, type, data] of [
+    ["front", "image/jpeg", await image("jpeg")],
+    ["back", "image/png", await image("png")],
+  ] as const) {
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      data,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
+}
+
+async function json(port: number, route: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`http://127.0.0.1:${port}${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+function connects(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** Completed objects in the fs driver's folder (the sidecar is written last). */
+function storedObjects(dataDir: string): number {
+  const root = path.join(dataDir, "objects");
+  if (!fs.existsSync(root)) return 0;
+  return fs
+    .readdirSync(root)
+    .flatMap((folder) => fs.readdirSync(path.join(root, folder)))
+    .filter((name) => name.endsWith(".json") && !name.startsWith(".")).length;
+}
+
+describe("SIGTERM during an upload", () => {
+  let api: ApiProcess | undefined;
+  afterAll(() => api?.stop());
+
+  it("lets the upload finish (201, object stored), refuses new connections and exits 0", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-test-"));
+    folders.push(dataDir);
+    api = await startApiProcess({
+      DATA_DIR: dataDir,
+      E2E_SEED_TOKEN: seedToken,
+      ADMIN_PASSWORD: "Admin-Passw0rd!",
+      SHUTDOWN_GRACE_SECONDS: "30",
+    });
+    const { port } = api;
+    const email = "uploader@example.com";
+    const password = "Uploader-Passw0rd!";
+    expect(
+      (await json(port, "/api/test/users", { email, password }, { "x-seed-token": seedToken })).status,
+    ).toBe(201);
+    const login = await json(port, "/api/auth/login", { email, password });
+    expect(login.status).toBe(200);
+    const token = login.body.accessToken as string;
+
+    const body = await multipartIdUpload();
+    // A keep-alive client, as browsers and proxies are: its idle connection must not hold the stop.
+    const agent = new http.Agent({ keepAlive: true });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/api/upload/personal-id",
+          agent,
+          headers: {
+            authorization: `Bearer ${token}`,
+            "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
+            "content-length": String(body.length),
+          },
+        },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk) => {
+            text += chunk;
+          });
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      );
+      request.on("error", reject);
+      (async () => {
+        const half = Math.floor(body.length / 2);
+        request.write(body.subarray(0, half));
+        await new Promise((done) => setTimeout(done, 500));
+        api?.kill("SIGTERM");
+        // Longer than the old fixed 10-second stop, shorter than the configured grace.
+        await new Promise((done) => setTimeout(done, 11_000));
+        request.end(body.subarray(half));
+      })().catch(reject);
+    });
+
+    // The port closes at once: a new client is refused while the upload still runs.
+    const deadline = Date.now() + 5_000;
+    while ((await connects(port)) && Date.now() < deadline)
+      await new Promise((done) => setTimeout(done, 100));
+    expect(await connects(port)).toBe(false);
+
+    const result = await answer;
+    expect(result.status, result.text).toBe(201);
+    const started = Date.now();
+    expect(await api.exited).toBe(0);
+    // Not held up by the keep-alive connection the upload left idle.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    agent.destroy();
+    expect(storedObjects(dataDir)).toBe(2);
+    expect(api.output().stdout).toContain('"msg":"API stopped"');
+  }, 90_000);
+});
