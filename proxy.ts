@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { tokenResponseSchema } from "@/lib/schemas/auth";
 import { canSignContract, onboardingStatusSchema } from "@/lib/schemas/onboarding";
 import { verifyAccessToken, type WebSessionClaims } from "@/lib/web/access-token";
+import { clientIpForApi } from "@/lib/web/client-ip";
 import { webEnv } from "@/lib/web/env";
 import { serializeFlashCookie } from "@/lib/web/flash";
 import { safeRequestId } from "@/lib/web/log";
@@ -55,7 +56,7 @@ async function refreshSession(
       headers: {
         "content-type": "application/json",
         "user-agent": request.headers.get("user-agent") ?? "",
-        "x-forwarded-for": request.headers.get("x-forwarded-for") ?? "",
+        "x-forwarded-for": clientIpForApi(request.headers, webEnv().CLIENT_IP_HEADER),
         "x-request-id": requestId,
       },
       body: JSON.stringify({ refreshToken }),

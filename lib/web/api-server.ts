@@ -1,6 +1,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import type { z } from "zod";
+import { clientIpForApi } from "./client-ip";
 import { webEnv } from "./env";
 import { safeRequestId } from "./log";
 import { sessionCookieNames } from "./session-cookies";
@@ -24,7 +25,7 @@ export async function apiGetAsUser<T extends z.ZodType>(path: string, schema: T)
     const response = await fetch(new URL(path, webEnv().API_URL), {
       headers: {
         authorization: `Bearer ${token}`,
-        "x-forwarded-for": headerList.get("x-forwarded-for") ?? "",
+        "x-forwarded-for": clientIpForApi(headerList, webEnv().CLIENT_IP_HEADER),
         // The same id as the page's request (scripts/web-server.mjs, proxy.ts), so the API's
         // log lines of a page view can be found from the web tier's.
         "x-request-id": safeRequestId(headerList.get("x-request-id")) ?? "",

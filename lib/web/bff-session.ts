@@ -1,5 +1,6 @@
 import { tokenResponseSchema } from "../schemas/auth";
 import { type BffOptions, bffError, forwardToApi } from "./bff";
+import { clientIpForApi } from "./client-ip";
 import { hasTrustedOrigin } from "./origin";
 import {
   apiContentSecurityPolicy,
@@ -115,13 +116,14 @@ async function callApi(
       host: request.headers.get("host") ?? "",
       "user-agent": request.headers.get("user-agent") ?? "",
       "accept-language": request.headers.get("accept-language") ?? "",
-      "x-forwarded-for": request.headers.get("x-forwarded-for") ?? "",
+      "x-forwarded-for": clientIpForApi(request.headers, options.clientIpHeader),
       "x-forwarded-proto": request.headers.get("x-forwarded-proto") ?? "",
       "x-request-id": request.headers.get("x-request-id") ?? "",
     },
     body: JSON.stringify(body),
   });
-  return forwardToApi(upstreamRequest, { ...options, accessToken });
+  // The client's address is settled above; the copy carries no platform header to read again.
+  return forwardToApi(upstreamRequest, { ...options, clientIpHeader: undefined, accessToken });
 }
 
 /** Turns the API's token answer into cookies plus the browser's view of the session. */

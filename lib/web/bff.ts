@@ -1,3 +1,4 @@
+import { clientIpForApi } from "./client-ip";
 import { logWebError, safeRequestId } from "./log";
 import { hasTrustedOrigin, isStateChanging } from "./origin";
 import {
@@ -15,6 +16,8 @@ export type BffOptions = {
   fetchImpl?: typeof fetch;
   /** The session's access token (from its httpOnly cookie); sent to the API as a Bearer token. */
   accessToken?: string;
+  /** CLIENT_IP_HEADER: the platform's header naming the client (lib/web/client-ip.ts). */
+  clientIpHeader?: string;
 };
 
 // Only these cross the BFF. Cookies stay here (the BFF owns the session), Authorization is
@@ -29,7 +32,6 @@ const FORWARDED_REQUEST_HEADERS = [
   "if-modified-since",
   "range",
   "x-request-id",
-  "x-forwarded-for",
 ];
 /**
  * A redirect of the API (a contract download to its signed /api/files URL) is passed on only
@@ -74,12 +76,20 @@ export function bffError(
   return new Response(JSON.stringify({ error: { code, message } }), { status, headers });
 }
 
-function upstreamHeaders(request: Request, url: URL, requestId: string, accessToken?: string): Headers {
+function upstreamHeaders(
+  request: Request,
+  url: URL,
+  requestId: string,
+  accessToken?: string,
+  clientIpHeader?: string,
+): Headers {
   const headers = new Headers();
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
+  const clientIp = clientIpForApi(request.headers, clientIpHeader);
+  if (clientIp) headers.set("x-forwarded-for", clientIp);
   headers.set("x-request-id", requestId);
   headers.set("x-forwarded-proto", isHttpsRequest(request) ? "https" : "http");
   headers.set("x-forwarded-host", request.headers.get("host") ?? url.host);
@@ -125,7 +135,7 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
   try {
     upstream = await (options.fetchImpl ?? fetch)(target, {
       method: request.method,
-      headers: upstreamHeaders(request, incoming, requestId, options.accessToken),
+      headers: upstreamHeaders(request, incoming, requestId, options.accessToken, options.clientIpHeader),
       body,
       redirect: "manual",
       cache: "no-store",

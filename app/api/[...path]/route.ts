@@ -10,6 +10,7 @@ async function handle(request: Request): Promise<Response> {
     apiUrl: env.API_URL,
     publicUrl: env.PUBLIC_URL,
     timeoutMs: env.BFF_UPSTREAM_TIMEOUT_MS,
+    clientIpHeader: env.CLIENT_IP_HEADER,
   });
 }
 
