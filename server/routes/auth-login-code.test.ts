@@ -1,7 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, oneTimeCodes, rateLimits, users } from "../db/schema";
-import { codeFrom, createUser, me, post, type TestUser, uniqueEmail, uniqueIp } from "../testing/auth-api";
+import {
+  codeFrom,
+  createUser,
+  loginOk,
+  me,
+  post,
+  type TestUser,
+  uniqueEmail,
+  uniqueIp,
+} from "../testing/auth-api";
 import { readOutbox, waitForMail } from "../testing/eml";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -92,6 +101,39 @@ describe("SECURITY 8: email login codes: 6 digits, 10 minutes, single use, bound
 
     expect(await verifyCode(bob.email, aliceCode)).toMatchObject({ status: 400, body: codeInvalid });
     expect((await verifyCode(bob.email, bobCode)).status).toBe(200);
+  });
+});
+
+describe("codes are bound to their purpose", () => {
+  it("refuses a login code for email verification, and an email verification code for login", async () => {
+    const user = await createUser(db());
+    const session = await loginOk(t.app, user.email, user.password);
+    const loginCode = await codeFor(user);
+
+    const misusedForVerification = await post(
+      t.app,
+      "/api/auth/verify-email-code",
+      { code: loginCode },
+      { token: session.accessToken },
+    );
+    // Refused as no verification code at all (none was sent yet).
+    expect(misusedForVerification.status).toBe(400);
+    expect(["CODE_INVALID", "CODE_EXPIRED"]).toContain(misusedForVerification.body.error?.code);
+
+    const sent = await post(t.app, "/api/auth/send-verification-email", {}, { token: session.accessToken });
+    expect(sent.status).toBe(200);
+    const verificationMail = await waitForMail(
+      t.mailDir,
+      (mail) => mail.to.includes(user.email) && /confirm your email/i.test(mail.subject),
+    );
+    const verificationCode = codeFrom(verificationMail);
+    if (verificationCode === loginCode) return; // one chance in a million: nothing to tell apart
+
+    expect(await verifyCode(user.email, verificationCode)).toMatchObject({ status: 400, body: codeInvalid });
+    // Each still works for its own purpose.
+    expect((await verifyCode(user.email, loginCode)).status).toBe(200);
+    const [row] = await db().select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id));
+    expect(row?.at).toBeNull();
   });
 });
 
