@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { useAuth } from "@/components/auth/auth-provider";
 import { serverStatusSchema } from "@/lib/schemas/admin";
+import { DashboardFailingMails } from "./dashboard-failing-mails";
 import {
   adminCardClass,
   adminSecondaryButtonClass,
@@ -15,7 +16,8 @@ import {
 
 type ServerStatus = z.infer<typeof serverStatusSchema>;
 
-const LOG_COLUMNS = ["time", "level", "message"] as const;
+// A request line fills method, route, status and duration; other lines leave them empty.
+const LOG_COLUMNS = ["time", "level", "method", "route", "httpStatus", "duration", "message"] as const;
 
 // Text carries the meaning; colour only repeats it (WCAG 1.4.1), each pairing at least 4.5:1.
 const statusTone: Record<ServerStatus["status"], string> = {
@@ -113,6 +115,8 @@ export function DashboardServerStatus() {
             </div>
           </dl>
 
+          <DashboardFailingMails mails={status.failingMails} onRetried={() => void load()} />
+
           <h3 id="server-logs-heading" className="mt-6 font-semibold text-slate-900">
             {t("logsHeading")}
           </h3>
@@ -127,7 +131,7 @@ export function DashboardServerStatus() {
               tabIndex={0}
               className={`${adminTableRegionClass} max-h-96 overflow-y-auto`}
             >
-              <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+              <table className="w-full min-w-[52rem] border-collapse text-left text-sm">
                 <caption className="sr-only">{t("logsCaption")}</caption>
                 <thead className="sticky top-0 bg-slate-50 text-slate-800">
                   <tr>
@@ -145,6 +149,12 @@ export function DashboardServerStatus() {
                     <tr key={index} className="border-t border-slate-200 align-top text-slate-800">
                       <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{log.time}</td>
                       <td className="px-3 py-2 font-semibold uppercase">{log.level}</td>
+                      <td className="px-3 py-2 font-mono text-xs">{log.method}</td>
+                      <td className="px-3 py-2 font-mono text-xs break-all">{log.route}</td>
+                      <td className="px-3 py-2 tabular-nums">{log.status}</td>
+                      <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                        {log.ms === undefined ? "" : t("durationValue", { ms: log.ms })}
+                      </td>
                       <td className="px-3 py-2 break-words">{log.message}</td>
                     </tr>
                   ))}

@@ -87,13 +87,25 @@ export const rejectUserSchema = z.object({
   reason: z.string().trim().min(1, "A reason is required.").max(1000),
 });
 
+/** A line of the instance's recent-log buffer; request lines carry their own columns. */
+export const logEntrySchema = z.object({
+  time: z.string(),
+  level: z.string(),
+  message: z.string(),
+  method: z.string().optional(),
+  /** The matched route pattern (`/api/referral/info/:token`), never the path. */
+  route: z.string().optional(),
+  status: z.number().int().optional(),
+  ms: z.number().optional(),
+});
+
 export const serverStatusSchema = z.object({
   status: z.enum(["online", "degraded"]),
   instance: z.string(),
   uptime: z.object({ days: z.number(), hours: z.number(), minutes: z.number() }),
   cpuUsagePercent: z.number(),
   memory: z.object({ used: z.number(), total: z.number() }),
-  logs: z.array(z.object({ time: z.string(), level: z.string(), message: z.string() })),
+  logs: z.array(logEntrySchema),
 });
 
 export const auditEntrySchema = z.object({

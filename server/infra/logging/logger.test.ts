@@ -53,4 +53,23 @@ describe("logger", () => {
     expect(recent[0]?.level).toBe("error");
     expect(Date.parse(recent[0]?.time ?? "")).not.toBeNaN();
   });
+
+  it("keeps a request line's method, route, status and duration as their own fields", async () => {
+    const ring = new LogRingBuffer(5);
+    const logger = createLogger({ level: "silent", ring });
+    logger.info({ method: "POST", route: "/api/auth/login", status: 401, ms: 12 }, "request");
+    logger.warn({ method: 42, route: "/x" }, "not a request line");
+    await new Promise((resolve) => setImmediate(resolve));
+    const [other, request] = ring.recent();
+    expect(request).toEqual({
+      time: expect.any(String),
+      level: "info",
+      message: "request",
+      method: "POST",
+      route: "/api/auth/login",
+      status: 401,
+      ms: 12,
+    });
+    expect(other).toEqual({ time: expect.any(String), level: "warn", message: "not a request line" });
+  });
 });

@@ -2,7 +2,16 @@ import { Writable } from "node:stream";
 import pino, { type Logger } from "pino";
 import { serializeError } from "./safe-error";
 
-export type LogEntry = { time: string; level: string; message: string };
+/** A line of the admin log view; request lines carry their method, route, status and duration. */
+export type LogEntry = {
+  time: string;
+  level: string;
+  message: string;
+  method?: string;
+  route?: string;
+  status?: number;
+  ms?: number;
+};
 
 const levelNames: Record<number, string> = {
   10: "trace",
@@ -33,6 +42,7 @@ export class LogRingBuffer extends Writable {
           time: new Date(record.time ?? Date.now()).toISOString(),
           level: levelNames[record.level ?? 30] ?? "info",
           message: summarize(record),
+          ...requestFields(record),
         });
       } catch {
         // A line that is not JSON is not ours to keep.
@@ -63,12 +73,20 @@ type LogRecord = {
   err?: { type?: unknown; errorCode?: unknown };
 };
 
-/** The admin log view shows one line per entry: the message and what makes it useful. */
+/** A request line's own columns in the admin log view (the route is a pattern, never a path). */
+function requestFields(record: LogRecord): Pick<LogEntry, "method" | "route" | "status" | "ms"> {
+  if (typeof record.method !== "string" || typeof record.route !== "string") return {};
+  return {
+    method: record.method,
+    route: record.route,
+    ...(typeof record.status === "number" ? { status: record.status } : {}),
+    ...(typeof record.ms === "number" ? { ms: record.ms } : {}),
+  };
+}
+
+/** The entry's message: the log message and, for an error, its type and code. */
 function summarize(record: LogRecord): string {
   let message = record.msg ?? "";
-  if (typeof record.method === "string" && typeof record.route === "string") {
-    message += ` ${record.method} ${record.route} ${String(record.status ?? "")} ${String(record.ms ?? "")}ms`;
-  }
   if (record.err && typeof record.err.type === "string") {
     message += `: ${record.err.type}${record.err.errorCode ? ` ${String(record.err.errorCode)}` : ""}`;
   }
