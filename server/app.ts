@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { DatabaseHandle } from "./db";
 import { isDatabaseUnavailable } from "./db";
 import type { AuthConfig, AuthDeps } from "./domain/auth/auth-deps";
+import type { MailOutbox } from "./domain/mail/outbox";
 import { AppError, errorBody } from "./errors";
 import { type AppEnv, peerAddress, validationHook } from "./http";
 import {
@@ -15,7 +16,6 @@ import {
   type TrustedProxies,
 } from "./infra/client-ip";
 import type { LogRingBuffer } from "./infra/logging/logger";
-import type { Mailer } from "./infra/mail/types";
 import type { ObjectStorage } from "./infra/storage/types";
 import type { TokenService } from "./infra/tokens";
 import { registerAdminUsersRoutes } from "./routes/admin-users";
@@ -54,7 +54,8 @@ export type AppDeps = {
   config: AppConfig;
   database: DatabaseHandle;
   storage: ObjectStorage;
-  mailer: Mailer;
+  /** Mails go into the outbox; a sender (domain/mail/sender.ts) delivers them. */
+  mail: MailOutbox;
   logger: Logger;
   logs: LogRingBuffer;
   tokens: TokenService;
@@ -117,7 +118,7 @@ export function createApp(deps: AppDeps) {
   const authDeps: AuthDeps = {
     db: deps.database.db,
     tokens: deps.tokens,
-    mailer: deps.mailer,
+    mail: deps.mail,
     logger: deps.logger,
     config: { ...deps.config.auth, publicUrl: deps.config.publicUrl },
   };
@@ -125,7 +126,7 @@ export function createApp(deps: AppDeps) {
   const memberDeps: MemberRouteDeps = {
     db: deps.database.db,
     tokens: deps.tokens,
-    mailer: deps.mailer,
+    mail: deps.mail,
     logger: deps.logger,
     storage: deps.storage,
     publicUrl: deps.config.publicUrl,

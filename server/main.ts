@@ -4,6 +4,7 @@ import { DEFAULT_EXPIRY_DAYS, DEFAULT_MAX_USES } from "../lib/schemas/referrals"
 import { createApp } from "./app";
 import { openDatabase } from "./db";
 import { bootstrapSuperAdmin } from "./domain/auth/create-admin";
+import { createMailSender } from "./domain/mail/sender";
 import { createReferralLink } from "./domain/referrals/referral-links";
 import { ensureBaseData } from "./domain/seed/ensure-base-data";
 import { loadServerEnv } from "./env";
@@ -79,6 +80,8 @@ async function main() {
   const tokens = await createTokenService({ keys, accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS });
   const storage = createStorage(env, storageSigningSecret);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
+  // Requests write mails into the database's outbox; this loop delivers them with retries.
+  const mailSender = createMailSender({ db: database.db, mailer, logger });
 
   const app = createApp({
     config: {
@@ -103,7 +106,7 @@ async function main() {
     tokens,
     database,
     storage,
-    mailer,
+    mail: mailSender,
     logger,
     logs,
   });
@@ -128,6 +131,7 @@ async function main() {
       "API listening",
     );
   });
+  mailSender.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -142,6 +146,7 @@ async function main() {
     const ended = await closeGracefully(server as http.Server, graceMs);
     if (ended === "cut")
       logger.warn({ graceMs }, "requests still running at the end of the grace period were cut");
+    await mailSender.stop();
     await mailer.close();
     await database.close();
     logger.info("API stopped");

@@ -87,6 +87,20 @@ export const rejectUserSchema = z.object({
   reason: z.string().trim().min(1, "A reason is required.").max(1000),
 });
 
+/** A mail the outbox could not deliver (failed for good, or still being retried after an error). */
+export const failingMailSchema = z.object({
+  id: z.string(),
+  /** Masked: the first character and the domain. */
+  recipient: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  state: z.enum(["failed", "retrying"]),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+
 /** A line of the instance's recent-log buffer; request lines carry their own columns. */
 export const logEntrySchema = z.object({
   time: z.string(),
@@ -105,6 +119,8 @@ export const serverStatusSchema = z.object({
   uptime: z.object({ days: z.number(), hours: z.number(), minutes: z.number() }),
   cpuUsagePercent: z.number(),
   memory: z.object({ used: z.number(), total: z.number() }),
+  /** Shared by every instance: the outbox lives in the database. */
+  failingMails: z.array(failingMailSchema),
   logs: z.array(logEntrySchema),
 });
 

@@ -13,6 +13,7 @@ import {
 } from "../../lib/schemas/admin";
 import { errorResponseSchema } from "../../lib/schemas/common";
 import { decideChangeReview, listChangeReviews } from "../domain/admin/change-reviews";
+import { MAIL_NOT_FOUND, retryFailedMail } from "../domain/admin/mail-queue";
 import {
   createPermission,
   getUserPermissionNames,
@@ -67,7 +68,7 @@ export function registerAdminVerificationRoutes(
 ) {
   const auth = authenticate(deps);
   const adminOnly = requireRole(...ADMIN_ROLES);
-  const reviewDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl };
+  const reviewDeps = { db: deps.db, mail: deps.mail, logger: deps.logger, publicUrl: deps.publicUrl };
 
   app.openapi(
     createRoute({
@@ -270,5 +271,29 @@ export function registerAdminVerificationRoutes(
     }),
     async (c) =>
       c.json(await readServerStatus({ db: deps.db, startedAt: deps.startedAt, logs: deps.logs }), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/admin/mail/{id}/retry",
+      summary: "Send a mail that failed every attempt once more (audited)",
+      middleware: [auth, adminOnly] as const,
+      request: { params: userIdParam },
+      responses: {
+        200: json(z.object({ success: z.literal(true), recipient: z.string() }), "Queued again"),
+        ...errors,
+        404: json(errorResponseSchema, MAIL_NOT_FOUND),
+      },
+    }),
+    async (c) => {
+      const { recipient } = await retryFailedMail(
+        { db: deps.db, mail: deps.mail },
+        c.var.auth.user,
+        c.req.valid("param").id,
+        requestContext(c),
+      );
+      return c.json({ success: true as const, recipient }, 200);
+    },
   );
 }

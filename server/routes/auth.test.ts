@@ -8,7 +8,6 @@ import { auditLog, users } from "../db/schema";
 import { createAdmin } from "../domain/auth/create-admin";
 import { RESET_RATE_LIMIT_MESSAGE } from "../domain/auth/password-reset";
 import { createLogger } from "../infra/logging/logger";
-import { createOutboxMailer } from "../infra/mail/outbox-mailer";
 import { createTokenService, generateKeyMaterial, TOKEN_AUDIENCE, TOKEN_ISSUER } from "../infra/tokens";
 import {
   call,
@@ -369,8 +368,8 @@ describe("SECURITY 32: authentication events are audited, and no secret is logge
       },
     });
     const logger = createLogger({ level: "debug", ring: t.deps.logs, destination });
-    const mailer = createOutboxMailer({ dir: t.mailDir, from: "Test <test@localhost>", logger });
-    return { app: createApp({ ...t.deps, logger, mailer }), lines };
+    const mail = await t.sendMailWithLogger(logger);
+    return { app: createApp({ ...t.deps, logger, mail }), lines };
   }
 
   async function signInBothWays(app: ReturnType<typeof createApp>) {

@@ -131,8 +131,11 @@ const userRow = async (userId: string) => {
   return row;
 };
 
-const mailsTo = async (email: string) =>
-  (await readOutbox(t.mailDir)).filter((mail) => mail.to.includes(email));
+// Mails leave through the outbox; flushing it first makes "no mail" mean none was queued.
+const mailsTo = async (email: string) => {
+  await t.mailSender.flush();
+  return (await readOutbox(t.mailDir)).filter((mail) => mail.to.includes(email));
+};
 
 const reviewsOf = async (adminToken: string, userId: string) => {
   const answer = await call(t.app, "GET", QUEUE, { token: adminToken });

@@ -35,7 +35,7 @@ function profileValidationHook(result: { success: true } | { success: false; err
 /** Profile completion (issue 5). */
 export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   const auth = authenticate(deps);
-  const profileDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl };
+  const profileDeps = { db: deps.db, mail: deps.mail, logger: deps.logger, publicUrl: deps.publicUrl };
   app.use(
     "/api/profile/*",
     bodyLimit({

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Database } from "../db";
-import type { Mailer } from "../infra/mail/types";
+import type { MailOutbox } from "../domain/mail/outbox";
 import type { ObjectStorage } from "../infra/storage/types";
 import type { TokenService } from "../infra/tokens";
 
@@ -8,7 +8,7 @@ import type { TokenService } from "../infra/tokens";
 export type MemberRouteDeps = {
   db: Database;
   tokens: TokenService;
-  mailer: Mailer;
+  mail: MailOutbox;
   logger: Logger;
   storage: ObjectStorage;
   publicUrl: string;

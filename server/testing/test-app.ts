@@ -1,11 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Logger } from "pino";
 import { type AppDeps, createApp } from "../app";
+import { createMailSender, type MailSender, type MailSenderOptions } from "../domain/mail/sender";
 import { ensureBaseData } from "../domain/seed/ensure-base-data";
 import { parseTrustedProxies } from "../infra/client-ip";
 import { createLogger, LogRingBuffer } from "../infra/logging/logger";
 import { createOutboxMailer } from "../infra/mail/outbox-mailer";
+import type { Mailer } from "../infra/mail/types";
 import { createFsStorage } from "../infra/storage/fs-storage";
 import { createTokenService, generateKeyMaterial } from "../infra/tokens";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -15,7 +18,24 @@ export type TestApp = {
   deps: AppDeps & { database: TestDatabase };
   dataDir: string;
   mailDir: string;
+  /** The driver the sender delivers through (the `.eml` outbox in mailDir). */
+  mailer: Mailer;
+  /** Started with a short poll and short retries, so mails land in mailDir within a moment. */
+  readonly mailSender: MailSender;
+  /**
+   * Replaces the running sender by one that logs (and has its driver log) to `logger`, for tests
+   * that read every log line; pass its result as `mail` to an app of their own.
+   */
+  sendMailWithLogger(logger: Logger): Promise<MailSender>;
   close(): Promise<void>;
+};
+
+/** Retries within a second, so a test sees a failed attempt followed by the delivery. */
+export const testMailSenderOptions: Partial<MailSenderOptions> = {
+  pollMs: 100,
+  baseDelayMs: 50,
+  maxDelayMs: 500,
+  maxAttempts: 5,
 };
 
 /** The real API on a fresh database, real files in a temp DATA_DIR and a real mail outbox. */
@@ -39,6 +59,7 @@ export async function createTestApp(
     now?: () => number;
     /** Peers whose X-Forwarded-For is believed (comma-separated); loopback when unset. */
     trustedProxies?: string;
+    mailSender?: Partial<MailSenderOptions>;
   } = {},
 ): Promise<TestApp> {
   keys ??= await generateTestKeys();
@@ -54,6 +75,18 @@ export async function createTestApp(
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
     now: options.now,
   });
+  const mailer = createOutboxMailer({ dir: mailDir, from: "Test <test@localhost>", logger });
+  const startSender = (driver: Mailer, senderLogger: Logger) => {
+    const sender = createMailSender({
+      db: database.db,
+      mailer: driver,
+      logger: senderLogger,
+      options: { ...testMailSenderOptions, ...options.mailSender },
+    });
+    sender.start();
+    return sender;
+  };
+  let mailSender = startSender(mailer, logger);
   const deps = {
     config: {
       publicUrl: "http://localhost:3000",
@@ -66,7 +99,7 @@ export async function createTestApp(
     tokens,
     database,
     storage: createFsStorage({ root: path.join(dataDir, "objects"), signingSecret: storageSigningSecret }),
-    mailer: createOutboxMailer({ dir: mailDir, from: "Test <test@localhost>", logger }),
+    mail: mailSender,
     logger,
     logs,
   };
@@ -75,7 +108,20 @@ export async function createTestApp(
     deps,
     dataDir,
     mailDir,
+    mailer,
+    get mailSender() {
+      return mailSender;
+    },
+    async sendMailWithLogger(mailLogger: Logger) {
+      await mailSender.stop();
+      mailSender = startSender(
+        createOutboxMailer({ dir: mailDir, from: "Test <test@localhost>", logger: mailLogger }),
+        mailLogger,
+      );
+      return mailSender;
+    },
     async close() {
+      await mailSender.stop();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

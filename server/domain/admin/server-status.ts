@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { serverStatusSchema } from "../../../lib/schemas/admin";
 import type { Database } from "../../db";
 import type { LogRingBuffer } from "../../infra/logging/logger";
+import { listFailingMails } from "../mail/outbox";
 
 export type ServerStatus = z.infer<typeof serverStatusSchema>;
 
@@ -55,6 +56,8 @@ async function machineCpuPercent(): Promise<number> {
  * - uptime: since this process started (startedAt);
  * - memory: the machine's memory in MB, used = os.totalmem() - os.freemem() (page cache counts as
  *   used on some systems), total = os.totalmem();
+ * - failingMails: mails the outbox failed to deliver, from the database (so the same on every
+ *   instance); empty when the database does not answer;
  * - logs: the newest lines of this process's in-memory log buffer, newest first.
  */
 export async function readServerStatus(deps: {
@@ -63,12 +66,13 @@ export async function readServerStatus(deps: {
   logs: LogRingBuffer;
   now?: () => number;
 }): Promise<ServerStatus> {
-  const [databaseUp, cpuUsagePercent] = await Promise.all([
+  const [databaseUp, cpuUsagePercent, failingMails] = await Promise.all([
     deps.db.execute(sql`select 1`).then(
       () => true,
       () => false,
     ),
     machineCpuPercent(),
+    listFailingMails(deps.db).catch(() => []),
   ]);
   const total = os.totalmem();
   const free = os.freemem();
@@ -78,6 +82,7 @@ export async function readServerStatus(deps: {
     uptime: splitUptime((deps.now?.() ?? Date.now()) - deps.startedAt),
     cpuUsagePercent,
     memory: { used: Math.round((total - free) / MB), total: Math.round(total / MB) },
+    failingMails,
     logs: deps.logs.recent(STATUS_LOG_LINES),
   };
 }

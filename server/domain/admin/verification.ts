@@ -4,10 +4,10 @@ import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
 import { users } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { Mailer } from "../../infra/mail/types";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { RequestContext } from "../auth/auth-deps";
 import { isUuid } from "../ids";
+import type { MailOutbox } from "../mail/outbox";
 import { accountActivatedMail, accountRejectedMail, type RedoStep } from "../mail/templates";
 import { toAdminUser } from "./admin-user-view";
 import { escapeLike } from "./list-users";
@@ -17,7 +17,7 @@ export const ALREADY_VERIFIED = "User is already verified.";
 export const ONLY_MEMBERS = "Only member accounts can be verified.";
 export const SUSPENDED_NOT_VERIFIABLE = "A suspended account cannot be verified.";
 
-export type VerificationDeps = { db: Database; mailer: Mailer; logger: Logger; publicUrl: string };
+export type VerificationDeps = { db: Database; mail: MailOutbox; logger: Logger; publicUrl: string };
 
 /**
  * The verify-users queue: members (role user) that are pending and not yet admin-verified,
@@ -87,7 +87,7 @@ export async function verifyUser(
   context: RequestContext,
 ): Promise<{ permissions: string[]; emailSent: boolean }> {
   if (!isUuid(userId)) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
-  const { target, assigned } = await deps.db.transaction(async (tx) => {
+  const { assigned } = await deps.db.transaction(async (tx) => {
     const target = await lockReviewableMember(tx, userId);
     const change = await replaceUserPermissions(tx, userId, permissionNames);
     const now = new Date();
@@ -102,19 +102,15 @@ export async function verifyUser(
       details: { permissions: change.after, previousPermissions: change.before },
       ip: context.ip,
     });
-    return { target, assigned: change.after };
-  });
-
-  let emailSent = true;
-  try {
-    await deps.mailer.send(
+    await deps.mail.enqueue(
+      tx,
       accountActivatedMail(target.email, target.language, new URL("/login", deps.publicUrl).toString()),
     );
-  } catch (error) {
-    emailSent = false;
-    deps.logger.error({ err: error, userId }, "activation email failed");
-  }
-  return { permissions: assigned, emailSent };
+    return { target, assigned: change.after };
+  });
+  deps.mail.wake();
+  // The mail is in the outbox with the approval; the sender retries it until it goes out.
+  return { permissions: assigned, emailSent: true };
 }
 
 const stepColumn = {
@@ -138,7 +134,7 @@ export async function rejectUser(
   context: RequestContext,
 ): Promise<{ emailSent: boolean }> {
   if (!isUuid(userId)) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
-  const target = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const target = await lockReviewableMember(tx, userId);
     await tx
       .update(users)
@@ -151,12 +147,8 @@ export async function rejectUser(
       details: { step: input.step, reasonLength: input.reason.length },
       ip: context.ip,
     });
-    return target;
-  });
-
-  let emailSent = true;
-  try {
-    await deps.mailer.send(
+    await deps.mail.enqueue(
+      tx,
       accountRejectedMail(
         target.email,
         target.language,
@@ -165,9 +157,7 @@ export async function rejectUser(
         new URL("/dashboard", deps.publicUrl).toString(),
       ),
     );
-  } catch (error) {
-    emailSent = false;
-    deps.logger.error({ err: error, userId }, "rejection email failed");
-  }
-  return { emailSent };
+  });
+  deps.mail.wake();
+  return { emailSent: true };
 }

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Database } from "../../db";
-import type { Mailer } from "../../infra/mail/types";
+import type { MailOutbox } from "../mail/outbox";
 import type { TokenService } from "../../infra/tokens";
 
 export type AuthConfig = {
@@ -17,7 +17,7 @@ export type AuthConfig = {
 export type AuthDeps = {
   db: Database;
   tokens: TokenService;
-  mailer: Mailer;
+  mail: MailOutbox;
   logger: Logger;
   config: AuthConfig;
 };

@@ -92,10 +92,15 @@ export async function requestLoginCode(
   runInBackground(deps.logger, "login code", async () => {
     const user = await findUserByEmail(deps.db, email);
     if (!user || user.status === "suspended") return;
-    const { code } = await issueCode(deps.db, deps.config.codeSecret, user.id, "login");
-    await deps.mailer.send(
-      loginCodeMail(user.email, input.lang ?? user.language, code, CODE_TTL_SECONDS / 60),
-    );
+    // The code and its mail commit together (issueCode's own transaction becomes a savepoint).
+    await deps.db.transaction(async (tx) => {
+      const { code } = await issueCode(tx, deps.config.codeSecret, user.id, "login");
+      await deps.mail.enqueue(
+        tx,
+        loginCodeMail(user.email, input.lang ?? user.language, code, CODE_TTL_SECONDS / 60),
+      );
+    });
+    deps.mail.wake();
     await recordAuditEvent(deps.db, {
       action: "auth.login_code_sent",
       subjectUserId: user.id,

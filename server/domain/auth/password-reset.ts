@@ -26,16 +26,22 @@ export const RESET_REQUESTED_MESSAGE = "If your email exists, you will receive a
 /** Creates a single-use reset token and mails its link, built from PUBLIC_URL (SECURITY.md 6). */
 export async function sendPasswordResetLink(deps: AuthDeps, user: UserRow, locale?: Locale): Promise<void> {
   const token = createOpaqueToken();
-  await deps.db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: hashOpaqueToken(token),
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60 * 1000),
-  });
   const link = new URL("/password-reset-set", deps.config.publicUrl);
   link.searchParams.set("token", token);
-  await deps.mailer.send(
-    passwordResetMail(user.email, locale ?? user.language, link.toString(), RESET_TOKEN_TTL_MINUTES),
-  );
+  // The token and its mail commit together: no live link without a mail on its way, and no mail
+  // with a link that was never stored.
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: hashOpaqueToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60 * 1000),
+    });
+    await deps.mail.enqueue(
+      tx,
+      passwordResetMail(user.email, locale ?? user.language, link.toString(), RESET_TOKEN_TTL_MINUTES),
+    );
+  });
+  deps.mail.wake();
 }
 
 /** Spec §7/§8: the same answer whether or not the email exists, 429 for both alike. */

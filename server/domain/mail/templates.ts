@@ -1,58 +1,125 @@
+import { createTranslator } from "use-intl/core";
 import type { Locale } from "../../../lib/i18n/config";
-import type { MailMessage } from "../../infra/mail/types";
+import de from "../../../messages/de.json";
+import en from "../../../messages/en.json";
+import type { OutgoingMail } from "./outbox";
 
 // Every mail exists in English and German (ARCHITECTURE.md); the user's language picks one.
+// The texts live in messages/*.json `Mail`, next to the app's own, so translators see them.
+
+const catalogs: Record<Locale, typeof en> = { en, de };
+
+function translatorFor(locale: Locale) {
+  return createTranslator({
+    locale,
+    messages: catalogs[locale],
+    namespace: "Mail",
+    // A missing text is a bug to find in tests, not a key to mail to a member.
+    onError(error) {
+      throw error;
+    },
+  });
+}
+
+type MailTranslator = ReturnType<typeof translatorFor>;
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function render(
-  to: string,
-  subject: string,
-  paragraphs: string[],
-  link?: { href: string; label: string },
-): MailMessage {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join("\n\n");
-  const html = [
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
+type MailContent = {
+  kind: OutgoingMail["kind"];
+  subject: string;
+  paragraphs: string[];
+  link?: { href: string; label: string };
+  /** Why the member gets this mail, shown in the footer. */
+  reason: string;
+};
+
+/**
+ * One layout for every mail: a header with the product name, the paragraphs, an optional button
+ * with its address spelled out for clients that block links, and a footer that says why the
+ * member got the mail. Inline styles and tables, as mail clients ignore style sheets. Every
+ * value is escaped: some come from members and admins (a rejection reason, a name).
+ */
+export function renderMail(to: string, locale: Locale, content: MailContent): OutgoingMail {
+  const appName = catalogs[locale].Common.appName;
+  const t = translatorFor(locale);
+  const footerNote = t("layout.footerNote", { appName });
+  const { paragraphs, link } = content;
+  const text = [
+    appName,
+    "",
+    [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join("\n\n"),
+    "",
+    "--",
+    content.reason,
+    footerNote,
   ].join("\n");
-  return { to, subject, text, html };
+  const body = [
+    ...paragraphs.map(
+      (paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(paragraph)}</p>`,
+    ),
+    ...(link
+      ? [
+          `<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(link.label)}</a></p>`,
+          `<p style="margin:0 0 16px;font-size:13px;color:#475569;line-height:1.5">${escapeHtml(t("layout.linkFallback"))}<br><a href="${escapeHtml(link.href)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(link.href)}</a></p>`,
+        ]
+      : []),
+  ].join("\n");
+  const html = `<!DOCTYPE html>
+<html lang="${escapeHtml(locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(content.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f1f5f9;color:#0f172a;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;border:1px solid #e2e8f0">
+<tr><td style="padding:20px 28px;border-bottom:1px solid #e2e8f0;font-size:18px;font-weight:700;color:#1e3a8a">${escapeHtml(appName)}</td></tr>
+<tr><td style="padding:28px">
+${body}
+</td></tr>
+<tr><td style="padding:20px 28px;border-top:1px solid #e2e8f0;font-size:13px;color:#475569;line-height:1.5">
+<p style="margin:0 0 8px">${escapeHtml(content.reason)}</p>
+<p style="margin:0">${escapeHtml(footerNote)}</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { kind: content.kind, language: locale, to, subject: content.subject, text, html };
 }
 
-export function passwordResetMail(to: string, locale: Locale, link: string, minutes: number): MailMessage {
-  if (locale === "de") {
-    return render(
-      to,
-      "Passwort zurücksetzen",
-      [
-        "Sie haben angefordert, Ihr Passwort zurückzusetzen.",
-        `Der Link ist ${minutes} Minuten gültig und kann einmal verwendet werden. Wenn Sie das nicht waren, ignorieren Sie diese E-Mail.`,
-      ],
-      { href: link, label: "Neues Passwort festlegen" },
-    );
-  }
-  return render(
-    to,
-    "Reset your password",
-    [
-      "You asked to reset your password.",
-      `The link is valid for ${minutes} minutes and works once. If this was not you, ignore this email.`,
-    ],
-    { href: link, label: "Set a new password" },
-  );
+const appNameOf = (locale: Locale) => ({ appName: catalogs[locale].Common.appName });
+
+function build(
+  to: string,
+  locale: Locale,
+  make: (t: MailTranslator, values: { appName: string }) => MailContent,
+): OutgoingMail {
+  return renderMail(to, locale, make(translatorFor(locale), appNameOf(locale)));
 }
 
-export function loginCodeMail(to: string, locale: Locale, code: string, minutes: number): MailMessage {
-  if (locale === "de") {
-    return render(to, "Ihr Anmeldecode", [
-      `Ihr Anmeldecode lautet ${code}.`,
-      `Er ist ${minutes} Minuten gültig. Wenn Sie sich nicht anmelden wollten, ignorieren Sie diese E-Mail.`,
-    ]);
-  }
-  return render(to, "Your login code", [
-    `Your login code is ${code}.`,
-    `It is valid for ${minutes} minutes. If you did not try to log in, ignore this email.`,
-  ]);
+export function passwordResetMail(to: string, locale: Locale, link: string, minutes: number): OutgoingMail {
+  return build(to, locale, (t, values) => ({
+    kind: "password_reset",
+    subject: t("passwordReset.subject"),
+    paragraphs: [t("passwordReset.intro"), t("passwordReset.validity", { minutes })],
+    link: { href: link, label: t("passwordReset.action") },
+    reason: t("passwordReset.reason", values),
+  }));
+}
+
+export function loginCodeMail(to: string, locale: Locale, code: string, minutes: number): OutgoingMail {
+  return build(to, locale, (t, values) => ({
+    kind: "login_code",
+    subject: t("loginCode.subject"),
+    paragraphs: [t("loginCode.code", { code }), t("loginCode.validity", { minutes })],
+    reason: t("loginCode.reason", values),
+  }));
 }
 
 /** The code stays out of the subject: subjects show in notifications and mail logs (SECURITY.md 32). */
@@ -61,63 +128,31 @@ export function emailVerificationCodeMail(
   locale: Locale,
   code: string,
   minutes: number,
-): MailMessage {
-  if (locale === "de") {
-    return render(to, "Bestätigen Sie Ihre E-Mail-Adresse", [
-      `Ihr Bestätigungscode lautet ${code}.`,
-      `Er ist ${minutes} Minuten gültig. Wenn Sie kein Konto bei uns angelegt haben, ignorieren Sie diese E-Mail.`,
-    ]);
-  }
-  return render(to, "Confirm your email address", [
-    `Your verification code is ${code}.`,
-    `It is valid for ${minutes} minutes. If you did not create an account with us, ignore this email.`,
-  ]);
+): OutgoingMail {
+  return build(to, locale, (t, values) => ({
+    kind: "email_verification",
+    subject: t("emailVerification.subject"),
+    paragraphs: [t("emailVerification.code", { code }), t("emailVerification.validity", { minutes })],
+    reason: t("emailVerification.reason", values),
+  }));
 }
 
-/** Sent once an admin has verified the account (issue 6): the member can now use the platform. */
-export function accountActivatedMail(to: string, locale: Locale, loginUrl: string): MailMessage {
-  if (locale === "de") {
-    return render(
-      to,
-      "Ihr Konto ist aktiv",
-      [
-        "Gute Nachrichten: Wir haben Ihre Angaben geprüft und Ihr Konto freigeschaltet.",
-        "Sie können sich ab sofort anmelden und alle Funktionen nutzen, die Ihnen freigegeben wurden.",
-      ],
-      { href: loginUrl, label: "Jetzt anmelden" },
-    );
-  }
-  return render(
-    to,
-    "Your account is active",
-    [
-      "Good news: we have reviewed your details and activated your account.",
-      "You can now sign in and use every feature that has been enabled for you.",
-    ],
-    { href: loginUrl, label: "Sign in now" },
-  );
+/** Sent once an admin has verified the account: the member can now use the platform. */
+export function accountActivatedMail(to: string, locale: Locale, loginUrl: string): OutgoingMail {
+  return build(to, locale, (t, values) => ({
+    kind: "account_activated",
+    subject: t("accountActivated.subject"),
+    paragraphs: [t("accountActivated.reviewed"), t("accountActivated.ready")],
+    link: { href: loginUrl, label: t("accountActivated.action") },
+    reason: t("accountActivated.reason", values),
+  }));
 }
 
 export type RedoStep = "email" | "documents" | "profile" | "contract";
 
-const redoStepLabels: Record<Locale, Record<RedoStep, string>> = {
-  en: {
-    email: "verify your email address",
-    documents: "upload your ID documents",
-    profile: "complete your profile",
-    contract: "sign your contract",
-  },
-  de: {
-    email: "Ihre E-Mail-Adresse bestätigen",
-    documents: "Ihre Ausweisdokumente hochladen",
-    profile: "Ihr Profil vervollständigen",
-    contract: "Ihren Vertrag unterschreiben",
-  },
-};
-
 /**
- * Sent when an admin sends the account back one step instead of approving it (issue 6). The
- * reason is the admin's own text; it goes into the body only (escaped in the HTML part).
+ * Sent when an admin sends the account back one step instead of approving it. The reason is the
+ * admin's own text; it goes into the body only (escaped in the HTML part).
  */
 export function accountRejectedMail(
   to: string,
@@ -125,30 +160,18 @@ export function accountRejectedMail(
   step: RedoStep,
   reason: string,
   dashboardUrl: string,
-): MailMessage {
-  const action = redoStepLabels[locale][step];
-  if (locale === "de") {
-    return render(
-      to,
-      "Bitte ergänzen Sie Ihre Angaben",
-      [
-        `Wir konnten Ihr Konto noch nicht freischalten. Bitte ${action} erneut.`,
-        `Begründung: ${reason}`,
-        "Sobald Sie diesen Schritt erledigt haben, prüfen wir Ihr Konto erneut.",
-      ],
-      { href: dashboardUrl, label: "Zum Dashboard" },
-    );
-  }
-  return render(
-    to,
-    "Please update your details",
-    [
-      `We could not activate your account yet. Please ${action} again.`,
-      `Reason: ${reason}`,
-      "Once you have done this step, we will review your account again.",
+): OutgoingMail {
+  return build(to, locale, (t, values) => ({
+    kind: "account_rejected",
+    subject: t("accountRejected.subject"),
+    paragraphs: [
+      t("accountRejected.redo", { action: t(`accountRejected.steps.${step}`) }),
+      t("accountRejected.reasonLine", { reason }),
+      t("accountRejected.next"),
     ],
-    { href: dashboardUrl, label: "Go to your dashboard" },
-  );
+    link: { href: dashboardUrl, label: t("accountRejected.action") },
+    reason: t("accountRejected.reason", values),
+  }));
 }
 
 /**
@@ -161,25 +184,12 @@ export function bankDetailsChangedMail(
   locale: Locale,
   ibanEnding: string,
   profileUrl: string,
-): MailMessage {
-  if (locale === "de") {
-    return render(
-      to,
-      "Ihre Bankverbindung wurde geändert",
-      [
-        `Die Bankverbindung Ihres Kontos wurde soeben geändert. Die neue IBAN endet auf ${ibanEnding}.`,
-        "Die Änderung wird von unserem Team geprüft. Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und kontaktieren Sie uns.",
-      ],
-      { href: profileUrl, label: "Profil ansehen" },
-    );
-  }
-  return render(
-    to,
-    "Your bank details were changed",
-    [
-      `The bank details of your account were just changed. The new IBAN ends in ${ibanEnding}.`,
-      "Our team will review the change. If this was not you, change your password right away and contact us.",
-    ],
-    { href: profileUrl, label: "View your profile" },
-  );
+): OutgoingMail {
+  return build(to, locale, (t, values) => ({
+    kind: "bank_details_changed",
+    subject: t("bankDetailsChanged.subject"),
+    paragraphs: [t("bankDetailsChanged.changed", { ibanEnding }), t("bankDetailsChanged.review")],
+    link: { href: profileUrl, label: t("bankDetailsChanged.action") },
+    reason: t("bankDetailsChanged.reason", values),
+  }));
 }

@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Locale } from "../../../lib/i18n/config";
 import type { UserRow } from "../../db/queries/users";
-import { oneTimeCodes, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { RequestContext } from "../auth/auth-deps";
@@ -11,8 +11,6 @@ import { EMAIL_ALREADY_VERIFIED, type EmailVerificationDeps } from "./email-veri
 
 /** Spec §9: a new code at most every 600 s, the same as the client's resend countdown. */
 export const VERIFICATION_RESEND_SECONDS = 600;
-
-export const SEND_FAILED_MESSAGE = "Failed to send verification email.";
 
 /**
  * Issues a verify_email code and mails it in `lang`, else the user's language. The countdown is
@@ -25,7 +23,7 @@ export async function sendVerificationEmail(
   input: { lang?: Locale },
   context: RequestContext,
 ): Promise<{ resendAfterSeconds: number }> {
-  const issued = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ emailVerifiedAt: users.emailVerifiedAt })
       .from(users)
@@ -46,27 +44,14 @@ export async function sendVerificationEmail(
       });
     }
     const { code } = await issueCode(tx, deps.codeSecret, user.id, "verify_email", now);
-    return { code, createdAt: now };
-  });
-
-  try {
-    await deps.mailer.send(
-      emailVerificationCodeMail(user.email, input.lang ?? user.language, issued.code, CODE_TTL_SECONDS / 60),
+    // The code and its mail commit together; the outbox retries the mail until it goes out, so
+    // a mail server that is down for a while delays the code instead of losing it.
+    await deps.mail.enqueue(
+      tx,
+      emailVerificationCodeMail(user.email, input.lang ?? user.language, code, CODE_TTL_SECONDS / 60),
     );
-  } catch (error) {
-    // A code nobody received must not hold the countdown: drop it so the user can retry now.
-    await deps.db
-      .delete(oneTimeCodes)
-      .where(
-        and(
-          eq(oneTimeCodes.userId, user.id),
-          eq(oneTimeCodes.purpose, "verify_email"),
-          eq(oneTimeCodes.createdAt, issued.createdAt),
-        ),
-      );
-    deps.logger.error({ err: error, userId: user.id }, "verification email failed");
-    throw new AppError("SERVICE_UNAVAILABLE", SEND_FAILED_MESSAGE);
-  }
+  });
+  deps.mail.wake();
 
   await recordAuditEvent(deps.db, {
     action: "onboarding.verification_email_sent",

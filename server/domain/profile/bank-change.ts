@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { Logger } from "pino";
 import type { Database } from "../../db";
 import { companyProfiles, personalProfiles, users } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { Mailer } from "../../infra/mail/types";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { verifyPassword } from "../auth/passwords";
 import { recordChangeReview } from "../change-reviews/record-change-review";
+import type { MailOutbox } from "../mail/outbox";
 import { bankDetailsChangedMail } from "../mail/templates";
 import { clearRateLimit, hitRateLimit } from "../security/rate-limit";
 import { profileValidationError } from "./profile-messages";
@@ -114,28 +113,29 @@ export async function reviewBankChange(
   return true;
 }
 
-/** The security notice of a bank change; a mail failure is logged, the change stands. */
-export async function sendBankChangeNotice(
-  deps: { db: Database; mailer: Mailer; logger: Logger; publicUrl: string },
+/**
+ * The security notice of a bank change, queued in the change's transaction `tx`: the change and
+ * its notice commit together, and the outbox retries the mail until it goes out.
+ */
+export async function queueBankChangeNotice(
+  deps: { mail: MailOutbox; publicUrl: string },
+  tx: Database,
   userId: string,
   iban: string,
 ): Promise<void> {
-  try {
-    const [account] = await deps.db
-      .select({ email: users.email, language: users.language })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    if (!account) return;
-    await deps.mailer.send(
-      bankDetailsChangedMail(
-        account.email,
-        account.language,
-        iban.slice(-4),
-        new URL("/profile", deps.publicUrl).toString(),
-      ),
-    );
-  } catch (error) {
-    deps.logger.error({ err: error, userId }, "bank change notice failed");
-  }
+  const [account] = await tx
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!account) return;
+  await deps.mail.enqueue(
+    tx,
+    bankDetailsChangedMail(
+      account.email,
+      account.language,
+      iban.slice(-4),
+      new URL("/profile", deps.publicUrl).toString(),
+    ),
+  );
 }

@@ -6,9 +6,9 @@ import type { companyProfileSchema, personalProfileSchema } from "../../../lib/s
 import type { Database } from "../../db";
 import { companyProfiles, personalProfiles, users } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { Mailer } from "../../infra/mail/types";
 import { recordAuditEvent } from "../audit/record-audit-event";
-import { confirmBankChange, reviewBankChange, sendBankChangeNotice, storedBankDetails } from "./bank-change";
+import type { MailOutbox } from "../mail/outbox";
+import { confirmBankChange, queueBankChangeNotice, reviewBankChange, storedBankDetails } from "./bank-change";
 import { loadProfile } from "./load-profile";
 import { checkProfileDates } from "./profile-dates";
 import { profileValidationError } from "./profile-messages";
@@ -18,7 +18,7 @@ export type PersonalProfile = z.output<typeof personalProfileSchema>;
 export type CompanyProfile = z.output<typeof companyProfileSchema>;
 type RequestFacts = { ip: string | null };
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-export type ProfileDeps = { db: Database; mailer: Mailer; logger: Logger; publicUrl: string };
+export type ProfileDeps = { db: Database; mail: MailOutbox; logger: Logger; publicUrl: string };
 
 /**
  * A phone as stored: E.164, or null when the optional field is empty. Numbers without a
@@ -75,7 +75,7 @@ async function recordCompletion(
 /**
  * The bank part of a save, around the write: the current password first when an approved
  * member changes the bank details; then, in the write's transaction with the member's row
- * locked, the change review; after the commit, the security notice.
+ * locked, the change review and the security notice.
  */
 async function saveWithBankCheck(
   deps: ProfileDeps,
@@ -114,9 +114,10 @@ async function saveWithBankCheck(
       passwordConfirmed,
       ip: facts.ip,
     });
+    if (noticeDue) await queueBankChangeNotice(deps, tx as unknown as Database, input.userId, input.iban);
     return { firstCompletion, noticeDue };
   });
-  if (noticeDue) await sendBankChangeNotice(deps, input.userId, input.iban);
+  if (noticeDue) deps.mail.wake();
   return firstCompletion;
 }
 

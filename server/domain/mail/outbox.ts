@@ -1,0 +1,132 @@
+import { and, desc, eq, isNotNull, lte, or, sql } from "drizzle-orm";
+import type { Locale } from "../../../lib/i18n/config";
+import type { Database } from "../../db";
+import { mailOutbox } from "../../db/schema";
+import type { MailMessage } from "../../infra/mail/types";
+
+export type MailKind =
+  | "password_reset"
+  | "login_code"
+  | "email_verification"
+  | "account_activated"
+  | "account_rejected"
+  | "bank_details_changed";
+
+/** A rendered mail and what it is, ready for the outbox. */
+export type OutgoingMail = MailMessage & { kind: MailKind; language: Locale };
+
+/**
+ * What the domain needs to send mail. `enqueue` writes the mail as a row of the outbox in `db`:
+ * pass the transaction of the change that causes the mail, so both commit or neither does. The
+ * sender delivers it afterwards. Enqueued on the root database the sender is woken at once;
+ * inside a transaction call `wake()` after it commits (else the next poll finds the row).
+ */
+export interface MailOutbox {
+  enqueue(db: Database, mail: OutgoingMail): Promise<void>;
+  wake(): void;
+}
+
+export async function insertMail(db: Database, mail: OutgoingMail): Promise<string> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      kind: mail.kind,
+      recipient: mail.to,
+      language: mail.language,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error("The outbox row was not written");
+  return row.id;
+}
+
+/** "a•••@example.com": enough for an admin to tell mails apart, not a list of addresses. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return "•••";
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
+
+export const FAILING_MAILS_SHOWN = 20;
+
+export type FailingMail = {
+  id: string;
+  recipient: string;
+  subject: string;
+  kind: string;
+  state: "failed" | "retrying";
+  attempts: number;
+  lastError: string | null;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+};
+
+/**
+ * Mails that failed for good, then those still being retried after an error, newest first.
+ * Recipients are masked; bodies never leave the database this way.
+ */
+export async function listFailingMails(db: Database, limit = FAILING_MAILS_SHOWN): Promise<FailingMail[]> {
+  const rows = await db
+    .select({
+      id: mailOutbox.id,
+      recipient: mailOutbox.recipient,
+      subject: mailOutbox.subject,
+      kind: mailOutbox.kind,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      lastAttemptAt: mailOutbox.lastAttemptAt,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+    })
+    .from(mailOutbox)
+    .where(
+      or(
+        eq(mailOutbox.status, "failed"),
+        and(eq(mailOutbox.status, "pending"), isNotNull(mailOutbox.lastError)),
+      ),
+    )
+    .orderBy(sql`${mailOutbox.status} = 'failed' desc`, desc(mailOutbox.lastAttemptAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    recipient: maskEmail(row.recipient),
+    subject: row.subject,
+    kind: row.kind,
+    state: row.status === "failed" ? "failed" : "retrying",
+    attempts: row.attempts,
+    lastError: row.lastError,
+    lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+    nextAttemptAt: row.status === "failed" ? null : row.nextAttemptAt.toISOString(),
+  }));
+}
+
+/**
+ * Puts a mail that failed for good back in the queue with a fresh count of attempts. Only failed
+ * rows: a pending one may be in a sender's hands right now, and a second send would duplicate it.
+ * Returns the masked recipient, or undefined when there is no such failed mail.
+ */
+export async function requeueFailedMail(
+  db: Database,
+  id: string,
+): Promise<{ recipient: string } | undefined> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed")))
+    .returning({ recipient: mailOutbox.recipient });
+  return row ? { recipient: maskEmail(row.recipient) } : undefined;
+}
+
+/** Sent mails are kept a week (without bodies), failed ones a month; then they go. */
+export async function pruneMailOutbox(db: Database): Promise<void> {
+  await db
+    .delete(mailOutbox)
+    .where(
+      or(
+        and(eq(mailOutbox.status, "sent"), lte(mailOutbox.sentAt, sql`now() - interval '7 days'`)),
+        and(eq(mailOutbox.status, "failed"), lte(mailOutbox.lastAttemptAt, sql`now() - interval '30 days'`)),
+      ),
+    );
+}
