@@ -45,6 +45,9 @@ export default defineConfig({
         ADMIN_EMAIL: e2e.admin.email,
         ADMIN_PASSWORD: e2e.admin.password,
         E2E_SEED_TOKEN: e2e.seedToken,
+        // The API runs as a test (the web tier stays a production build): with NODE_ENV=production
+        // it refuses the seeding token.
+        NODE_ENV: "test",
         ACCESS_TOKEN_TTL_SECONDS: String(e2e.accessTokenTtlSeconds),
       },
     },

@@ -37,7 +37,9 @@ export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   for (const [name, value] of Object.entries(process.env)) {
     if (!APP_SETTINGS.test(name)) env[name] = value;
   }
-  return { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...settings };
+  // An API given the seeding token runs as a test: in production it refuses that token.
+  const mode = settings.E2E_SEED_TOKEN ? "test" : "production";
+  return { ...env, NODE_ENV: mode, NEXT_TELEMETRY_DISABLED: "1", ...settings };
 }
 
 export type ChildServer = {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { productionProblems } from "./env-production";
 import { parseTrustedProxies } from "./infra/client-ip";
 
 // Empty strings count as unset, so `FOO=` in a shell or .env file falls back to the default.
@@ -27,6 +28,9 @@ export const serverEnvSchema = z.object({
   // The signing secret before a rotation: its download URLs stay valid until they expire.
   STORAGE_SIGNING_SECRET_PREVIOUS: optional(z.string().min(32)),
   PUBLIC_URL: optional(z.url()).default("http://localhost:3000"),
+  // With NODE_ENV=production an http PUBLIC_URL (other than loopback) stops the start; this
+  // permits it, for a closed test network.
+  ALLOW_INSECURE_PUBLIC_URL: optional(z.enum(["true", "false"])).default("false"),
   // First super admin on an empty database; a password is generated and printed once when unset.
   ADMIN_EMAIL: optional(z.email()),
   ADMIN_PASSWORD: optional(z.string().min(8)),
@@ -71,6 +75,12 @@ export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEn
     parseTrustedProxies(env.API_TRUSTED_PROXIES ?? "");
   } catch (error) {
     throw new Error(`Invalid API configuration:\n  API_TRUSTED_PROXIES: ${(error as Error).message}`);
+  }
+  const unsafe = productionProblems(env);
+  if (unsafe.length > 0) {
+    throw new Error(
+      `Refusing to start with NODE_ENV=production:\n${unsafe.map((problem) => `  ${problem}`).join("\n")}`,
+    );
   }
   return { ...env, DATA_DIR: path.resolve(env.DATA_DIR) };
 }
