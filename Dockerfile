@@ -1,0 +1,43 @@
+# syntax=docker/dockerfile:1
+# Never built on the machine this was written on (it has no Docker engine): kept thin on
+# purpose. It runs exactly the commands CI tests in scripts/release-check.mjs: `npm run build`,
+# then `npm install --omit=dev` beside only the built output, then `node scripts/start.mjs` with
+# NODE_ENV=production. Both tiers run in one container; only the web tier's port is published.
+#   docker build -t partner-platform .
+#   docker run -p 3000:3000 -v partner-data:/data -e PUBLIC_URL=https://partners.example.com partner-platform
+
+# 1. Every dependency, for the build. `npm install`, not `npm ci`: a lockfile written on one
+#    platform lacks other platforms' optional binaries, which `npm ci` refuses.
+FROM node:20-bookworm-slim AS install
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+
+# 2. The release build: .next (web tier) and dist/api (the API bundle with its migrations).
+FROM install AS build
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY . .
+RUN npm run build && rm -rf .next/cache && mkdir -p public
+
+# 3. What runs: production dependencies and the built output (the list in
+#    scripts/release-check.mjs, RELEASE_FILES), as an unprivileged user.
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 API_PORT=4000 DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/.next ./.next
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/public ./public
+COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/i18n ./i18n
+COPY --from=build /app/next.config.ts ./
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# node, not npm, as PID 1: `docker stop` sends its SIGTERM to the start script, which stops both
+# tiers (in-flight requests finish first).
+CMD ["node", "scripts/start.mjs"]
