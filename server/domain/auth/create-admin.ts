@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import type { Database } from "../../db";
 import { findUserByEmail, type UserRow } from "../../db/queries/users";
 import { users } from "../../db/schema";
@@ -33,22 +33,30 @@ export async function createAdmin(
   return row;
 }
 
+// Any constant will do, as long as every instance uses the same one (and no other lock does).
+const FIRST_ADMIN_LOCK_KEY = 7_340_213;
+
 /**
  * On an empty database, the first super admin: from ADMIN_EMAIL/ADMIN_PASSWORD, or with a
- * generated password that the caller prints once (never logged: logs are kept).
+ * generated password that the caller prints once (never logged: logs are kept). Instances
+ * starting together on one empty database take turns under an advisory lock: the first creates
+ * the admin, the others find a user and return undefined instead of failing on the same email.
  */
 export async function bootstrapSuperAdmin(
   db: Database,
   options: { email?: string; password?: string },
 ): Promise<{ email: string; user: UserRow; generatedPassword?: string } | undefined> {
-  const [row] = await db.select({ total: count() }).from(users);
-  if ((row?.total ?? 0) > 0) return undefined;
-  const email = options.email ?? "admin@example.com";
-  const generatedPassword = options.password ? undefined : generatePassword();
-  const user = await createAdmin(db, {
-    email,
-    password: options.password ?? (generatedPassword as string),
-    role: "super_admin",
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
+    const [row] = await tx.select({ total: count() }).from(users);
+    if ((row?.total ?? 0) > 0) return undefined;
+    const email = options.email ?? "admin@example.com";
+    const generatedPassword = options.password ? undefined : generatePassword();
+    const user = await createAdmin(tx, {
+      email,
+      password: options.password ?? (generatedPassword as string),
+      role: "super_admin",
+    });
+    return { email, user, generatedPassword };
   });
-  return { email, user, generatedPassword };
 }
