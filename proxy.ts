@@ -233,5 +233,5 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!api/|healthz|_next/static|_next/image|favicon.ico).*)"],
+  matcher: ["/((?!api/|healthz|_next/static|_next/image|favicon.ico|icon.svg|apple-touch-icon).*)"],
 };

@@ -12,7 +12,18 @@ import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("Common");
-  return { title: t("appName") };
+  return {
+    // Pages give their own name; the template adds the product's.
+    title: { default: t("appName"), template: `%s · ${t("appName")}` },
+    // Files in public/ (proxy.ts leaves them alone), so no icon request renders the 404 page.
+    icons: {
+      icon: [
+        { url: "/favicon.ico", sizes: "48x48" },
+        { url: "/icon.svg", type: "image/svg+xml" },
+      ],
+      apple: "/apple-touch-icon.png",
+    },
+  };
 }
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0d47a1" };

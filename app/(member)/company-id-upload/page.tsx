@@ -6,8 +6,7 @@ import { requireOnboardingSession } from "@/lib/web/onboarding-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("IdUpload");
-  const common = await getTranslations("Common");
-  return { title: `${t("title", { type: "company" })} · ${common("appName")}` };
+  return { title: t("title", { type: "company" }) };
 }
 
 /** Spec §2 /company-id-upload. */

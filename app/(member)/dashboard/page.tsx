@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -11,6 +12,11 @@ import { apiGetAsUser } from "@/lib/web/api-server";
 import { webEnv } from "@/lib/web/env";
 import { isAdminRole } from "@/lib/web/route-guards";
 import { getSession } from "@/lib/web/session-server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Header");
+  return { title: t("dashboard") };
+}
 
 /** Spec §2/§4 dashboard. Layout breakpoint 640 px (Tailwind `sm`). */
 export default async function DashboardPage() {

@@ -6,8 +6,7 @@ import { requireOnboardingSession } from "@/lib/web/onboarding-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("IdUpload");
-  const common = await getTranslations("Common");
-  return { title: `${t("title", { type: "personal" })} · ${common("appName")}` };
+  return { title: t("title", { type: "personal" }) };
 }
 
 /** Spec §2 /personal-id-upload. */

@@ -4,8 +4,7 @@ import { SignContractPage } from "@/components/onboarding/sign-contract/sign-con
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("SignContract");
-  const common = await getTranslations("Common");
-  return { title: `${t("title")} · ${common("appName")}` };
+  return { title: t("title") };
 }
 
 /** Spec §2 /personal-sign-contract. */

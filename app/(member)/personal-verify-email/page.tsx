@@ -6,8 +6,7 @@ import { requireOnboardingSession } from "@/lib/web/onboarding-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("VerifyEmail");
-  const common = await getTranslations("Common");
-  return { title: `${t("title")} · ${common("appName")}` };
+  return { title: t("title") };
 }
 
 /** Spec §2 /personal-verify-email. */

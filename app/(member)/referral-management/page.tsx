@@ -8,8 +8,7 @@ import { getSession } from "@/lib/web/session-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("Referrals");
-  const common = await getTranslations("Common");
-  return { title: `${t("title")} · ${common("appName")}` };
+  return { title: t("title") };
 }
 
 /** Spec §2 /referral-management: heading, who is managing, stats, the generator and the links. */

@@ -6,8 +6,7 @@ import { adminPrimaryLinkClass } from "@/components/admin/dashboard-ui";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminContracts.dashboard");
-  const common = await getTranslations("Common");
-  return { title: `${t("title")} · ${common("appName")}` };
+  return { title: t("title") };
 }
 
 /** Spec §2 /admin/contract-dashboard (the admin layout has checked the role). */

@@ -6,8 +6,7 @@ import { adminPrimaryLinkClass } from "@/components/admin/dashboard-ui";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminContracts.templatesPage");
-  const common = await getTranslations("Common");
-  return { title: `${t("title")} · ${common("appName")}` };
+  return { title: t("title") };
 }
 
 /** Spec §2 'another admin template page': create templates, activate or deactivate them. */

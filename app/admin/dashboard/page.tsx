@@ -4,8 +4,7 @@ import { DashboardOverview } from "@/components/admin/dashboard-overview";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminArea.dashboard");
-  const common = await getTranslations("Common");
-  return { title: `${t("title")} · ${common("appName")}` };
+  return { title: t("title") };
 }
 
 /** Spec §2 /admin/dashboard (the admin layout has checked the role). */

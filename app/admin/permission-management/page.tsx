@@ -4,8 +4,7 @@ import { PermissionManagement } from "@/components/admin/permission-management";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminArea.permissions");
-  const common = await getTranslations("Common");
-  return { title: `${t("title")} · ${common("appName")}` };
+  return { title: t("title") };
 }
 
 /** Spec §2 /admin/permission-management (the admin layout has checked the role). */

@@ -4,8 +4,7 @@ import { UserListManagement } from "@/components/admin/user-list-management";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminArea.users");
-  const common = await getTranslations("Common");
-  return { title: `${t("title")} · ${common("appName")}` };
+  return { title: t("title") };
 }
 
 /** Spec §2 /admin/user-management (the admin layout has checked the role). */

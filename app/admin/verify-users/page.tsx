@@ -5,8 +5,7 @@ import { VerifyQueue } from "@/components/admin/verify-queue";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminUser.queue");
-  const common = await getTranslations("Common");
-  return { title: `${t("title")} · ${common("appName")}` };
+  return { title: t("title") };
 }
 
 /**

@@ -1,6 +1,13 @@
+import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ProfileView } from "@/components/profile/profile-view";
 import { getSession } from "@/lib/web/session-server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("ProfilePage");
+  return { title: t("title") };
+}
 
 export default async function CompanyProfilePage() {
   const session = await getSession();

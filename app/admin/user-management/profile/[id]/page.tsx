@@ -4,8 +4,7 @@ import { UserDetailView } from "@/components/admin/user-detail-view";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminUser.detail");
-  const common = await getTranslations("Common");
-  return { title: `${t("profileTitle")} · ${common("appName")}` };
+  return { title: t("profileTitle") };
 }
 
 /** Spec §2 /admin/user-management/profile/{id}: the user view plus actions and audit trail. */

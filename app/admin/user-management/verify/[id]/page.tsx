@@ -4,8 +4,7 @@ import { VerifyUserPanel } from "@/components/admin/verify-user-panel";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminUser.verify");
-  const common = await getTranslations("Common");
-  return { title: `${t("title")} · ${common("appName")}` };
+  return { title: t("title") };
 }
 
 /** Spec §2 /admin/user-management/verify/{id}: review a pending user, then verify or send back. */

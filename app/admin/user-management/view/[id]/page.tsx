@@ -4,8 +4,7 @@ import { UserDetailView } from "@/components/admin/user-detail-view";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminUser.detail");
-  const common = await getTranslations("Common");
-  return { title: `${t("viewTitle")} · ${common("appName")}` };
+  return { title: t("viewTitle") };
 }
 
 /** Spec §2 /admin/user-management/view/{id}: read-only profile, media and permissions. */
