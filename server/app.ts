@@ -21,6 +21,7 @@ import type { TokenService } from "./infra/tokens";
 import { registerAdminUsersRoutes } from "./routes/admin-users";
 import { registerAdminVerificationRoutes } from "./routes/admin-verification";
 import { registerAuthRoutes } from "./routes/auth";
+import { createBackupRoutes } from "./routes/backup";
 import { registerCompanyStampRoutes } from "./routes/company-stamps";
 import { registerContractTemplateRoutes } from "./routes/contract-templates";
 import { registerContractRoutes } from "./routes/contracts";
@@ -48,6 +49,8 @@ export type AppConfig = {
   apiHost?: string;
   /** Peers whose X-Forwarded-For names the client (the web tier); loopback when unset. */
   trustedProxies?: TrustedProxies;
+  /** On the embedded database: the token of POST /internal/backup (routes/backup.ts). */
+  backupToken?: string;
 };
 
 export type AppDeps = {
@@ -158,6 +161,13 @@ export function createApp(deps: AppDeps) {
       previousSigningSecrets: deps.config.storagePreviousSigningSecrets,
     }),
   );
+
+  if (deps.config.backupToken && deps.database.pglite) {
+    app.route(
+      "/internal",
+      createBackupRoutes({ pglite: deps.database.pglite, token: deps.config.backupToken }),
+    );
+  }
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -1,13 +1,68 @@
+// The operator's commands:
 // `npm run cli -- create-admin <email>`: adds an admin with a generated password, printed once.
+// `npm run cli -- backup <dir>`: database dump, stored files and secrets, while the app runs.
+// `npm run cli -- restore <dir> [--force]`: into an empty DATA_DIR or the DATABASE_URL database.
 import { openDatabase } from "./db";
 import { createAdmin, generatePassword } from "./domain/auth/create-admin";
 import { loadServerEnv } from "./env";
+import { createBackup } from "./infra/backup/backup";
+import { restoreBackup } from "./infra/backup/restore";
 import { DirectoryLockedError } from "./infra/db/directory-lock";
 
+const USAGE = [
+  "Usage: npm run cli -- create-admin <email> [admin|super_admin]",
+  "       npm run cli -- backup <dir>",
+  "       npm run cli -- restore <dir> [--force]",
+].join("\n");
+
 async function main(argv: string[]) {
+  const [command] = argv;
+  if (command === "backup" || command === "restore") return backupCommand(command, argv.slice(1));
+  return createAdminCommand(argv);
+}
+
+async function backupCommand(command: "backup" | "restore", args: string[]) {
+  const force = args.includes("--force");
+  const [dir, ...rest] = args.filter((arg) => arg !== "--force");
+  if (!dir || rest.length > 0 || (command === "backup" && force)) {
+    console.error(USAGE);
+    return 2;
+  }
+  let env: ReturnType<typeof loadServerEnv>;
+  try {
+    env = loadServerEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
+  const started = Date.now();
+  try {
+    if (command === "backup") {
+      const { dir: written, manifest } = await createBackup(env, dir);
+      const rows = Object.values(manifest.counts.rows).reduce((sum, count) => sum + count, 0);
+      console.info(
+        `Backup written to ${written} in ${Date.now() - started} ms: ${manifest.database.kind} database ` +
+          `(${rows} rows, dumped ${manifest.database.via === "api" ? "through the running API" : `by ${manifest.database.via}`}), ` +
+          `${manifest.counts.objects} stored files (${manifest.counts.objectBytes} bytes), ${manifest.counts.secretFiles} secret files.`,
+      );
+    } else {
+      const result = await restoreBackup(env, dir, { force });
+      console.info(
+        `Restored the backup of ${result.manifest.createdAt} into ${result.target} in ${Date.now() - started} ms: ` +
+          `${result.rows} rows, ${result.objects} stored files. Start the API on it now.`,
+      );
+    }
+    return 0;
+  } catch (error) {
+    console.error(`${command === "backup" ? "Backup" : "Restore"} failed: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+async function createAdminCommand(argv: string[]) {
   const [command, email, role = "admin"] = argv;
   if (command !== "create-admin" || !email || !["admin", "super_admin"].includes(role)) {
-    console.error("Usage: npm run cli -- create-admin <email> [admin|super_admin]");
+    console.error(USAGE);
     return 2;
   }
   const env = loadServerEnv();

@@ -9,6 +9,12 @@ import { createReferralLink } from "./domain/referrals/referral-links";
 import { ensureBaseData } from "./domain/seed/ensure-base-data";
 import { loadServerEnv } from "./env";
 import { loadAppSecrets } from "./infra/app-secrets";
+import {
+  loopbackUrl,
+  newBackupToken,
+  removeBackupAccess,
+  writeBackupAccess,
+} from "./infra/backup/backup-access";
 import { showBootstrapSecrets } from "./infra/bootstrap-secrets";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./infra/client-ip";
 import { DirectoryLockedError } from "./infra/db/directory-lock";
@@ -83,8 +89,11 @@ async function main() {
   // Requests write mails into the database's outbox; this loop delivers them with retries.
   const mailSender = createMailSender({ db: database.db, mailer, logger });
 
+  // The embedded database can only be dumped through this process (infra/backup/backup-access.ts).
+  const backupToken = database.pglite ? newBackupToken() : undefined;
   const app = createApp({
     config: {
+      backupToken,
       publicUrl: env.PUBLIC_URL,
       storageSigningSecret,
       storagePreviousSigningSecrets,
@@ -126,6 +135,9 @@ async function main() {
     }
   }
   const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
+    if (backupToken) {
+      writeBackupAccess(env.DATA_DIR, { url: loopbackUrl(env.API_HOST, info.port), token: backupToken });
+    }
     logger.info(
       { address: info.address, port: info.port, storage: storage.driver, mail: mailer.driver },
       "API listening",
@@ -149,6 +161,7 @@ async function main() {
     await mailSender.stop();
     await mailer.close();
     await database.close();
+    if (backupToken) removeBackupAccess(env.DATA_DIR, backupToken);
     logger.info("API stopped");
     process.exit(0);
   };

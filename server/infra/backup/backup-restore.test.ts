@@ -1,0 +1,267 @@
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPglite } from "../../db";
+import { personalProfiles, users } from "../../db/schema";
+import { DEFAULT_TEMPLATE_IDS } from "../../domain/contracts/seed-default-templates";
+import { type ApiProcess, startApiProcess } from "../../testing/api-process";
+import { createMember } from "../../testing/referral-api";
+import { createEmptyPostgresDatabase } from "../../testing/test-database";
+import { testDatabaseUrl } from "../../testing/test-env";
+import { readBackupAccess } from "./backup-access";
+import type { BackupManifest } from "./manifest";
+
+// The operator's way from the embedded default to PostgreSQL: a backup taken from a running API
+// on PGlite, restored into PostgreSQL and into an empty DATA_DIR; the member signs in with the
+// same password and downloads the same contract.
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const folders: string[] = [];
+const cleanups: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
+function tempDir(label: string) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `backup-test-${label}-`));
+  folders.push(folder);
+  return folder;
+}
+
+function cli(args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "server/cli.ts", ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "silent", ...env },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const sha256 = (data: Buffer) => crypto.createHash("sha256").update(data).digest("hex");
+const PERSONAL_DE = DEFAULT_TEMPLATE_IDS[0] as string;
+
+async function request(api: ApiProcess, route: string, init: RequestInit & { token?: string } = {}) {
+  const { token, ...rest } = init;
+  return fetch(`http://127.0.0.1:${api.port}${route}`, {
+    ...rest,
+    headers: {
+      ...(rest.headers as Record<string, string>),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  });
+}
+
+async function login(api: ApiProcess, email: string, password: string): Promise<string> {
+  const response = await request(api, "/api/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** The member's contract as the API serves it: its listing, then the signed download. */
+async function downloadContract(api: ApiProcess, token: string): Promise<Buffer> {
+  const listing = await request(api, "/api/contracts/mine", { token });
+  expect(listing.status).toBe(200);
+  const { contracts } = (await listing.json()) as { contracts: Array<{ signedUrl: string }> };
+  expect(contracts).toHaveLength(1);
+  const file = await request(api, (contracts[0] as { signedUrl: string }).signedUrl);
+  expect(file.status).toBe(200);
+  return Buffer.from(await file.arrayBuffer());
+}
+
+const member = { email: "", password: "" };
+let contractSha = "";
+let backupDir = "";
+let manifest: BackupManifest;
+
+beforeAll(async () => {
+  // A member who has done everything before the contract, written before the API starts (the
+  // API then holds the folder).
+  const dataDir = tempDir("source");
+  const seeding = await openPglite({ dataDir: path.join(dataDir, "pglite") });
+  await seeding.migrate();
+  const created = await createMember(seeding.db, {
+    status: "pending",
+    firstName: "Erika",
+    lastName: "Muster",
+  });
+  const now = new Date();
+  await seeding.db
+    .update(users)
+    .set({ language: "de", emailVerifiedAt: now, documentsUploadedAt: now, profileCompletedAt: now })
+    .where(eq(users.id, created.id));
+  await seeding.db
+    .insert(personalProfiles)
+    .values({
+      userId: created.id,
+      address: "Musterstraße 1",
+      zipCode: "10115",
+      city: "Berlin",
+      country: "DE",
+    });
+  await seeding.close();
+  Object.assign(member, { email: created.email, password: created.password });
+
+  const api = await startApiProcess({ DATA_DIR: dataDir, ADMIN_PASSWORD: "Admin-Passw0rd!" });
+  cleanups.push(() => api.stop());
+  const token = await login(api, member.email, member.password);
+  // The member uploads the signed contract (a PDF the API renders, as a printed and signed scan).
+  const pdf = Buffer.from(
+    await (
+      await request(api, `/api/document-templates/${PERSONAL_DE}/generate-pdf`, { token })
+    ).arrayBuffer(),
+  );
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  const boundary = "----backup-test-boundary";
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="templateId"\r\n\r\n${PERSONAL_DE}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="contract"; filename="signed.pdf"\r\n` +
+        "Content-Type: application/pdf\r\n\r\n",
+    ),
+    pdf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const upload = await request(api, "/api/upload/contract/personal", {
+    method: "POST",
+    token,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
+  expect(upload.status, await upload.clone().text()).toBe(201);
+  contractSha = sha256(await downloadContract(api, token));
+  expect(contractSha).toBe(sha256(pdf));
+
+  // The internal route answers nobody without the token from the secrets folder.
+  const access = readBackupAccess(dataDir);
+  expect(access?.url).toBe(`http://127.0.0.1:${api.port}`);
+  expect(fs.statSync(path.join(dataDir, "secrets", "api-backup.json")).mode & 0o777).toBe(0o600);
+  for (const authorization of [undefined, "Bearer wrong-token", `Bearer ${access?.token}x`]) {
+    const refused = await request(api, "/internal/backup", {
+      method: "POST",
+      headers: authorization ? { authorization } : {},
+    });
+    expect(refused.status).toBe(401);
+  }
+
+  // The backup, while the API runs and holds the database.
+  backupDir = path.join(tempDir("backup"), "backup");
+  const backup = cli(["backup", backupDir], { DATA_DIR: dataDir });
+  expect(backup.status, backup.stderr).toBe(0);
+  expect(backup.stdout).toContain("through the running API");
+  manifest = JSON.parse(fs.readFileSync(path.join(backupDir, "manifest.json"), "utf8")) as BackupManifest;
+  // Still serving.
+  expect((await request(api, "/api/health")).status).toBe(200);
+}, 180_000);
+
+describe("npm run cli -- backup on a running API with the embedded database", () => {
+  it("writes the dump, the stored files and a manifest with counts and checksums", () => {
+    expect(manifest).toMatchObject({
+      format: "partner-platform-backup",
+      database: { kind: "pglite", via: "api", serverVersion: expect.stringMatching(/^18\./) },
+      counts: { objects: 1 },
+    });
+    // The member (the first start creates no admin: the database already had a user).
+    expect(manifest.counts.rows["public.users"]).toBe(1);
+    expect(manifest.counts.rows["public.contract_signatures"]).toBe(1);
+    const dump = fs.readFileSync(path.join(backupDir, "database.sql"), "utf8");
+    expect(dump).toContain(member.email);
+    // Portable to older servers and other owners.
+    expect(dump).not.toMatch(/^SET transaction_timeout/m);
+    expect(dump).not.toMatch(/^\\restrict/m);
+    const objectFiles = Object.keys(manifest.files).filter((name) => name.startsWith("objects/"));
+    expect(objectFiles).toHaveLength(2);
+    expect(Object.values(manifest.files).map((file) => file.sha256)).toContain(contractSha);
+    expect(fs.statSync(backupDir).mode & 0o777).toBe(0o700);
+    // The per-process backup token is not part of a backup.
+    expect(Object.keys(manifest.files).some((name) => name.includes("api-backup"))).toBe(false);
+  });
+
+  it("refuses a folder that is not empty", () => {
+    const again = cli(["backup", backupDir], { DATA_DIR: tempDir("unused") });
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain("is not empty");
+  });
+});
+
+async function expectSameMemberAndContract(env: Record<string, string>) {
+  const api = await startApiProcess(env);
+  try {
+    const token = await login(api, member.email, member.password);
+    expect(sha256(await downloadContract(api, token))).toBe(contractSha);
+  } finally {
+    await api.stop();
+  }
+}
+
+describe("npm run cli -- restore", () => {
+  it("into an empty DATA_DIR: the member signs in and downloads the same contract", async () => {
+    const dataDir = tempDir("restored-pglite");
+    const restored = cli(["restore", backupDir], { DATA_DIR: dataDir });
+    expect(restored.status, restored.stderr).toBe(0);
+    await expectSameMemberAndContract({ DATA_DIR: dataDir });
+
+    // Not over a database that exists.
+    const again = cli(["restore", backupDir], { DATA_DIR: dataDir });
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain("already holds a database");
+  }, 120_000);
+
+  it("refuses a damaged backup before writing anything", () => {
+    const damaged = path.join(tempDir("damaged"), "backup");
+    fs.cpSync(backupDir, damaged, { recursive: true });
+    const object = Object.keys(manifest.files).find(
+      (name) => name.startsWith("objects/") && !name.endsWith(".json"),
+    );
+    fs.appendFileSync(path.join(damaged, object as string), "x");
+    const dataDir = tempDir("not-restored");
+    const restored = cli(["restore", damaged], { DATA_DIR: dataDir });
+    expect(restored.status).toBe(1);
+    expect(restored.stderr).toContain("does not match its checksum");
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+
+  if (!testDatabaseUrl) {
+    it.skip("into PostgreSQL needs a server (DATABASE_URL): CI runs this file with it", () => {});
+  }
+
+  it.runIf(testDatabaseUrl)(
+    "into an empty PostgreSQL database: the member signs in and downloads the same contract",
+    async () => {
+      const database = await createEmptyPostgresDatabase();
+      cleanups.push(() => database.drop());
+      const dataDir = tempDir("restored-postgres");
+      const restored = cli(["restore", backupDir], { DATA_DIR: dataDir, DATABASE_URL: database.url });
+      expect(restored.status, restored.stderr).toBe(0);
+      await expectSameMemberAndContract({ DATA_DIR: dataDir, DATABASE_URL: database.url });
+
+      // A database that is not empty is refused unless --force.
+      const again = cli(["restore", backupDir], { DATA_DIR: tempDir("again"), DATABASE_URL: database.url });
+      expect(again.status).toBe(1);
+      expect(again.stderr).toContain("is not empty");
+      const forced = cli(["restore", backupDir, "--force"], {
+        DATA_DIR: tempDir("forced"),
+        DATABASE_URL: database.url,
+      });
+      expect(forced.status, forced.stderr).toBe(0);
+
+      // And back: pg_dump of the PostgreSQL database restores into the embedded one.
+      const pgBackup = path.join(tempDir("pg-backup"), "backup");
+      const backup = cli(["backup", pgBackup], { DATA_DIR: dataDir, DATABASE_URL: database.url });
+      expect(backup.status, backup.stderr).toBe(0);
+      const embedded = tempDir("back-to-pglite");
+      const back = cli(["restore", pgBackup], { DATA_DIR: embedded });
+      expect(back.status, back.stderr).toBe(0);
+      await expectSameMemberAndContract({ DATA_DIR: embedded });
+    },
+    240_000,
+  );
+});
