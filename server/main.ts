@@ -20,6 +20,7 @@ import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./infra/client-ip"
 import { DirectoryLockedError } from "./infra/db/directory-lock";
 import { closeGracefully } from "./infra/http/graceful-close";
 import { createLogger, LogRingBuffer } from "./infra/logging/logger";
+import { serializeError } from "./infra/logging/safe-error";
 import { createMailer } from "./infra/mail";
 import { deriveSecret } from "./infra/secrets";
 import { createStorage } from "./infra/storage";
@@ -170,6 +171,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error("Cannot start the API:", error instanceof Error ? error.message : error);
+  // The safe form: a failed query's message would repeat its bound values (a password hash).
+  console.error("Cannot start the API:", serializeError(error).message);
   process.exit(1);
 });
