@@ -64,5 +64,19 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
       },
     },
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${e2e.webWithRenderFaultsPort}`,
+      port: e2e.webWithRenderFaultsPort,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      env: {
+        API_URL: `http://127.0.0.1:${e2e.apiPort}`,
+        PUBLIC_URL: `http://localhost:${e2e.webWithRenderFaultsPort}`,
+        NEXT_TELEMETRY_DISABLED: "1",
+        // Test code only: makes a page and the root layout throw for a marker in the request.
+        NODE_OPTIONS: "--import ./tests/e2e/foundation/render-faults.mjs",
+      },
+    },
   ],
 });

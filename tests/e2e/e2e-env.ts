@@ -12,6 +12,8 @@ export const e2e = {
   apiPort: 4210,
   /** A second web tier whose API never answers (nothing listens there). */
   webWithoutApiPort: 3211,
+  /** A third web tier on the same API whose pages fail for a marker (foundation/render-faults.mjs). */
+  webWithRenderFaultsPort: 3212,
   chromium: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   admin: { email: "admin@e2e.example.com", password: "E2e-Admin-Passw0rd!" },
   seedToken: "e2e-seed-token-0123456789abcdef",
