@@ -98,15 +98,13 @@ beforeAll(async () => {
     .update(users)
     .set({ language: "de", emailVerifiedAt: now, documentsUploadedAt: now, profileCompletedAt: now })
     .where(eq(users.id, created.id));
-  await seeding.db
-    .insert(personalProfiles)
-    .values({
-      userId: created.id,
-      address: "Musterstraße 1",
-      zipCode: "10115",
-      city: "Berlin",
-      country: "DE",
-    });
+  await seeding.db.insert(personalProfiles).values({
+    userId: created.id,
+    address: "Musterstraße 1",
+    zipCode: "10115",
+    city: "Berlin",
+    country: "DE",
+  });
   await seeding.close();
   Object.assign(member, { email: created.email, password: created.password });
 
