@@ -1,8 +1,10 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
+import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../db";
@@ -226,6 +228,44 @@ describe("npm run cli -- restore", () => {
     expect(restored.stderr).toContain("does not match its checksum");
     expect(fs.readdirSync(dataDir)).toEqual([]);
   });
+
+  it("moves the stored files into an S3 bucket and backs them up from there", async () => {
+    const s3rver = spawn(
+      process.execPath,
+      [path.join(root, "server/testing/s3rver-process.mjs"), "backup-bucket"],
+      {
+        stdio: "pipe",
+      },
+    );
+    cleanups.push(async () => {
+      if (s3rver.exitCode === null) {
+        s3rver.kill("SIGTERM");
+        await once(s3rver, "exit");
+      }
+    });
+    const [line] = (await once(createInterface({ input: s3rver.stdout }), "line")) as [string];
+    const s3 = {
+      S3_BUCKET: "backup-bucket",
+      S3_ENDPOINT: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`,
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "true",
+    };
+    const dataDir = tempDir("restored-s3");
+    const restored = cli(["restore", backupDir], { DATA_DIR: dataDir, ...s3 });
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, "objects"))).toBe(false);
+
+    // No API runs on it: the CLI opens the embedded database itself; the files come from S3.
+    const again = path.join(tempDir("s3-backup"), "backup");
+    const backup = cli(["backup", again], { DATA_DIR: dataDir, ...s3 });
+    expect(backup.status, backup.stderr).toBe(0);
+    const second = JSON.parse(fs.readFileSync(path.join(again, "manifest.json"), "utf8")) as BackupManifest;
+    expect(second.database.via).toBe("direct");
+    expect(second.counts.objects).toBe(1);
+    expect(Object.values(second.files).map((file) => file.sha256)).toContain(contractSha);
+    expect(second.counts.rows).toEqual(manifest.counts.rows);
+  }, 120_000);
 
   if (!testDatabaseUrl) {
     it.skip("into PostgreSQL needs a server (DATABASE_URL): CI runs this file with it", () => {});
