@@ -176,6 +176,9 @@ test("the admin dashboard shows stats, server status and logs", async ({ page, r
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: /Verify Users/i })).toBeVisible();
   await expect(page.getByText(/online/i).first()).toBeVisible();
+  // Mail is written to files here and never fails, so the outbox card says so.
+  await expect(page.getByRole("heading", { name: "Mails that could not be sent" })).toBeVisible();
+  await expect(page.getByText("No mail is failing.")).toBeVisible();
   // The overall audit log shows the admin's own login among the recent events.
   const audit = page.getByRole("region", { name: "Audit log table" });
   await expect(audit.getByRole("row").filter({ hasText: "auth.login" }).first()).toBeVisible();
