@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Proves the release build runs where only it and the production dependencies are: builds
-// (`npm run build`), copies the built output with package.json and package-lock.json to a
-// fresh folder, installs there with `npm install --omit=dev`, starts it the way the Dockerfile
-// does (`node scripts/start.mjs`, NODE_ENV=production) on free ports with an empty DATA_DIR, and checks that
-// the API's health answers, the login page renders its form, and the configured admin signs in
-// through the web tier. Prints the sizes, the cold start time and each tier's idle memory.
+// (`npm run build`), copies the built output with package.json and package-lock.json to a fresh
+// folder, installs there with `npm install --omit=dev`, starts it the way the Dockerfile does
+// (`node scripts/start.mjs`, NODE_ENV=production) on free ports with an empty DATA_DIR, and
+// checks that the API's health answers, the login page renders its form, the configured admin
+// signs in through the web tier, the app starts again on its data, and `npm run cli` works.
+// Prints the sizes, the start times and each tier's idle memory.
 //
 //   node scripts/release-check.mjs [--skip-build] [--keep]
 // --skip-build uses the build already in place; --keep leaves the folder for a look.
@@ -205,10 +206,24 @@ async function main() {
     app = again.app;
     await stopApp(app);
 
+    // The CLI bundle through its npm script, on the same (now unlocked) embedded database.
+    const cli = spawnSync(
+      "npm",
+      ["run", "--silent", "cli", "--", "create-admin", "second-admin@example.com"],
+      {
+        cwd: release,
+        env,
+        encoding: "utf8",
+      },
+    );
+    if (cli.status !== 0 || !cli.stdout.includes("Created admin second-admin@example.com")) {
+      fail(`npm run cli -- create-admin exited with ${cli.status}: ${cli.stdout}${cli.stderr}`);
+    }
+
     console.info(
       [
         "",
-        "release check passed: health, login page, sign-in through the web tier",
+        "release check passed: health, login page, sign-in through the web tier, restart, npm run cli",
         `  web tier build (.next without cache): ${mb(webBytes)}`,
         `  API bundle (dist, with migrations):  ${mb(apiBytes)}`,
         `  node_modules (--omit=dev):           ${mb(modulesBytes)}`,
