@@ -4,7 +4,7 @@ import { inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../db";
-import { permissions, userPermissions, users } from "../db/schema";
+import { mailOutbox, permissions, userPermissions, users } from "../db/schema";
 import { hashPassword } from "../domain/auth/passwords";
 import { AppError } from "../errors";
 import type { AppEnv } from "../http";
@@ -21,6 +21,12 @@ const seedUserSchema = z.object({
   companyName: z.string().nullish(),
   language: z.enum(["en", "de"]).default("en"),
   permissions: z.array(z.string()).default([]),
+});
+
+const seedFailedMailSchema = z.object({
+  to: z.email(),
+  subject: z.string().min(1),
+  text: z.string().default("Seeded mail"),
 });
 
 /** True for an address only this machine can reach: 127.0.0.0/8, ::1 or localhost. */
@@ -101,6 +107,28 @@ export function createTestSeedRoutes(deps: { db: Database; token: string }) {
           .values(found.map((permission) => ({ userId: row.id, permissionId: permission.id })));
       }
     }
+    return c.json({ id: row.id }, 201);
+  });
+  // A mail that failed every attempt, as the sender leaves it: the outbox driver of the end-to-end
+  // setup never fails, and the admin's retry needs something to retry.
+  app.post("/failed-mail", async (c) => {
+    const parsed = seedFailedMailSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) throw validationError(parsed.error);
+    const [row] = await deps.db
+      .insert(mailOutbox)
+      .values({
+        kind: "password_reset",
+        recipient: parsed.data.to,
+        language: "en",
+        subject: parsed.data.subject,
+        text: parsed.data.text,
+        status: "failed",
+        attempts: 10,
+        lastAttemptAt: new Date(),
+        lastError: "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:2525",
+      })
+      .returning({ id: mailOutbox.id });
+    if (!row) throw new AppError("INTERNAL");
     return c.json({ id: row.id }, 201);
   });
   return app;
