@@ -95,10 +95,12 @@ function stop(exitCode = 0) {
   if (stopping) return;
   stopping = true;
   for (const child of children) child.kill("SIGTERM");
+  // The tiers let requests under way finish within SHUTDOWN_GRACE_SECONDS; only then force them.
+  const graceMs = Number(process.env.SHUTDOWN_GRACE_SECONDS || 20) * 1000;
   const deadline = setTimeout(() => {
     for (const child of children) child.kill("SIGKILL");
     process.exit(exitCode);
-  }, 12_000);
+  }, graceMs + 10_000);
   const wait = setInterval(() => {
     if (children.size === 0) {
       clearInterval(wait);

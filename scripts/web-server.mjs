@@ -30,9 +30,14 @@ const server = http.createServer((request, response) => {
 });
 server.listen(port, () => console.info(`web tier listening on port ${port}${dev ? " (dev)" : ""}`));
 
+// No new connections from now on; requests under way (an upload on its way to the API) finish
+// within the API's grace period, idle keep-alive connections are closed so they cannot hold us.
+const graceMs = Number(process.env.SHUTDOWN_GRACE_SECONDS || 20) * 1000;
 const stop = () => {
   server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 5_000).unref();
+  server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
+  setTimeout(() => process.exit(0), graceMs).unref();
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

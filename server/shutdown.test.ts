@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -14,6 +15,8 @@ afterAll(() => {
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
+const root = path.resolve(import.meta.dirname, "..");
+const webBuilt = fs.existsSync(path.join(root, ".next", "BUILD_ID"));
 const seedToken = "shutdown-test-seed-token-0123456789";
 const BOUNDARY = "----shutdown-test-boundary";
 
@@ -79,6 +82,49 @@ function storedObjects(dataDir: string): number {
     .filter((name) => name.endsWith(".json") && !name.startsWith(".")).length;
 }
 
+/**
+ * POSTs an ID upload in two halves: `interrupt` runs after the first, and the second follows 11 s
+ * later (longer than the old fixed stops, shorter than the configured grace).
+ */
+function slowUpload(
+  target: { port: number; agent: http.Agent; body: Buffer; headers: Record<string, string> },
+  interrupt: () => void,
+): Promise<{ status: number; text: string }> {
+  const { port, agent, body, headers } = target;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/api/upload/personal-id",
+        agent,
+        headers: {
+          ...headers,
+          "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
+          "content-length": String(body.length),
+        },
+      },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk) => {
+          text += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
+    request.on("error", reject);
+    (async () => {
+      const half = Math.floor(body.length / 2);
+      request.write(body.subarray(0, half));
+      await new Promise((done) => setTimeout(done, 500));
+      interrupt();
+      await new Promise((done) => setTimeout(done, 11_000));
+      request.end(body.subarray(half));
+    })().catch(reject);
+  });
+}
+
 describe("SIGTERM during an upload", () => {
   let api: ApiProcess | undefined;
   afterAll(() => api?.stop());
@@ -105,39 +151,9 @@ describe("SIGTERM during an upload", () => {
     const body = await multipartIdUpload();
     // A keep-alive client, as browsers and proxies are: its idle connection must not hold the stop.
     const agent = new http.Agent({ keepAlive: true });
-    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const request = http.request(
-        {
-          host: "127.0.0.1",
-          port,
-          method: "POST",
-          path: "/api/upload/personal-id",
-          agent,
-          headers: {
-            authorization: `Bearer ${token}`,
-            "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
-            "content-length": String(body.length),
-          },
-        },
-        (response) => {
-          let text = "";
-          response.on("data", (chunk) => {
-            text += chunk;
-          });
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
-        },
-      );
-      request.on("error", reject);
-      (async () => {
-        const half = Math.floor(body.length / 2);
-        request.write(body.subarray(0, half));
-        await new Promise((done) => setTimeout(done, 500));
-        api?.kill("SIGTERM");
-        // Longer than the old fixed 10-second stop, shorter than the configured grace.
-        await new Promise((done) => setTimeout(done, 11_000));
-        request.end(body.subarray(half));
-      })().catch(reject);
-    });
+    const answer = slowUpload({ port, agent, body, headers: { authorization: `Bearer ${token}` } }, () =>
+      api?.kill("SIGTERM"),
+    );
 
     // The port closes at once: a new client is refused while the upload still runs.
     const deadline = Date.now() + 5_000;
@@ -155,4 +171,93 @@ describe("SIGTERM during an upload", () => {
     expect(storedObjects(dataDir)).toBe(2);
     expect(api.output().stdout).toContain('"msg":"API stopped"');
   }, 90_000);
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe.skipIf(!webBuilt)("SIGTERM to both tiers during an upload through the web tier", () => {
+  const stops: Array<() => Promise<unknown>> = [];
+  afterAll(async () => {
+    for (const stop of stops) await stop();
+  });
+
+  it("lets the upload pass through the BFF to the end, then both tiers exit 0", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-web-test-"));
+    folders.push(dataDir);
+    const api = await startApiProcess({
+      DATA_DIR: dataDir,
+      E2E_SEED_TOKEN: seedToken,
+      ADMIN_PASSWORD: "Admin-Passw0rd!",
+      SHUTDOWN_GRACE_SECONDS: "30",
+    });
+    stops.push(() => api.stop());
+    const webPort = await freePort();
+    const publicUrl = `http://127.0.0.1:${webPort}`;
+    const web = spawn(process.execPath, ["scripts/web-server.mjs"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(webPort),
+        API_URL: `http://127.0.0.1:${api.port}`,
+        PUBLIC_URL: publicUrl,
+        SHUTDOWN_GRACE_SECONDS: "30",
+        LOG_LEVEL: "silent",
+      },
+      stdio: "ignore",
+    });
+    const webExited = new Promise<number | null>((resolve) => web.once("exit", (code) => resolve(code)));
+    stops.push(async () => {
+      if (web.exitCode === null && web.signalCode === null) web.kill("SIGKILL");
+      await webExited;
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const up = await fetch(`${publicUrl}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (up) break;
+      if (Date.now() > deadline || web.exitCode !== null) throw new Error("the web tier did not start");
+      await new Promise((done) => setTimeout(done, 250));
+    }
+
+    const email = "web-uploader@example.com";
+    const password = "Uploader-Passw0rd!";
+    expect(
+      (await json(api.port, "/api/test/users", { email, password }, { "x-seed-token": seedToken })).status,
+    ).toBe(201);
+    const login = await fetch(`${publicUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: publicUrl },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+
+    const agent = new http.Agent({ keepAlive: true });
+    const result = await slowUpload(
+      { port: webPort, agent, body: await multipartIdUpload(), headers: { cookie, origin: publicUrl } },
+      // What scripts/start.mjs (and so `docker stop`) does: both tiers at once.
+      () => {
+        web.kill("SIGTERM");
+        api.kill("SIGTERM");
+      },
+    );
+    expect(result.status, result.text).toBe(201);
+    expect(await webExited).toBe(0);
+    expect(await api.exited).toBe(0);
+    agent.destroy();
+    expect(storedObjects(dataDir)).toBe(2);
+  }, 120_000);
 });
