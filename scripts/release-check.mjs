@@ -4,7 +4,8 @@
 // folder, installs there with `npm install --omit=dev`, starts it the way the Dockerfile does
 // (`node scripts/start.mjs`, NODE_ENV=production) on free ports with an empty DATA_DIR, and
 // checks that the API's health answers, the login page renders its form, the configured admin
-// signs in through the web tier, the app starts again on its data, and `npm run cli` works.
+// signs in through the web tier and renders a contract preview PDF, the app starts again on its
+// data, and `npm run cli` works.
 // Prints the sizes, the start times and each tier's idle memory.
 //
 //   node scripts/release-check.mjs [--skip-build] [--keep]
@@ -191,6 +192,19 @@ async function main() {
     const me = await fetch(`${publicUrl}/api/auth/me`, { headers: { cookie: cookies } });
     if (me.status !== 200) fail(`the session cookie did not carry: /api/auth/me answered ${me.status}`);
 
+    // A contract preview: react-pdf and the font files it loads from node_modules, from the bundle.
+    const list = await fetch(`${publicUrl}/api/document-templates`, { headers: { cookie: cookies } });
+    const templateId = (await list.json().catch(() => null))?.templates?.[0]?.id;
+    if (!templateId)
+      fail(`no contract template to preview (/api/document-templates answered ${list.status})`);
+    const preview = await fetch(`${publicUrl}/api/document-templates/${templateId}/preview`, {
+      headers: { cookie: cookies },
+    });
+    const pdf = Buffer.from(await preview.arrayBuffer());
+    if (preview.status !== 200 || pdf.subarray(0, 5).toString() !== "%PDF-") {
+      fail(`the contract preview answered ${preview.status} without a PDF`);
+    }
+
     // Idle: a moment after the last request.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const tiers = childrenOf(app.pid);
@@ -223,7 +237,7 @@ async function main() {
     console.info(
       [
         "",
-        "release check passed: health, login page, sign-in through the web tier, restart, npm run cli",
+        "release check passed: health, login page, sign-in through the web tier, a contract PDF, restart, npm run cli",
         `  web tier build (.next without cache): ${mb(webBytes)}`,
         `  API bundle (dist, with migrations):  ${mb(apiBytes)}`,
         `  node_modules (--omit=dev):           ${mb(modulesBytes)}`,
