@@ -10,6 +10,7 @@
 // `node scripts/api-build.mjs` builds; the exported helpers tell start scripts whether a build
 // is current.
 import fs from "node:fs";
+import { isBuiltin } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -51,11 +52,25 @@ export function apiBuildIsCurrent() {
   return builtAt >= Math.max(...SOURCES.map((entry) => newestMtime(path.join(root, entry))));
 }
 
+/** Packages the bundle imports at run time that `npm install --omit=dev` would not install. */
+function undeclaredPackages(metafile) {
+  const { dependencies = {} } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+  const imported = new Set();
+  for (const input of Object.values(metafile.inputs)) {
+    for (const { path: specifier, external } of input.imports) {
+      if (!external || specifier.startsWith("node:")) continue;
+      const parts = specifier.split("/");
+      imported.add(specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
+    }
+  }
+  return [...imported].filter((name) => !(name in dependencies) && !isBuiltin(name)).sort();
+}
+
 export async function buildApi() {
   const esbuild = await import("esbuild");
   const staging = `${apiBuildDir}.tmp`;
   fs.rmSync(staging, { recursive: true, force: true });
-  await esbuild.build({
+  const result = await esbuild.build({
     entryPoints: Object.fromEntries(
       API_ENTRIES.map((name) => [name, path.join(root, "server", `${name}.ts`)]),
     ),
@@ -69,7 +84,15 @@ export async function buildApi() {
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
     legalComments: "none",
+    metafile: true,
   });
+  const missing = undeclaredPackages(result.metafile);
+  if (missing.length > 0) {
+    throw new Error(
+      `The API imports packages that are not in package.json's dependencies (a release installs ` +
+        `only those): ${missing.join(", ")}`,
+    );
+  }
   fs.cpSync(path.join(root, "server", "db", "migrations"), path.join(staging, "migrations"), {
     recursive: true,
   });
