@@ -14,8 +14,11 @@ export function createBackupRoutes(deps: { pglite: PGlite; token: string }) {
   const app = new Hono<AppEnv>();
   app.post("/backup", async (c) => {
     if (!isBackupAuthorization(c.req.header("authorization"), deps.token)) throw new AppError("UNAUTHORIZED");
+    const started = performance.now();
     const dump = await dumpPglite(deps.pglite);
-    c.var.log.info({ bytes: Buffer.byteLength(dump) }, "database dump taken for a backup");
+    // Requests waited this long: the dump holds the embedded database's locks.
+    const ms = Math.round(performance.now() - started);
+    c.var.log.info({ bytes: Buffer.byteLength(dump), ms }, "database dump taken for a backup");
     return c.body(dump, 200, {
       "content-type": "application/sql; charset=utf-8",
       "cache-control": "no-store",
