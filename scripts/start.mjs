@@ -136,7 +136,12 @@ async function buildApiIfNeeded() {
     process.exit(1);
   }
   console.info("Building the API…");
-  await buildApi();
+  try {
+    await buildApi();
+  } catch (error) {
+    console.error(`The API build failed: ${error.message}`);
+    process.exit(1);
+  }
 }
 
 if (!dev) {
