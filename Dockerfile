@@ -23,6 +23,10 @@ RUN npm run build && rm -rf .next/cache && mkdir -p public
 #    scripts/release-check.mjs, RELEASE_FILES), as an unprivileged user.
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 API_PORT=4000 DATA_DIR=/data
+# pg_dump for `npm run cli -- backup` on PostgreSQL (Debian 12 ships version 15: it dumps servers
+# up to 15, hence postgres:15 in compose.yaml; for a newer server install its client from PGDG).
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
