@@ -5,7 +5,7 @@
 // (`node scripts/start.mjs`, NODE_ENV=production) on free ports with an empty DATA_DIR, and
 // checks that the API's health answers, the login page renders its form, the configured admin
 // signs in through the web tier and renders a contract preview PDF, the app starts again on its
-// data, and `npm run cli` works.
+// data, and `npm run cli` creates an admin and takes a backup.
 // Prints the sizes, the start times and each tier's idle memory.
 //
 //   node scripts/release-check.mjs [--skip-build] [--keep]
@@ -233,11 +233,23 @@ async function main() {
     if (cli.status !== 0 || !cli.stdout.includes("Created admin second-admin@example.com")) {
       fail(`npm run cli -- create-admin exited with ${cli.status}: ${cli.stdout}${cli.stderr}`);
     }
+    // A backup through the bundled CLI (PGlite's dump tooling is read from node_modules at run time).
+    const backupDir = path.join(dataDir, "..", `${path.basename(dataDir)}-backup`);
+    const backup = spawnSync("npm", ["run", "--silent", "cli", "--", "backup", backupDir], {
+      cwd: release,
+      env,
+      encoding: "utf8",
+    });
+    const backedUp = fs.existsSync(path.join(backupDir, "manifest.json"));
+    fs.rmSync(backupDir, { recursive: true, force: true });
+    if (backup.status !== 0 || !backedUp) {
+      fail(`npm run cli -- backup exited with ${backup.status}: ${backup.stdout}${backup.stderr}`);
+    }
 
     console.info(
       [
         "",
-        "release check passed: health, login page, sign-in through the web tier, a contract PDF, restart, npm run cli",
+        "release check passed: health, login page, sign-in through the web tier, a contract PDF, restart, npm run cli (create-admin, backup)",
         `  web tier build (.next without cache): ${mb(webBytes)}`,
         `  API bundle (dist, with migrations):  ${mb(apiBytes)}`,
         `  node_modules (--omit=dev):           ${mb(modulesBytes)}`,
