@@ -80,16 +80,24 @@ function rssOf(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
+/** The processes whose parent is `pid`, with their command lines, from /proc (no `ps` needed). */
 function childrenOf(pid) {
-  const result = spawnSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)], { encoding: "utf8" });
-  return result.stdout
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const [childPid, ...args] = line.split(/\s+/);
-      return { pid: Number(childPid), args: args.join(" ") };
-    });
+  const children = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name in field 2 may hold spaces and parentheses: the fields after it are
+      // read from the last ")".
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (parent !== pid) continue;
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ");
+      children.push({ pid: Number(entry), args });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return children;
 }
 
 async function stopApp(app) {
