@@ -3,15 +3,14 @@ import { redirect } from "next/navigation";
 import type { BrowserSession } from "../schemas/auth";
 import { type OnboardingStatus, onboardingStatusSchema } from "../schemas/onboarding";
 import { apiGetAsUser } from "./api-server";
-import { getSession } from "./session-server";
+import { requireSession } from "./session-server";
 
 /**
  * The session of an onboarding page, re-checked on the server: proxy.ts guards the account type
- * from the token's claims; this uses the user as the API knows it now (spec §6).
+ * from the token's claims; this uses the user as the API knows it now.
  */
 export async function requireOnboardingSession(userType: "personal" | "company"): Promise<BrowserSession> {
-  const session = await getSession();
-  if (!session) redirect("/login");
+  const session = await requireSession();
   if (session.user.userType !== userType) redirect("/dashboard");
   return session;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { redirect } from "next/navigation";
 import { cache } from "react";
 import { type BrowserSession, meResponseSchema } from "../schemas/auth";
 import { tokenExpiry } from "./access-token";
@@ -16,3 +17,10 @@ export const getSession = cache(async (): Promise<BrowserSession | null> => {
   if (!me) return null;
   return { user: me.user, accessTokenExpiresAt: new Date((tokenExpiry(token) ?? 0) * 1000).toISOString() };
 });
+
+/** The session of a page that needs a signed-in user; anyone else goes to the login page. */
+export async function requireSession(): Promise<BrowserSession> {
+  const session = await getSession();
+  if (!session) redirect("/login");
+  return session;
+}

@@ -1,27 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { CompanyProfileForm } from "@/components/onboarding/company-profile-form";
-import { OnboardingPage } from "@/components/onboarding/onboarding-page";
-import { requireOnboardingSession } from "@/lib/web/onboarding-server";
+import { CompleteProfileRoute, completeProfileMetadata } from "@/components/onboarding/onboarding-routes";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("ProfileForm");
-  return { title: t("title", { type: "company" }) };
-}
+export const generateMetadata = () => completeProfileMetadata("company");
 
-/** Spec §2 /company-complete-profile. */
-export default async function CompanyCompleteProfilePage() {
-  await requireOnboardingSession("company");
-  const t = await getTranslations("ProfileForm");
-  return (
-    <OnboardingPage
-      titleId="complete-profile-title"
-      title={t("title", { type: "company" })}
-      intro={t("intro", { type: "company" })}
-      backLabel={t("backToDashboard")}
-      wide
-    >
-      <CompanyProfileForm />
-    </OnboardingPage>
-  );
+export default function Page() {
+  return <CompleteProfileRoute accountType="company" />;
 }

@@ -1,26 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { IdUploadForm } from "@/components/onboarding/id-upload-form";
-import { OnboardingPage } from "@/components/onboarding/onboarding-page";
-import { requireOnboardingSession } from "@/lib/web/onboarding-server";
+import { IdUploadRoute, idUploadMetadata } from "@/components/onboarding/onboarding-routes";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("IdUpload");
-  return { title: t("title", { type: "company" }) };
-}
+export const generateMetadata = () => idUploadMetadata("company");
 
-/** Spec §2 /company-id-upload. */
-export default async function CompanyIdUploadPage() {
-  await requireOnboardingSession("company");
-  const t = await getTranslations("IdUpload");
-  return (
-    <OnboardingPage
-      titleId="id-upload-title"
-      title={t("title", { type: "company" })}
-      intro={t("intro", { type: "company" })}
-      backLabel={t("backToDashboard")}
-    >
-      <IdUploadForm accountType="company" />
-    </OnboardingPage>
-  );
+export default function Page() {
+  return <IdUploadRoute accountType="company" />;
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LatestNews, WebshopTeaser } from "@/components/dashboard/news-and-shop";
 import { QuickActions } from "@/components/dashboard/quick-actions";
@@ -11,7 +10,7 @@ import { EMPTY_STATUS, newsListSchema, onboardingStatusSchema } from "@/lib/sche
 import { apiGetAsUser } from "@/lib/web/api-server";
 import { webEnv } from "@/lib/web/env";
 import { isAdminRole } from "@/lib/web/route-guards";
-import { getSession } from "@/lib/web/session-server";
+import { requireSession } from "@/lib/web/session-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("Header");
@@ -20,8 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Spec §2/§4 dashboard. Layout breakpoint 640 px (Tailwind `sm`). */
 export default async function DashboardPage() {
-  const session = await getSession();
-  if (!session) redirect("/login");
+  const session = await requireSession();
   const t = await getTranslations("Dashboard");
   const locale = await getLocale();
   const { user } = session;

@@ -1,13 +1,8 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { signContractMetadata } from "@/components/onboarding/onboarding-routes";
 import { SignContractPage } from "@/components/onboarding/sign-contract/sign-contract-page";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("SignContract");
-  return { title: t("title") };
-}
+export const generateMetadata = signContractMetadata;
 
-/** Spec §2 /personal-sign-contract. */
-export default function PersonalSignContractRoute() {
+export default function Page() {
   return <SignContractPage accountType="personal" />;
 }

@@ -1,16 +1,11 @@
-import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
-import { getSession } from "@/lib/web/session-server";
+import { profileMetadata } from "@/components/profile/profile-route";
+import { requireSession } from "@/lib/web/session-server";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("ProfilePage");
-  return { title: t("title") };
-}
+export const generateMetadata = profileMetadata;
 
-/** Spec §2: /profile goes to the page of the account's type. */
+/** /profile goes to the page of the account's type. */
 export default async function ProfileRedirect() {
-  const session = await getSession();
-  if (!session) redirect("/login");
+  const session = await requireSession();
   redirect(session.user.userType === "company" ? "/company/profile" : "/personal/profile");
 }

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { ReferralManagement } from "@/components/referrals/referral-management";
 import { displayName } from "@/lib/display-name";
 import { canManageReferrals } from "@/lib/web/route-guards";
-import { getSession } from "@/lib/web/session-server";
+import { requireSession } from "@/lib/web/session-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("Referrals");
@@ -13,8 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Spec §2 /referral-management: heading, who is managing, stats, the generator and the links. */
 export default async function ReferralManagementPage() {
-  const session = await getSession();
-  if (!session) redirect("/login");
+  const session = await requireSession();
   // proxy.ts redirects with the permission toast from the token's claims; this re-check uses
   // the user as the API knows it now (spec §6), so a revoked permission is caught here too.
   if (!canManageReferrals(session.user)) redirect("/dashboard");

@@ -1,18 +1,7 @@
-import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
-import { ProfileView } from "@/components/profile/profile-view";
-import { getSession } from "@/lib/web/session-server";
+import { ProfileRoute, profileMetadata } from "@/components/profile/profile-route";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("ProfilePage");
-  return { title: t("title") };
-}
+export const generateMetadata = profileMetadata;
 
-export default async function CompanyProfilePage() {
-  const session = await getSession();
-  if (!session) redirect("/login");
-  // The proxy guards the type optimistically; the server checks again.
-  if (session.user.userType !== "company") redirect("/dashboard");
-  return <ProfileView user={session.user} />;
+export default function Page() {
+  return <ProfileRoute accountType="company" />;
 }

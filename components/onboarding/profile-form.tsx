@@ -1,0 +1,153 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Controller } from "react-hook-form";
+import { useAuth } from "@/components/auth/auth-provider";
+import type { PhoneValue } from "@/components/register/phone-field";
+import { primaryButtonClass } from "@/components/ui/form-field";
+import type { CompanyProfileInput, PersonalProfileInput } from "@/lib/schemas/profile";
+import {
+  type AccountType,
+  type ProfileFieldSpec,
+  profileDefaults,
+  profileSchemas,
+  profileSections,
+  toProfileInput,
+} from "./profile-layout";
+import { ProfilePhoneField } from "./profile-phone-field";
+import { ProfileTextField } from "./profile-text-field";
+import type { ProfileValues } from "./profile-values";
+import { mappedResolver, useProfileForm } from "./use-profile-form";
+
+const resolvers = {
+  personal: mappedResolver(
+    zodResolver(profileSchemas.personal),
+    (values: ProfileValues) => toProfileInput("personal", values) as PersonalProfileInput,
+  ),
+  company: mappedResolver(
+    zodResolver(profileSchemas.company),
+    (values: ProfileValues) => toProfileInput("company", values) as CompanyProfileInput,
+  ),
+};
+
+/**
+ * The profile of either account type, checked with the API's own schema (lib/schemas/profile.ts);
+ * the fields and their order come from profile-layout.ts.
+ */
+export function ProfileForm({ accountType }: { accountType: AccountType }) {
+  const t = useTranslations("ProfileForm");
+  const { user } = useAuth();
+  const [defaults] = useState(() => profileDefaults(accountType, user));
+  const {
+    form,
+    ready,
+    needsPassword,
+    busy,
+    submitting,
+    redirecting,
+    formError,
+    formErrorId,
+    onSubmit,
+    fieldError,
+  } = useProfileForm<ProfileValues, unknown>({
+    kind: accountType,
+    defaults,
+    resolver: resolvers[accountType] as never,
+  });
+  const { register, control } = form;
+
+  if (!ready) {
+    return (
+      <p role="status" className="text-slate-700">
+        {t("loading")}
+      </p>
+    );
+  }
+
+  const field = (spec: ProfileFieldSpec) => {
+    const id = `profile-${spec.name}`;
+    const label = t(`fields.${spec.name}` as never);
+    if (spec.kind === "phone") {
+      return (
+        <Controller
+          key={spec.name}
+          control={control}
+          name={spec.name}
+          render={({ field: phone }) => (
+            <ProfilePhoneField
+              id={id}
+              label={label}
+              required={spec.required}
+              value={phone.value as PhoneValue}
+              onChange={phone.onChange}
+              onBlur={phone.onBlur}
+              inputRef={phone.ref}
+              error={fieldError(spec.name)}
+              autoComplete={spec.autoComplete}
+            />
+          )}
+        />
+      );
+    }
+    const { name, kind: _kind, hint, ...props } = spec;
+    return (
+      <ProfileTextField
+        key={name}
+        id={id}
+        label={label}
+        registration={register(name)}
+        error={fieldError(name)}
+        hint={hint ? t(hint) : undefined}
+        {...props}
+      />
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <div className="space-y-1 text-sm text-slate-700">
+        <p>{t("requiredNote")}</p>
+        <p>{t("draftNote")}</p>
+      </div>
+      {formError && (
+        <p
+          id={formErrorId}
+          role="alert"
+          tabIndex={-1}
+          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 focus-visible:outline-2 focus-visible:outline-red-800"
+        >
+          {formError}
+        </p>
+      )}
+      <fieldset disabled={busy} className="space-y-6">
+        {profileSections(accountType, needsPassword).map((section) => (
+          <fieldset key={section.legend} className="space-y-4">
+            <legend className="text-lg font-semibold text-slate-900">
+              {t(`sections.${section.legend}` as never)}
+            </legend>
+            {section.rows.map((row) =>
+              row.length === 1 && row[0] ? (
+                field(row[0])
+              ) : (
+                <div key={row.map((spec) => spec.name).join()} className="grid gap-4 sm:grid-cols-2">
+                  {row.map(field)}
+                </div>
+              ),
+            )}
+          </fieldset>
+        ))}
+      </fieldset>
+
+      <button type="submit" className={primaryButtonClass} disabled={busy} aria-busy={submitting}>
+        {submitting ? t("saving") : t("submit")}
+      </button>
+      {redirecting && (
+        <p role="status" className="text-sm text-slate-700">
+          {t("redirecting")}
+        </p>
+      )}
+    </form>
+  );
+}

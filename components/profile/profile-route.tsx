@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import type { AccountType } from "@/components/onboarding/profile-layout";
+import { requireSession } from "@/lib/web/session-server";
+import { ProfileView } from "./profile-view";
+
+export async function profileMetadata(): Promise<Metadata> {
+  const t = await getTranslations("ProfilePage");
+  return { title: t("title") };
+}
+
+/** `/personal/profile` and `/company/profile`: the proxy guards the type optimistically; the server checks again. */
+export async function ProfileRoute({ accountType }: { accountType: AccountType }) {
+  const session = await requireSession();
+  if (session.user.userType !== accountType) redirect("/dashboard");
+  return <ProfileView user={session.user} />;
+}
