@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Database } from "../../db";
-import type { MailOutbox } from "../mail/outbox";
 import type { TokenService } from "../../infra/tokens";
+import type { MailOutbox } from "../mail/outbox";
 
 export type AuthConfig = {
   publicUrl: string;
