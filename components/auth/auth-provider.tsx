@@ -12,9 +12,10 @@ import {
   useRef,
   useState,
 } from "react";
+import { api } from "@/components/api/client";
 import { SESSION_TIMING } from "@/lib/constants";
 import { notify } from "@/lib/notify";
-import { type BrowserSession, browserSessionSchema, type SessionUser } from "@/lib/schemas/auth";
+import type { BrowserSession, SessionUser } from "@/lib/schemas/auth";
 
 type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 
@@ -58,7 +59,6 @@ export function AuthProvider({
   const t = useTranslations("Auth");
   const [session, setSession] = useState<BrowserSession | null>(initialSession);
   const [status, setStatus] = useState<AuthStatus>(initialSession ? "authenticated" : "unauthenticated");
-  const refreshing = useRef<Promise<boolean> | null>(null);
 
   // After router.refresh() the server renders the session anew (for example null after a
   // logout that stays on the page): follow it.
@@ -80,24 +80,8 @@ export function AuthProvider({
     }
   }, []);
 
-  const refresh = useCallback((): Promise<boolean> => {
-    // One refresh at a time; every caller shares it.
-    refreshing.current ??= (async () => {
-      try {
-        const response = await fetch("/api/auth/refresh", { method: "POST", credentials: "same-origin" });
-        if (!response.ok) return false;
-        const next = browserSessionSchema.parse(await response.json());
-        setSession(next);
-        setStatus("authenticated");
-        return true;
-      } catch {
-        return false;
-      } finally {
-        refreshing.current = null;
-      }
-    })();
-    return refreshing.current;
-  }, []);
+  // The refresh itself lives in the API client (one refresh at a time, shared with its 401 rule).
+  const refresh = useCallback((): Promise<boolean> => api.refreshSession(), []);
 
   const logout = useCallback(
     async ({ silent = false }: { silent?: boolean } = {}) => {
@@ -119,25 +103,23 @@ export function AuthProvider({
     [clear, router, t],
   );
 
-  const apiFetch = useCallback(
-    async (path: string, init: RequestInit = {}) => {
-      const send = () => fetch(path, { ...init, credentials: "same-origin" });
-      const first = await send();
-      if (first.status !== 401) return first;
-      if (!(await refresh())) {
-        notify.error(t("sessionExpired"));
-        await logout({ silent: true });
-        return first;
-      }
-      const second = await send();
-      if (second.status === 401) {
-        notify.error(t("sessionExpired"));
-        await logout({ silent: true });
-      }
-      return second;
-    },
-    [logout, refresh, t],
+  // The client refreshes and retries on a 401; when that fails it ends the session here.
+  useEffect(
+    () =>
+      api.setSessionHooks({
+        onRefreshed: (next) => {
+          setSession(next);
+          setStatus("authenticated");
+        },
+        onExpired: async () => {
+          notify.error(t("sessionExpired"));
+          await logout({ silent: true });
+        },
+      }),
+    [logout, t],
   );
+
+  const apiFetch = useCallback((path: string, init?: RequestInit) => api.fetch(path, init), []);
 
   const signIn = useCallback((next: BrowserSession) => {
     setSession(next);

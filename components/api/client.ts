@@ -1,0 +1,193 @@
+import type { z } from "zod";
+import { type BrowserSession, browserSessionSchema } from "@/lib/schemas/auth";
+import { ApiProblem } from "./problem";
+
+/** What the page's session does when the client refreshes or gives up (AuthProvider sets it). */
+export type SessionHooks = {
+  onRefreshed?: (session: BrowserSession) => void;
+  /** The session could not be renewed: log out (to /login). */
+  onExpired?: () => void | Promise<void>;
+};
+
+export type RequestOptions = { signal?: AbortSignal; headers?: Record<string, string> };
+
+export type UploadOptions = RequestOptions & {
+  onProgress?: (percent: number) => void;
+  method?: "POST" | "PUT";
+};
+
+/** One HTTP exchange that can be sent again: fetch, or an XMLHttpRequest for upload progress. */
+type Exchange<T extends { status: number }> = () => Promise<T>;
+
+/**
+ * The browser's one way to the API (through the BFF, same origin, session in httpOnly cookies).
+ * A 401 triggers one refresh of the session and one retry; if the refresh fails or the retry is
+ * a 401 again, the session ends (onExpired). Concurrent 401s share a single refresh, because the
+ * API rotates the refresh token and a second parallel refresh would present a spent one.
+ */
+export function createApiClient({
+  baseUrl = "",
+  fetch: fetchImpl = (...args) => globalThis.fetch(...args),
+  refreshPath = "/api/auth/refresh",
+}: {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  refreshPath?: string;
+} = {}) {
+  let hooks: SessionHooks = {};
+  let refreshing: Promise<boolean> | null = null;
+  let expiring: Promise<void> | null = null;
+
+  const url = (path: string) => `${baseUrl}${path}`;
+
+  function refreshSession(): Promise<boolean> {
+    refreshing ??= (async () => {
+      try {
+        const response = await fetchImpl(url(refreshPath), { method: "POST", credentials: "same-origin" });
+        if (!response.ok) return false;
+        const session = browserSessionSchema.safeParse(await response.json());
+        if (!session.success) return false;
+        hooks.onRefreshed?.(session.data);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  function expire(): Promise<void> {
+    expiring ??= (async () => {
+      try {
+        await hooks.onExpired?.();
+      } finally {
+        expiring = null;
+      }
+    })();
+    return expiring;
+  }
+
+  async function withSession<T extends { status: number }>(send: Exchange<T>): Promise<T> {
+    const first = await send();
+    if (first.status !== 401) return first;
+    if (!(await refreshSession())) {
+      await expire();
+      return first;
+    }
+    const second = await send();
+    if (second.status === 401) await expire();
+    return second;
+  }
+
+  /** fetch with the session rule, for answers that are not JSON (downloads, previews). */
+  function raw(path: string, init: RequestInit = {}): Promise<Response> {
+    return withSession(() =>
+      fetchImpl(url(path), { cache: "no-store", ...init, credentials: "same-origin" }),
+    );
+  }
+
+  async function json<S extends z.ZodType>(
+    method: string,
+    path: string,
+    body: unknown,
+    schema: S | undefined,
+    { signal, headers }: RequestOptions = {},
+  ): Promise<z.infer<S>> {
+    const init: RequestInit = {
+      method,
+      signal,
+      headers: {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    };
+    let response: Response;
+    try {
+      response = await raw(path, init);
+    } catch (error) {
+      // An abort is the caller's own decision, not a problem to show.
+      if (signal?.aborted) throw error;
+      throw ApiProblem.network();
+    }
+    if (!response.ok) throw await ApiProblem.fromResponse(response);
+    if (!schema) return undefined as z.infer<S>;
+    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success) throw ApiProblem.invalidResponse(response.status);
+    return parsed.data;
+  }
+
+  /**
+   * Sends a multipart form with XMLHttpRequest, because fetch cannot report upload progress.
+   * Same session rule as every other call (the form is sent again after a refresh).
+   */
+  async function upload<S extends z.ZodType>(
+    path: string,
+    form: FormData,
+    schema?: S,
+    { onProgress, signal, method = "POST", headers }: UploadOptions = {},
+  ): Promise<z.infer<S>> {
+    const send = () =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = new XMLHttpRequest();
+        request.open(method, url(path));
+        request.setRequestHeader("accept", "application/json");
+        for (const [name, value] of Object.entries(headers ?? {})) request.setRequestHeader(name, value);
+        request.upload.addEventListener("progress", (event) => {
+          if (event.lengthComputable && event.total > 0)
+            onProgress?.(Math.round((event.loaded / event.total) * 100));
+        });
+        request.addEventListener("load", () =>
+          resolve({ status: request.status, text: request.responseText }),
+        );
+        request.addEventListener("error", () => reject(ApiProblem.network()));
+        request.addEventListener("abort", () => reject(new DOMException("Upload aborted", "AbortError")));
+        if (signal?.aborted) request.abort();
+        signal?.addEventListener("abort", () => request.abort(), { once: true });
+        request.send(form);
+      });
+    const { status, text } = await withSession(send);
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON (e.g. a proxy's HTML page): the error becomes HTTP {status}.
+    }
+    if (status < 200 || status >= 300) throw ApiProblem.fromBody(status, body);
+    if (!schema) return undefined as z.infer<S>;
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw ApiProblem.invalidResponse(status);
+    return parsed.data;
+  }
+
+  return {
+    get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+      json("GET", path, undefined, schema, options),
+    post: <S extends z.ZodType>(path: string, body?: unknown, schema?: S, options?: RequestOptions) =>
+      json("POST", path, body, schema, options),
+    put: <S extends z.ZodType>(path: string, body?: unknown, schema?: S, options?: RequestOptions) =>
+      json("PUT", path, body, schema, options),
+    patch: <S extends z.ZodType>(path: string, body?: unknown, schema?: S, options?: RequestOptions) =>
+      json("PATCH", path, body, schema, options),
+    delete: <S extends z.ZodType>(path: string, schema?: S, options?: RequestOptions) =>
+      json("DELETE", path, undefined, schema, options),
+    upload,
+    fetch: raw,
+    refreshSession,
+    /** AuthProvider connects the page's session; the returned function disconnects it. */
+    setSessionHooks(next: SessionHooks): () => void {
+      hooks = next;
+      return () => {
+        if (hooks === next) hooks = {};
+      };
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The page's client. */
+export const api = createApiClient();

@@ -1,0 +1,89 @@
+import type { ApiErrorInfo } from "@/lib/api-error";
+import { errorResponseSchema, type ValidationIssue, validationIssueSchema } from "@/lib/schemas/common";
+
+/**
+ * Every failed API call in the browser throws this: the API's one error shape
+ * (`{ error: { code, message, details } }`) with the HTTP status. Two codes are the client's
+ * own: NETWORK (no answer at all, status 0) and INVALID_RESPONSE (an answer that does not match
+ * the shared schema). Anything else that is not the error shape becomes HTTP_{status}.
+ */
+export class ApiProblem extends Error implements ApiErrorInfo {
+  readonly status: number;
+  readonly code: string;
+  readonly details?: unknown;
+
+  constructor({ status, code, message = "", details }: ApiErrorInfo & { details?: unknown }) {
+    super(message);
+    this.name = "ApiProblem";
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  static fromBody(status: number, body: unknown): ApiProblem {
+    const parsed = errorResponseSchema.safeParse(body);
+    if (parsed.success) return new ApiProblem({ status, ...parsed.data.error });
+    return new ApiProblem({ status, code: `HTTP_${status}`, message: `HTTP ${status}` });
+  }
+
+  static async fromResponse(response: Response): Promise<ApiProblem> {
+    return ApiProblem.fromBody(response.status, await response.json().catch(() => null));
+  }
+
+  static network(): ApiProblem {
+    return new ApiProblem({ status: 0, code: "NETWORK", message: "" });
+  }
+
+  static invalidResponse(status: number): ApiProblem {
+    return new ApiProblem({ status, code: "INVALID_RESPONSE", message: "" });
+  }
+
+  /** `details.issues` of a 422: one { path, message } per problem, path joined with dots. */
+  get issues(): ValidationIssue[] {
+    const issues = (this.details as { issues?: unknown } | undefined)?.issues;
+    if (!Array.isArray(issues)) return [];
+    return issues.flatMap((issue) => {
+      const parsed = validationIssueSchema.safeParse(issue);
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
+  /** `details.retryAfterSeconds` of a 429, rounded up, when the API sent one. */
+  get retryAfterSeconds(): number | null {
+    const seconds = (this.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+    return typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+  }
+
+  /** The API's own sentence, when it sent one (not a status the client made up). */
+  get serverMessage(): string | undefined {
+    return this.status > 0 && !this.code.startsWith("HTTP_") && this.message ? this.message : undefined;
+  }
+}
+
+export function isApiProblem(error: unknown): error is ApiProblem {
+  return error instanceof ApiProblem;
+}
+
+/**
+ * Puts a 422's field issues onto a react-hook-form form: each issue whose path is one of the
+ * form's fields becomes that field's error (its message is the API's message key, for the form
+ * to translate). Returns whether any issue landed, so the caller can fall back to a form-level
+ * message otherwise.
+ */
+export function applyFieldIssues<Name extends string>(
+  problem: ApiProblem,
+  fields: readonly Name[],
+  setError: (
+    name: Name,
+    error: { type: string; message: string },
+    options?: { shouldFocus?: boolean },
+  ) => void,
+): boolean {
+  let first = true;
+  for (const issue of problem.issues) {
+    if (!fields.includes(issue.path as Name)) continue;
+    setError(issue.path as Name, { type: "server", message: issue.message }, { shouldFocus: first });
+    first = false;
+  }
+  return !first;
+}
