@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ADMIN_LIST_USERS, adminAccessToken, seedManyUsers } from "./admin-load";
+import { adminListScenario } from "./admin-list-scenario";
 import {
   type BffSession,
   bffLogin,
@@ -542,73 +542,7 @@ export const scenarios: Scenario[] = [
       }
     },
   },
-  {
-    names: ["admin-user-list-pg", "admin-user-list-pg-1conn", "admin-user-list-pg-selective"],
-    needsNextBuild: false,
-    async run(context) {
-      const adminUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
-      let database: Awaited<ReturnType<typeof createThrowawayDatabase>>;
-      try {
-        database = await createThrowawayDatabase(adminUrl);
-      } catch (error) {
-        if (error instanceof PostgresUnreachableError) {
-          return [notMeasured("admin-user-list-pg", "skipped", error.message)];
-        }
-        throw error;
-      }
-      const temp = createTempDir("admin-list");
-      try {
-        const apiPort = await findFreePort();
-        const seedToken = createSeedToken();
-        const api = await startApi(temp.dir, apiPort, context.verbose, {
-          DATABASE_URL: database.url,
-          E2E_SEED_TOKEN: seedToken,
-          LOG_LEVEL: "warn",
-        });
-        try {
-          const apiUrl = `http://127.0.0.1:${apiPort}`;
-          const started = Date.now();
-          await seedManyUsers(database.url, ADMIN_LIST_USERS);
-          progress(`seeded ${ADMIN_LIST_USERS} users on PostgreSQL in ${seconds(started)}`);
-          const token = await adminAccessToken(apiUrl, seedToken);
-          const headers = { authorization: `Bearer ${token}` };
-          // A broad term (matches a fifth of all users: the exact total costs a scan), the same
-          // for one admin at a time, and a selective email fragment (the trigram indexes apply).
-          const cases = [
-            { name: "admin-user-list-pg", search: "ann", connections: context.settings.connections },
-            { name: "admin-user-list-pg-1conn", search: "ann", connections: 1 },
-            {
-              name: "admin-user-list-pg-selective",
-              search: "member4711",
-              connections: context.settings.connections,
-            },
-          ];
-          const results: ScenarioResult[] = [];
-          for (const item of cases) {
-            const query = `search=${item.search}&user_type=personal&status=active&page=2&pageSize=20`;
-            const measurement = await measure(
-              { url: `${apiUrl}/api/admin/user-list?${query}`, headers },
-              { ...context.settings, connections: item.connections },
-            );
-            results.push(
-              measured(
-                item.name,
-                measurement,
-                `GET /api/admin/user-list?${query} on ${ADMIN_LIST_USERS} users (PostgreSQL pool), ` +
-                  `${item.connections} connection(s); p95 ${measurement.p95Ms} ms (goal < 50 ms)`,
-              ),
-            );
-          }
-          return results;
-        } finally {
-          await api.stop();
-        }
-      } finally {
-        await temp.remove();
-        await database.drop();
-      }
-    },
-  },
+  adminListScenario,
   {
     names: ["web-healthz", "bff-me", "bff-refresh", "bff-referral-info"],
     needsNextBuild: true,

@@ -16,6 +16,8 @@ export const userListQuerySchema = z.object({
     .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), "pageSize")
     .optional()
     .default(10),
+  /** Keyset paging: the previous answer's `nextCursor` (then `page` is not used to skip rows). */
+  cursor: z.string().max(200).optional(),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
@@ -45,6 +47,14 @@ export const userListResponseSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   pageCount: z.number().int(),
+  /**
+   * True when more users match than the API counts exactly (1 000): `total` (and `pageCount`)
+   * are then PostgreSQL's estimate, at least 1 001, and the list should say "about". Absent
+   * (lists that always count exactly) means false.
+   */
+  totalIsEstimate: z.boolean().optional(),
+  /** Pass as `cursor` for the next page (keyset paging); null on the last page; absent where unsupported. */
+  nextCursor: z.string().nullable().optional(),
 });
 
 export const userStatsSchema = z.object({

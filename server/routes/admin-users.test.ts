@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { AdminUser, userStatsSchema } from "../../lib/schemas/admin";
@@ -36,7 +36,15 @@ async function signedIn(app: TestApp, input: MemberInput = {}) {
 const asRole = (role: Role) => signedIn(t, { role });
 
 const get = (path: string, token?: string) => call(t.app, "GET", path, token ? { token } : {});
-type ListBody = { users: AdminUser[]; total: number; page: number; pageSize: number; pageCount: number };
+type ListBody = {
+  users: AdminUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  totalIsEstimate: boolean;
+  nextCursor: string | null;
+};
 const listUsers = async (token: string, query: Record<string, string | number>) => {
   const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
   const answer = await get(`/api/admin/user-list?${params}`, token);
@@ -199,6 +207,92 @@ describe("GET /api/admin/user-list", () => {
     expect(second.users.map((user) => user.id)).toEqual(newestFirst.slice(20));
 
     expect((await get(`/api/admin/user-list?pageSize=15`, admin.token)).status).toBe(422);
+  });
+
+  it("counts exactly up to 1 000 matches and gives an estimate beyond, flagged", async () => {
+    const admin = await asRole("admin");
+    const word = tag();
+    // Straight into the table: 1 005 members, 5 of them suspended.
+    await db().execute(sql`
+      insert into users (email, last_name, status)
+      select ${word} || '-' || n || '@list.example.com', ${word},
+             (case when n <= 5 then 'suspended' else 'active' end)::user_status
+      from generate_series(1, 1005) as n`);
+
+    const broad = await listUsers(admin.token, { search: word, pageSize: 100 });
+    expect(broad.totalIsEstimate).toBe(true);
+    expect(broad.total).toBeGreaterThan(1000);
+    expect(broad.pageCount).toBe(Math.ceil(broad.total / 100));
+    expect(broad.users).toHaveLength(100);
+
+    const narrow = await listUsers(admin.token, { search: word, status: "suspended" });
+    expect(narrow).toMatchObject({ total: 5, pageCount: 1, totalIsEstimate: false, nextCursor: null });
+    const exactAtCap = await listUsers(admin.token, { search: word, status: "active", page: 2 });
+    expect(exactAtCap).toMatchObject({ total: 1000, pageCount: 100, totalIsEstimate: false });
+  });
+
+  it("pages by keyset: nextCursor leads through every match once, ties on creation time included", async () => {
+    const admin = await asRole("admin");
+    const word = tag();
+    for (let index = 0; index < 25; index += 1) {
+      const member = await createMember(db(), { lastName: `${word}-${index}` });
+      // Groups of three share a creation time, with microseconds JavaScript dates cannot hold.
+      await db()
+        .update(users)
+        .set({
+          createdAt: sql`timestamptz '2024-01-01 00:00:00.123456+00' + ${Math.floor(index / 3)} * interval '1 minute'`,
+        })
+        .where(eq(users.id, member.id));
+    }
+    const expected = (
+      await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`${users.lastName} like ${`${word}-%`}`)
+        .orderBy(desc(users.createdAt), desc(users.id))
+    ).map((row) => row.id);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let step = 0; step < 4; step += 1) {
+      const page: ListBody = await listUsers(admin.token, {
+        search: word,
+        pageSize: 10,
+        ...(cursor ? { cursor } : {}),
+      });
+      expect(page.total).toBe(25);
+      seen.push(...page.users.map((user) => user.id));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(expected);
+    expect(cursor).toBeNull();
+
+    const bad = await get(`/api/admin/user-list?cursor=not-a-cursor`, admin.token);
+    expect(bad.status).toBe(400);
+  });
+
+  it("finds members by a whole or partial address, case-insensitively, wildcards as plain characters", async () => {
+    const admin = await asRole("admin");
+    const word = tag();
+    const domain = `${word}.example.com`;
+    const insert = async (email: string) => {
+      const [row] = await db().insert(users).values({ email, lastName: "Mail" }).returning({ id: users.id });
+      return row?.id;
+    };
+    const anna = await insert(`anna@${domain}`);
+    const joanna = await insert(`joanna@${domain}`);
+    const annaOther = await insert(`anna@other-${domain}`);
+    await insert(`anxa@${domain}`);
+    const ids = async (search: string) =>
+      (await listUsers(admin.token, { search })).users.map((user) => user.id).sort();
+
+    expect(await ids(`anna@${domain}`)).toEqual([anna, joanna].sort());
+    expect(await ids(`ANNA@${domain.toUpperCase()}`)).toEqual([anna, joanna].sort());
+    expect(await ids(`oanna@${domain}`)).toEqual([joanna]);
+    expect(await ids(`anna@`)).toEqual(expect.arrayContaining([anna, joanna, annaOther]));
+    expect(await ids(`an_a@${domain}`)).toEqual([]);
+    expect(await ids(`@other-${domain}`)).toEqual([annaOther]);
   });
 });
 
