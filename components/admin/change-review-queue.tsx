@@ -8,8 +8,9 @@ import { readApiError } from "@/lib/api-error";
 import { displayName } from "@/lib/display-name";
 import { notify } from "@/lib/notify";
 import { type ChangeReview, changeReviewListSchema } from "@/lib/schemas/admin";
+import { useAdminResource } from "./use-admin-resource";
 import { actionButtonClass } from "./user-detail-actions";
-import { namedUser, useAdminResource } from "./user-detail-data";
+import { namedUser } from "./user-detail-data";
 import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
 
 type Side = "previous" | "proposed";

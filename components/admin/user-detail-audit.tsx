@@ -3,8 +3,8 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
 import { auditListSchema } from "@/lib/schemas/admin";
+import { useAdminResource } from "./use-admin-resource";
 import { actionButtonClass } from "./user-detail-actions";
-import { useAdminResource } from "./user-detail-data";
 import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
 
 const detailText = (value: unknown) =>

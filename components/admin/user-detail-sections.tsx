@@ -4,11 +4,12 @@ import { useFormatter, useTranslations } from "next-intl";
 import { type ReactNode, useId, useState } from "react";
 import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
+import type { OnboardingStatus } from "@/lib/schemas/admin-user";
 import { MediaViewer } from "./media-viewer";
+import type { Load } from "./use-admin-resource";
 import {
   type DetailUser,
   type FullUser,
-  type Load,
   type MediaItem,
   namedUser,
   profileEntries,
@@ -45,7 +46,7 @@ function useDate() {
 }
 
 /** The account: names, email, type, role, status, dates and the four onboarding steps (spec §3). */
-export function UserInfoSection({ user }: { user: DetailUser }) {
+export function UserInfoSection({ user, status }: { user: DetailUser; status: OnboardingStatus }) {
   const t = useTranslations("AdminUser.info");
   const date = useDate();
   const headingId = useId();
@@ -69,7 +70,7 @@ export function UserInfoSection({ user }: { user: DetailUser }) {
       <h3 className="mt-5 text-base font-semibold text-slate-900">{t("onboarding")}</h3>
       <ul className="mt-2 grid gap-2 sm:grid-cols-2">
         {STEPS.map(([step, at]) => {
-          const done = user[step] === 1;
+          const done = status[step] === 1;
           return (
             <li
               key={step}
@@ -78,7 +79,7 @@ export function UserInfoSection({ user }: { user: DetailUser }) {
               <span className="font-semibold">{t(`steps.${step}`)}</span>
               {": "}
               {done ? t("stepDone") : t("stepMissing")}
-              {done && user[at] && <span className="block text-slate-800">{date(user[at])}</span>}
+              {done && status[at] && <span className="block text-slate-800">{date(status[at])}</span>}
             </li>
           );
         })}

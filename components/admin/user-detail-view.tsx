@@ -6,14 +6,11 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
+import { adminFullUserSchema } from "@/lib/schemas/admin-user";
+import { useAdminResource } from "./use-admin-resource";
 import { actionButtonClass, UserDetailActions } from "./user-detail-actions";
 import { UserDetailAudit } from "./user-detail-audit";
-import {
-  fullUserResponseSchema,
-  namedUser,
-  useAdminResource,
-  userMediaResponseSchema,
-} from "./user-detail-data";
+import { type FullUser, type MediaItem, namedUser, userMediaResponseSchema } from "./user-detail-data";
 import {
   PermissionListSection,
   ProfileDetailsSection,
@@ -27,19 +24,30 @@ import {
  * breadcrumb, the actions panel and the audit trail). While loading: 'Loading user...';
  * on failure or 404 a message with Go Back (one step back in the history).
  */
-export function UserDetailView({ userId, variant }: { userId: string; variant: "view" | "profile" }) {
+export function UserDetailView({
+  userId,
+  variant,
+  initial,
+}: {
+  userId: string;
+  variant: "view" | "profile";
+  /** What the page loaded on the server; a part it could not load is fetched here. */
+  initial?: { full?: FullUser; media?: MediaItem[] };
+}) {
   const t = useTranslations("AdminUser");
   const router = useRouter();
   const encodedId = encodeURIComponent(userId);
   const { load, setData } = useAdminResource(
     `/api/auth/admin/users/${encodedId}/full`,
-    fullUserResponseSchema,
+    adminFullUserSchema,
     (reason) => t("detail.loadFailed", { reason }),
+    initial?.full,
   );
   const { load: media } = useAdminResource(
     `/api/admin/user/${encodedId}/documents`,
     userMediaResponseSchema,
     (reason) => t("media.loadFailed", { reason }),
+    initial?.media,
   );
   // Saving permissions writes an audit entry: remounting the trail loads it anew.
   const [auditVersion, setAuditVersion] = useState(0);
@@ -109,7 +117,7 @@ export function UserDetailView({ userId, variant }: { userId: string; variant: "
         </h1>
         <p className="mt-1 break-words text-slate-700">{t("detail.subtitle", { name, email: user.email })}</p>
       </section>
-      <UserInfoSection user={user} />
+      <UserInfoSection user={user} status={full.userStatus} />
       <ProfileDetailsSection full={full} />
       <UserMediaSection media={media} />
       <PermissionListSection permissions={full.permissions} />

@@ -3,20 +3,13 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
-import { z } from "zod";
 import { displayName, initials } from "@/lib/display-name";
 import { PAGE_SIZES } from "@/lib/schemas/admin";
+import { pendingUsersResponseSchema } from "@/lib/schemas/admin-user";
+import { useAdminResource } from "./use-admin-resource";
 import { actionButtonClass } from "./user-detail-actions";
-import { detailUserSchema, namedUser, useAdminResource } from "./user-detail-data";
+import { namedUser } from "./user-detail-data";
 import { sectionClass } from "./user-detail-sections";
-
-const pendingUsersSchema = z.object({
-  users: z.array(detailUserSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pageCount: z.number().int(),
-});
 
 const COLUMNS = ["user", "type", "status", "role", "created", "lastLogin", "actions"] as const;
 
@@ -40,7 +33,7 @@ export function VerifyQueue() {
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const { load, reload } = useAdminResource(
     `/api/admin/verification-pending-users?page=${page}&pageSize=${pageSize}`,
-    pendingUsersSchema,
+    pendingUsersResponseSchema,
     (reason) => t("loadFailed", { reason }),
   );
   const data = load.state === "ready" ? load.data : null;

@@ -12,14 +12,11 @@ import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { displayName } from "@/lib/display-name";
 import { notify } from "@/lib/notify";
 import { rejectUserSchema } from "@/lib/schemas/admin";
+import { adminFullUserSchema } from "@/lib/schemas/admin-user";
 import { PermissionCheckboxes, permissionListSchema } from "./permission-modal";
+import { useAdminResource } from "./use-admin-resource";
 import { actionButtonClass } from "./user-detail-actions";
-import {
-  fullUserResponseSchema,
-  namedUser,
-  useAdminResource,
-  userMediaResponseSchema,
-} from "./user-detail-data";
+import { namedUser, userMediaResponseSchema } from "./user-detail-data";
 import { sectionClass, sectionHeadingClass, UserInfoSection, UserMediaSection } from "./user-detail-sections";
 
 const QUEUE_PATH = "/admin/verify-users";
@@ -43,7 +40,7 @@ export function VerifyUserPanel({ userId }: { userId: string }) {
   const encodedId = encodeURIComponent(userId);
   const { load } = useAdminResource(
     `/api/auth/admin/users/${encodedId}/full`,
-    fullUserResponseSchema,
+    adminFullUserSchema,
     (reason) => t("detail.loadFailed", { reason }),
   );
   const { load: media } = useAdminResource(
@@ -118,7 +115,7 @@ export function VerifyUserPanel({ userId }: { userId: string }) {
           <p className="mt-3 rounded-lg bg-green-50 p-3 text-green-900">{t("verify.alreadyVerified")}</p>
         )}
       </section>
-      <UserInfoSection user={user} />
+      <UserInfoSection user={user} status={load.data.userStatus} />
       <UserMediaSection media={media} />
       <VerifyForm userId={user.id} initial={permissions} done={done} onDone={finish} />
       <RejectForm userId={user.id} done={done} onDone={finish} />

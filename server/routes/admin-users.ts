@@ -2,13 +2,13 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import {
-  adminUserSchema,
   auditListSchema,
   PAGE_SIZES,
   userListQuerySchema,
   userListResponseSchema,
   userStatsSchema,
 } from "../../lib/schemas/admin";
+import { adminFullUserSchema, adminUserDocumentsSchema } from "../../lib/schemas/admin-user";
 import { errorResponseSchema } from "../../lib/schemas/common";
 import { listAuditEntries } from "../domain/admin/audit-trail";
 import { exportUser } from "../domain/admin/export-user";
@@ -24,7 +24,6 @@ import {
 import { listUserDocumentsForAdmin } from "../domain/admin/user-documents";
 import { recordAuditEvent } from "../domain/audit/record-audit-event";
 import { isUuid } from "../domain/ids";
-import { profileViewSchema } from "../domain/profile/profile-view";
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import type { LogRingBuffer } from "../infra/logging/logger";
@@ -46,55 +45,6 @@ const userIdOf = (id: string) => {
 };
 
 const resultSchema = z.object({ success: z.boolean(), message: z.string() });
-
-const userStatusSchema = z.object({
-  email_verified: z.union([z.literal(0), z.literal(1)]),
-  documents_uploaded: z.union([z.literal(0), z.literal(1)]),
-  profile_completed: z.union([z.literal(0), z.literal(1)]),
-  contract_signed: z.union([z.literal(0), z.literal(1)]),
-  is_admin_verified: z.union([z.literal(0), z.literal(1)]),
-  email_verified_at: z.string().nullable(),
-  documents_uploaded_at: z.string().nullable(),
-  profile_completed_at: z.string().nullable(),
-  contract_signed_at: z.string().nullable(),
-  admin_verified_at: z.string().nullable(),
-});
-
-const fullUserSchema = z.object({
-  user: adminUserSchema,
-  personalProfile: profileViewSchema.nullable(),
-  companyProfile: profileViewSchema.nullable(),
-  profile: profileViewSchema,
-  userStatus: userStatusSchema,
-  permissions: z.array(z.string()),
-});
-
-const userDocumentsSchema = z.object({
-  contracts: z.array(
-    z.object({
-      id: z.string(),
-      original_filename: z.string(),
-      object_storage_id: z.string(),
-      content_type: z.string(),
-      uploaded_at: z.string(),
-      signedUrl: z.string(),
-    }),
-  ),
-  idDocuments: z.array(
-    z.object({
-      user_id_document_id: z.string(),
-      side: z.enum(["front", "back"]).nullable(),
-      document_type: z.string(),
-      id_type: z.string().nullable(),
-      original_filename: z.string(),
-      object_storage_id: z.string(),
-      content_type: z.string(),
-      uploaded_at: z.string(),
-      superseded_at: z.string().nullable(),
-      signedUrl: z.string(),
-    }),
-  ),
-});
 
 const auditQuerySchema = z.object({
   userId: z.uuid().optional(),
@@ -157,7 +107,7 @@ export function registerAdminUsersRoutes(
         summary: "A user with profile, onboarding status and permissions (IBAN masked)",
         middleware: [adminOnly] as const,
         request: { params: idParams },
-        responses: { ...errors, 200: json(fullUserSchema, "The user") },
+        responses: { ...errors, 200: json(adminFullUserSchema, "The user") },
       }),
       async (c) => c.json(await loadFullUser(deps.db, userIdOf(c.req.valid("param").id)), 200),
     );
@@ -172,7 +122,7 @@ export function registerAdminUsersRoutes(
         summary: "A user's ID documents and contracts with 300 s signed URLs",
         middleware: [adminOnly] as const,
         request: { params: idParams },
-        responses: { ...errors, 200: json(userDocumentsSchema, "The documents") },
+        responses: { ...errors, 200: json(adminUserDocumentsSchema, "The documents") },
       }),
       async (c) => {
         const userId = userIdOf(c.req.valid("param").id);

@@ -1,16 +1,14 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { type ZodError, z } from "zod";
 import {
-  adminUserSchema,
   changeReviewListSchema,
   createPermissionSchema,
   permissionNamesSchema,
   permissionSchema,
   rejectUserSchema,
   serverStatusSchema,
-  userListQuerySchema,
-  userListResponseSchema,
 } from "../../lib/schemas/admin";
+import { pendingUsersQuerySchema, pendingUsersResponseSchema } from "../../lib/schemas/admin-user";
 import { errorResponseSchema } from "../../lib/schemas/common";
 import { decideChangeReview, listChangeReviews } from "../domain/admin/change-reviews";
 import { MAIL_NOT_FOUND, retryFailedMail } from "../domain/admin/mail-queue";
@@ -42,13 +40,6 @@ function firstIssueBody(zodError: ZodError) {
 
 const userIdParam = z.object({ id: z.string().max(100) });
 const verifyUserParam = z.object({ userId: z.string().max(100) });
-
-const pendingQuerySchema = userListQuerySchema.pick({
-  search: true,
-  user_type: true,
-  page: true,
-  pageSize: true,
-});
 
 const userPermissionsSchema = z.object({ permissions: z.array(z.string()) });
 const reviewResultSchema = z.object({
@@ -151,9 +142,9 @@ export function registerAdminVerificationRoutes(
       path: "/api/admin/verification-pending-users",
       summary: "Members awaiting admin approval, oldest first",
       middleware: [auth, adminOnly] as const,
-      request: { query: pendingQuerySchema },
+      request: { query: pendingUsersQuerySchema },
       responses: {
-        200: json(userListResponseSchema.extend({ users: z.array(adminUserSchema) }), "A page"),
+        200: json(pendingUsersResponseSchema, "A page"),
         ...errors,
       },
     }),

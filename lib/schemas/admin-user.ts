@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { adminUserSchema, userListQuerySchema } from "./admin";
+import { profileViewSchema } from "./profile-view";
+
+// One user as the admin sees it (the view, the profile page, the verification page) and the
+// verification queue: the API declares its answers with these, the web tier parses them.
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** The onboarding steps as flags, each with the time it was done (null while open). */
+export const onboardingStatusSchema = z.object({
+  email_verified: flag,
+  documents_uploaded: flag,
+  profile_completed: flag,
+  contract_signed: flag,
+  is_admin_verified: flag,
+  email_verified_at: z.string().nullable(),
+  documents_uploaded_at: z.string().nullable(),
+  profile_completed_at: z.string().nullable(),
+  contract_signed_at: z.string().nullable(),
+  admin_verified_at: z.string().nullable(),
+});
+export type OnboardingStatus = z.infer<typeof onboardingStatusSchema>;
+
+export const adminFullUserSchema = z.object({
+  user: adminUserSchema,
+  personalProfile: profileViewSchema.nullable(),
+  companyProfile: profileViewSchema.nullable(),
+  profile: profileViewSchema,
+  userStatus: onboardingStatusSchema,
+  permissions: z.array(z.string()),
+});
+export type AdminFullUser = z.infer<typeof adminFullUserSchema>;
+
+export const adminContractFileSchema = z.object({
+  id: z.string(),
+  original_filename: z.string(),
+  object_storage_id: z.string(),
+  content_type: z.string(),
+  uploaded_at: z.string(),
+  /** Same-origin signed URL (the BFF's /api/files/...). */
+  signedUrl: z.string(),
+});
+
+export const adminIdDocumentSchema = z.object({
+  user_id_document_id: z.string(),
+  side: z.enum(["front", "back"]).nullable(),
+  document_type: z.string(),
+  id_type: z.string().nullable(),
+  original_filename: z.string(),
+  object_storage_id: z.string(),
+  content_type: z.string(),
+  uploaded_at: z.string(),
+  /** Replaced after approval: kept for the audit trail, no longer the member's current ID. */
+  superseded_at: z.string().nullable(),
+  signedUrl: z.string(),
+});
+
+export const adminUserDocumentsSchema = z.object({
+  contracts: z.array(adminContractFileSchema),
+  idDocuments: z.array(adminIdDocumentSchema),
+});
+export type AdminUserDocuments = z.infer<typeof adminUserDocumentsSchema>;
+
+/** The verification queue: searched by name or email and filtered by account type. */
+export const pendingUsersQuerySchema = userListQuerySchema.pick({
+  search: true,
+  user_type: true,
+  page: true,
+  pageSize: true,
+});
+export type PendingUsersQuery = z.input<typeof pendingUsersQuerySchema>;
+
+export const pendingUsersResponseSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type PendingUsers = z.infer<typeof pendingUsersResponseSchema>;
