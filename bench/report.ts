@@ -17,6 +17,17 @@ export type Ratios = {
   /** bff-refresh ÷ web-healthz: a token rotation through the BFF against a bare Next route. */
   bffRefreshOverHealthz: number | null;
   referralInfoOverSelect: number | null;
+  /** login-api ÷ peer-sign-in (better-auth), same sitting. */
+  loginOverPeerSignIn: number | null;
+  /** peer-sign-in ÷ peer-argon2-verify: better-auth's share of the raw hashing rate. */
+  peerSignInOverArgon2Verify: number | null;
+  /** api-me ÷ peer-get-session (better-auth), same sitting. */
+  meOverPeerGetSession: number | null;
+  /** Each BFF call ÷ its serial floor 1/(1/web-healthz + 1/the same call on the API direct). */
+  bffHealthOverFloor: number | null;
+  bffMeOverFloor: number | null;
+  bffReferralInfoOverFloor: number | null;
+  bffRefreshOverFloor: number | null;
 };
 
 const RATIO_LINES: { key: keyof Ratios; label: string }[] = [
@@ -25,11 +36,25 @@ const RATIO_LINES: { key: keyof Ratios; label: string }[] = [
   { key: "bffMeOverHealthz", label: "bff me/web healthz throughput ratio" },
   { key: "bffRefreshOverHealthz", label: "bff refresh/web healthz throughput ratio" },
   { key: "referralInfoOverSelect", label: "bff referral info/one-SELECT (PGlite) throughput ratio" },
+  { key: "loginOverPeerSignIn", label: "ours/peer sign-in (login-api/peer-sign-in)" },
+  { key: "peerSignInOverArgon2Verify", label: "peer sign-in/peer raw argon2 verify" },
+  { key: "meOverPeerGetSession", label: "ours/peer session read (api-me/peer-get-session)" },
+  { key: "bffHealthOverFloor", label: "bff health/serial floor (web-healthz, api-health-direct)" },
+  { key: "bffMeOverFloor", label: "bff me/serial floor (web-healthz, api-me)" },
+  {
+    key: "bffReferralInfoOverFloor",
+    label: "bff referral info/serial floor (web-healthz, api-referral-info)",
+  },
+  { key: "bffRefreshOverFloor", label: "bff refresh/serial floor (web-healthz, api-refresh)" },
 ];
 
 export type Report = {
   date: string;
+  /** The API's database in the scenarios that take `--db`. */
+  db: "pglite" | "postgres";
   machine: {
+    /** Whole-machine idle % over 2 s right before the first scenario (null off Linux). */
+    idlePercentAtStart: number | null;
     cpus: number;
     cpuModel: string;
     totalMemoryMb: number;
@@ -50,6 +75,17 @@ function ratio(results: ScenarioResult[], numerator: string, denominator: string
   return top && bottom ? Math.round((top / bottom) * 1000) / 1000 : null;
 }
 
+/**
+ * req/s of a BFF call ÷ its serial floor: with the web tier's bare route at `web` req/s and the
+ * API call at `api` req/s, one request through both cannot beat 1/(1/web + 1/api).
+ */
+function floorRatio(results: ScenarioResult[], bff: string, web: string, api: string): number | null {
+  const rate = (name: string) => results.find((result) => result.name === name)?.requestsPerSecond;
+  const [top, webRate, apiRate] = [rate(bff), rate(web), rate(api)];
+  if (!top || !webRate || !apiRate) return null;
+  return Math.round((top / (1 / (1 / webRate + 1 / apiRate))) * 1000) / 1000;
+}
+
 export function computeRatios(results: ScenarioResult[]): Ratios {
   return {
     bffOverApiHealth: ratio(results, "bff-health", "api-health-direct"),
@@ -57,6 +93,13 @@ export function computeRatios(results: ScenarioResult[]): Ratios {
     bffMeOverHealthz: ratio(results, "bff-me", "web-healthz"),
     bffRefreshOverHealthz: ratio(results, "bff-refresh", "web-healthz"),
     referralInfoOverSelect: ratio(results, "bff-referral-info", "select-pglite"),
+    loginOverPeerSignIn: ratio(results, "login-api", "peer-sign-in"),
+    peerSignInOverArgon2Verify: ratio(results, "peer-sign-in", "peer-argon2-verify"),
+    meOverPeerGetSession: ratio(results, "api-me", "peer-get-session"),
+    bffHealthOverFloor: floorRatio(results, "bff-health", "web-healthz", "api-health-direct"),
+    bffMeOverFloor: floorRatio(results, "bff-me", "web-healthz", "api-me"),
+    bffReferralInfoOverFloor: floorRatio(results, "bff-referral-info", "web-healthz", "api-referral-info"),
+    bffRefreshOverFloor: floorRatio(results, "bff-refresh", "web-healthz", "api-refresh"),
   };
 }
 
@@ -65,13 +108,19 @@ export function buildReport(
   settings: LoadSettings,
   only: string[],
   date: Date,
+  sitting: { db: "pglite" | "postgres"; idlePercentAtStart: number | null } = {
+    db: "pglite",
+    idlePercentAtStart: null,
+  },
 ): Report {
   const require = createRequire(import.meta.url);
   const cpus = os.cpus();
   const git = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: projectRoot, encoding: "utf8" });
   return {
     date: date.toISOString(),
+    db: sitting.db,
     machine: {
+      idlePercentAtStart: sitting.idlePercentAtStart,
       cpus: cpus.length,
       cpuModel: cpus[0]?.model ?? "unknown",
       totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
@@ -139,7 +188,8 @@ export function formatReport(report: Report): string {
   out.push(
     "",
     `${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s each; ` +
-      `${machine.cpus} × ${machine.cpuModel}, Node ${machine.nodeVersion}, autocannon ${machine.autocannonVersion}`,
+      `${machine.cpus} × ${machine.cpuModel}, Node ${machine.nodeVersion}, autocannon ${machine.autocannonVersion}; ` +
+      `API on ${report.db}; machine ${machine.idlePercentAtStart ?? "?"} % idle at the start`,
   );
   return `${out.join("\n")}\n`;
 }

@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { projectRoot } from "./child-server";
 import { runAllCleanups } from "./cleanup";
 import { type LoadSettings, stopActiveLoad } from "./load-test";
+import { machineIdlePercent } from "./machine-idle";
 import { buildReport, formatReport, writeReport } from "./report";
 import { notMeasured, type ScenarioResult, scenarios, wantedNames } from "./scenarios";
 
@@ -17,6 +18,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --duration <s>       measured seconds per scenario (default 5)
   --warmup <s>         warm-up seconds before each measurement, not counted (default 2)
   --connections <n>    concurrent connections (default 20)
+  --db <pglite|postgres>  the API's database for login-api, bff-health and the session
+                       scenarios (default pglite; postgres: a throwaway database on
+                       DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432)
   --verbose            copy the servers' output to stderr
   --list               list the scenario names and exit
 Scenarios: ${scenarios.flatMap((scenario) => scenario.names).join(", ")}`;
@@ -59,6 +63,7 @@ async function main(): Promise<number> {
       duration: { type: "string" },
       warmup: { type: "string" },
       connections: { type: "string" },
+      db: { type: "string", default: "pglite" },
       verbose: { type: "boolean", default: false },
       list: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -78,6 +83,11 @@ async function main(): Promise<number> {
     warmupSeconds: positiveNumber(values.warmup, 2, "warmup", 0),
     connections: positiveNumber(values.connections, 20, "connections", 1),
   };
+  const db = values.db;
+  if (db !== "pglite" && db !== "postgres") {
+    console.error(`--db must be pglite or postgres\n\n${USAGE}`);
+    return 2;
+  }
   const only = (values.only ?? []).flatMap((value) => value.split(",")).map((value) => value.trim());
   const filters = only.filter(Boolean);
   // A result a ratio divides brings its partner along (RATIO_PARTNERS), and a scenario producing
@@ -91,6 +101,9 @@ async function main(): Promise<number> {
 
   const date = new Date();
   if (selected.some((scenario) => scenario.needsNextBuild)) ensureNextBuild();
+  // On shared cores every figure depends on what else runs: say how idle the machine was.
+  const idlePercentAtStart = await machineIdlePercent(2_000);
+  progress(`machine ${idlePercentAtStart ?? "?"} % idle at the start (2 s of /proc/stat)`);
 
   const results: ScenarioResult[] = [];
   for (const [position, scenario] of selected.entries()) {
@@ -99,7 +112,7 @@ async function main(): Promise<number> {
     progress(`(${position + 1}/${selected.length}) ${label}…`);
     const started = Date.now();
     try {
-      const produced = await scenario.run({ settings, verbose: values.verbose, wanted });
+      const produced = await scenario.run({ settings, verbose: values.verbose, wanted, db });
       results.push(...produced);
       for (const result of produced) {
         const summary =
@@ -116,7 +129,7 @@ async function main(): Promise<number> {
     progress(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 
-  const report = buildReport(results, settings, filters, date);
+  const report = buildReport(results, settings, filters, date, { db, idlePercentAtStart });
   const file = writeReport(report);
   process.stdout.write(`\n${formatReport(report)}`);
   progress(`results written to ${path.relative(process.cwd(), file)}`);
