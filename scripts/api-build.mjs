@@ -17,6 +17,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const apiBuildDir = path.join(root, "dist", "api");
 export const API_ENTRIES = ["main", "cli"];
+// Worker-thread modules, bundled beside main.mjs: server code finds them next to itself at run
+// time (the contract PDF renderer's pool loads dist/api/pdf-render-worker.mjs).
+const WORKER_ENTRIES = { "pdf-render-worker": "server/infra/pdf/render-worker.ts" };
 
 // Everything the bundle is made from: a change in any of them makes the build stale.
 const SOURCES = [
@@ -45,7 +48,9 @@ export function hasApiSources() {
 
 /** The bundle exists and is not older than any of its sources (always true without sources). */
 export function apiBuildIsCurrent() {
-  const bundles = API_ENTRIES.map((name) => path.join(apiBuildDir, `${name}.mjs`));
+  const bundles = [...API_ENTRIES, ...Object.keys(WORKER_ENTRIES)].map((name) =>
+    path.join(apiBuildDir, `${name}.mjs`),
+  );
   if (!bundles.every((file) => fs.existsSync(file))) return false;
   if (!hasApiSources()) return true;
   const builtAt = Math.min(...bundles.map((file) => fs.statSync(file).mtimeMs));
@@ -71,9 +76,12 @@ export async function buildApi() {
   const staging = `${apiBuildDir}.tmp`;
   fs.rmSync(staging, { recursive: true, force: true });
   const result = await esbuild.build({
-    entryPoints: Object.fromEntries(
-      API_ENTRIES.map((name) => [name, path.join(root, "server", `${name}.ts`)]),
-    ),
+    entryPoints: {
+      ...Object.fromEntries(API_ENTRIES.map((name) => [name, path.join(root, "server", `${name}.ts`)])),
+      ...Object.fromEntries(
+        Object.entries(WORKER_ENTRIES).map(([name, source]) => [name, path.join(root, source)]),
+      ),
+    },
     outdir: staging,
     outExtension: { ".js": ".mjs" },
     bundle: true,

@@ -1,7 +1,4 @@
-import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
-import { type ComponentProps, type ComponentType, createElement as h } from "react";
-import Html from "react-pdf-html";
-import { CONTRACT_FONT_FAMILIES, registerContractFonts } from "./fonts";
+import { Piscina } from "piscina";
 import { contractRenderQueue } from "./render-queue";
 
 export type ContractPdfInput = {
@@ -20,116 +17,49 @@ export type ContractPdfInput = {
   stamp?: Buffer | null;
 };
 
-const LABELS = {
-  de: {
-    placeDate: "Datum",
-    signature: "Unterschrift",
-    stamp: "Firmenstempel",
-    unsigned: "Noch nicht unterschrieben",
-  },
-  en: {
-    placeDate: "Date",
-    signature: "Signature",
-    stamp: "Company stamp",
-    unsigned: "Not signed yet",
-  },
-} as const;
+/**
+ * The worker's module. From source this file is TypeScript and the worker registers tsx first;
+ * in the release bundle (dist/api/main.mjs) the worker is built beside it by scripts/api-build.mjs.
+ */
+export const renderWorkerUrl = import.meta.url.endsWith(".ts")
+  ? new URL("./render-worker-source.mjs", import.meta.url)
+  : new URL("./pdf-render-worker.mjs", import.meta.url);
 
-const styles = StyleSheet.create({
-  page: {
-    fontFamily: CONTRACT_FONT_FAMILIES as unknown as string,
-    fontSize: 10.5,
-    lineHeight: 1.45,
-    paddingTop: 48,
-    paddingBottom: 64,
-    paddingHorizontal: 56,
-    color: "#111827",
-  },
-  signatures: { marginTop: 28, flexDirection: "row", justifyContent: "space-between", gap: 24 },
-  block: { width: "45%" },
-  label: { fontSize: 9, color: "#4b5563", marginTop: 4 },
-  line: { borderTopWidth: 1, borderTopColor: "#111827", paddingTop: 4 },
-  signatureBox: { height: 72, justifyContent: "flex-end" },
-  signatureImage: { maxHeight: 68, maxWidth: 220, objectFit: "contain" },
-  stampImage: { maxHeight: 96, maxWidth: 160, objectFit: "contain" },
-  unsigned: { fontSize: 9, color: "#6b7280", fontStyle: "italic" },
-  footer: {
-    position: "absolute",
-    bottom: 28,
-    left: 56,
-    right: 56,
-    fontSize: 8,
-    color: "#6b7280",
-  },
-});
+/** Threads left idle this long end, and with them react-pdf's memory; the next render starts one again. */
+const IDLE_THREAD_MS = 60_000;
 
-// react-pdf-html styles per tag; the font family must reach every element (bold/italic too).
-const htmlStylesheet = {
-  "*": { fontFamily: CONTRACT_FONT_FAMILIES as unknown as string },
-  h1: { fontSize: 18, fontWeight: 700, marginBottom: 10 },
-  h2: { fontSize: 14, fontWeight: 700, marginTop: 10, marginBottom: 6 },
-  h3: { fontSize: 12, fontWeight: 700, marginTop: 8, marginBottom: 4 },
-  p: { marginBottom: 6 },
-  td: { padding: 4, borderWidth: 0.5, borderColor: "#9ca3af" },
-  th: { padding: 4, borderWidth: 0.5, borderColor: "#9ca3af", fontWeight: 700 },
-};
+let pool: Piscina<ContractPdfInput, Uint8Array> | undefined;
 
-// react-pdf-html types `children` as a required prop; here it is passed as the element's child.
-const HtmlBlock = Html as unknown as ComponentType<Omit<ComponentProps<typeof Html>, "children">>;
-const htmlProps = { stylesheet: htmlStylesheet, resetStyles: false };
-
-function contractDocument(input: ContractPdfInput) {
-  const labels = LABELS[input.lang];
-  return h(
-    Document,
-    { title: input.title, language: input.lang, creator: "Partner platform", producer: "Partner platform" },
-    h(
-      Page,
-      { size: "A4", style: styles.page },
-      h(HtmlBlock, htmlProps, input.html),
-      h(
-        View,
-        { style: styles.signatures, wrap: false },
-        h(
-          View,
-          { style: styles.block },
-          h(
-            View,
-            { style: styles.signatureBox },
-            input.signature
-              ? h(Image, { style: styles.signatureImage, src: { data: input.signature, format: "png" } })
-              : h(Text, { style: styles.unsigned }, labels.unsigned),
-          ),
-          h(Text, { style: styles.line }, input.signerName),
-          h(Text, { style: styles.label }, `${labels.signature} · ${labels.placeDate}: ${input.date}`),
-        ),
-        input.stamp
-          ? h(
-              View,
-              { style: styles.block },
-              h(Image, { style: styles.stampImage, src: { data: input.stamp, format: "png" } }),
-              h(Text, { style: styles.label }, labels.stamp),
-            )
-          : null,
-      ),
-      h(
-        Text,
-        { style: [styles.footer, { textAlign: "left" }], fixed: true },
-        `${input.title} · v${input.version}`,
-      ),
-    ),
-  );
+/**
+ * Started on the first render, not with the API: a server that renders no PDF never loads
+ * react-pdf or the fonts. One thread per render slot; the queue in front decides who waits.
+ */
+function renderPool() {
+  pool ??= new Piscina<ContractPdfInput, Uint8Array>({
+    filename: renderWorkerUrl.href,
+    minThreads: 0,
+    maxThreads: contractRenderQueue.capacity.slots,
+    concurrentTasksPerWorker: 1,
+    idleTimeout: IDLE_THREAD_MS,
+  });
+  return pool;
 }
 
 /**
- * Renders one contract to PDF bytes. The input holds no URLs: nothing is fetched (SECURITY.md 30).
- * Runs in one of the render slots; throws RenderQueueFullError when all are busy and the line
- * is full.
+ * Renders one contract to PDF bytes in a worker thread, so a render's ≈ 50-100 ms of layout never
+ * blocks the event loop. The input holds no URLs: nothing is fetched (SECURITY.md 30). Runs in
+ * one of the render slots; throws RenderQueueFullError when all are busy and the line is full.
  */
 export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
   return contractRenderQueue.run(async () => {
-    registerContractFonts();
-    // biome-ignore lint/suspicious/noExplicitAny: react-pdf's renderToBuffer expects its Document element type.
-    return renderToBuffer(contractDocument(input) as any);
+    const bytes = await renderPool().run(input);
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   });
+}
+
+/** Ends the render threads (shutdown, tests); a later render starts the pool again. */
+export async function closeContractRenderer(): Promise<void> {
+  const current = pool;
+  pool = undefined;
+  await current?.destroy();
 }
