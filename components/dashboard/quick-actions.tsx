@@ -4,8 +4,13 @@ import { canSignContract, type OnboardingStatus } from "@/lib/schemas/onboarding
 
 const actionClass =
   "flex items-center justify-between rounded-lg border border-slate-300 px-4 py-3 font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+const nextActionClass =
+  "flex items-center justify-between rounded-lg border border-brand-700 bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
-/** Spec §2/§4 quick actions: one per open step; signing only once the three earlier ones are done. */
+/**
+ * One action per onboarding step; signing only once the three earlier ones are done. The first
+ * open step is marked as the next one and stands out: it is the dashboard's call to action.
+ */
 export async function QuickActions({
   status,
   userType,
@@ -25,6 +30,12 @@ export async function QuickActions({
     { done: status.profile_completed === 1, href: `${prefix}-complete-profile`, label: t("completeProfile") },
   ];
   const signable = canSignContract(status);
+  const next = actions.find((action) => !action.done)?.href ?? (signable ? `${prefix}-sign-contract` : null);
+  const nextLabel = (
+    <span className="mb-1 block text-sm font-semibold uppercase tracking-wide text-brand-800">
+      {t("next")}
+    </span>
+  );
   return (
     <section aria-labelledby="actions-heading" className="rounded-2xl bg-white p-6 shadow-xl">
       <h2 id="actions-heading" className="text-lg font-semibold text-slate-900">
@@ -38,17 +49,26 @@ export async function QuickActions({
                 {action.label} <span>✓ {t("done")}</span>
               </p>
             ) : (
-              <Link href={action.href} className={actionClass}>
-                {action.label} <span aria-hidden="true">→</span>
-              </Link>
+              <>
+                {action.href === next && nextLabel}
+                <Link href={action.href} className={action.href === next ? nextActionClass : actionClass}>
+                  {action.label} <span aria-hidden="true">→</span>
+                </Link>
+              </>
             )}
           </li>
         ))}
         <li>
           {signable ? (
-            <Link href={`${prefix}-sign-contract`} className={actionClass}>
-              {t("signContract")} <span aria-hidden="true">→</span>
-            </Link>
+            <>
+              {next === `${prefix}-sign-contract` && nextLabel}
+              <Link
+                href={`${prefix}-sign-contract`}
+                className={next === `${prefix}-sign-contract` ? nextActionClass : actionClass}
+              >
+                {t("signContract")} <span aria-hidden="true">→</span>
+              </Link>
+            </>
           ) : (
             <div>
               <button

@@ -2,76 +2,33 @@
 
 import { useTranslations } from "next-intl";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { useAuth } from "@/components/auth/auth-provider";
+import { api } from "@/components/api/client";
+import { type ApiProblem, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
-import { inputClass, primaryButtonClass } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
-import { COMPANY_ID_TYPES, ID_IMAGE_MAX_BYTES, PERSONAL_ID_TYPES } from "@/lib/schemas/onboarding";
-import type { ApiProblem } from "./api-problem";
-import { validationIssues } from "./api-problem";
-import { describedBy, OnboardingField } from "./field";
-import { localDate } from "./local-date";
-import { uploadWithProgress } from "./upload-with-progress";
+import { describedBy } from "./field";
+import { type DetailField, IdDetailsFields } from "./id-details-fields";
+import { idImageProblem } from "./id-image";
+import { ImageField, type Side, UploadProgress } from "./id-image-field";
+import { earliestExpiry } from "./local-date";
 import { useDashboardRedirect } from "./use-dashboard-redirect";
 
 type AccountType = "personal" | "company";
-type Side = "front" | "back";
-type Field = "idType" | "idNumber" | "expiryDate" | Side;
+type Field = DetailField | Side;
 const FIELDS: readonly Field[] = ["idType", "idNumber", "expiryDate", "front", "back"];
-
-// Spec §5/§9: ID images are PNG or JPEG, by both the browser's type and the name's extension.
-const IMAGE_TYPES = ["image/png", "image/jpeg"];
-const IMAGE_EXTENSION = /\.(png|jpe?g)$/i;
-const ACCEPT = "image/png,image/jpeg,.png,.jpg,.jpeg";
-
-function imageProblem(file: File): "invalidType" | "tooLarge" | null {
-  if (!IMAGE_TYPES.includes(file.type) || !IMAGE_EXTENSION.test(file.name)) return "invalidType";
-  if (file.size > ID_IMAGE_MAX_BYTES) return "tooLarge";
-  return null;
-}
-
-/**
- * Spec §5: the expiry must be after today. The API's today is the UTC date, so the earliest
- * date is the later of tomorrow here and tomorrow in UTC (west of UTC in the evening, the API is
- * a day ahead); a date the form accepts is never refused for that.
- */
-function earliestExpiry(): string {
-  const utcTomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  // ISO dates sort as strings: the later one comes last.
-  return [localDate(1), utcTomorrow].sort()[1] ?? utcTomorrow;
-}
-
-/** A preview URL for the chosen file, revoked when the file changes or the form goes away. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
-}
 
 const fieldId = (field: Field) => `id-upload-${field}`;
 const FORM_ERROR_ID = "id-upload-form-error";
-/** The API's limit (server/domain/documents/id-upload-fields.ts). */
-const ID_NUMBER_MAX_LENGTH = 64;
 
 /**
- * The ID upload step (spec §2, §3, §5): type, number, expiry and the images of an ID document;
+ * The ID upload step: type, number, expiry and the images of an ID document;
  * for companies the contact person's. Sent as multipart with a progress bar.
  */
 export function IdUploadForm({ accountType }: { accountType: AccountType }) {
   const t = useTranslations("IdUpload");
-  const ta = useTranslations("Auth");
-  const { refresh, logout } = useAuth();
   const apiErrorMessage = useApiErrorMessage();
   const { redirecting, redirectToDashboard } = useDashboardRedirect();
-  const types = accountType === "company" ? COMPANY_ID_TYPES : PERSONAL_ID_TYPES;
 
   const [idType, setIdType] = useState("");
   const [idNumber, setIdNumber] = useState("");
@@ -86,6 +43,7 @@ export function IdUploadForm({ accountType }: { accountType: AccountType }) {
   // Depends on the member's clock and time zone: known only in the browser, not on the server.
   const [minExpiry, setMinExpiry] = useState<string | undefined>(undefined);
   const upload = useRef<AbortController | null>(null);
+  const choices = useRef<Record<Side, number>>({ front: 0, back: 0 });
   const busy = progress !== null || redirecting;
   /** Where the focus goes once the controls are enabled again (a disabled one cannot take it). */
   const [focusTarget, setFocusTarget] = useState<Field | "form-error" | null>(null);
@@ -103,14 +61,19 @@ export function IdUploadForm({ accountType }: { accountType: AccountType }) {
     setFieldErrors((errors) => ({ ...errors, [field]: undefined }));
   };
 
-  const chooseFile = (side: Side, event: ChangeEvent<HTMLInputElement>) => {
+  const chooseFile = async (side: Side, event: ChangeEvent<HTMLInputElement>) => {
     touch(side);
-    const file = event.target.files?.[0] ?? null;
-    const problem = file ? imageProblem(file) : null;
+    const input = event.target;
+    const file = input.files?.[0] ?? null;
+    // No preview before the check: a file that is not an image would show as a broken picture.
+    setFiles((current) => ({ ...current, [side]: null }));
+    const choice = ++choices.current[side];
+    const problem = file ? await idImageProblem(file) : null;
+    // A later choice on the same side wins over this one's slower check.
+    if (choice !== choices.current[side]) return;
     if (problem) {
       // Refuse it at once: the input is emptied so the refused file is not what it shows.
-      event.target.value = "";
-      setFiles((current) => ({ ...current, [side]: null }));
+      input.value = "";
       setFieldErrors((errors) => ({ ...errors, [side]: t(`errors.${problem}`) }));
       return;
     }
@@ -128,7 +91,7 @@ export function IdUploadForm({ accountType }: { accountType: AccountType }) {
     if (problem.status === 415) return fail(t("errors.invalidType"));
     if (problem.status === 422) {
       // The API's sentence is the summary; the fields it names are marked and point at it.
-      const named = validationIssues(problem)
+      const named = problem.issues
         .map((issue) => issue.path)
         .filter((path): path is Field => FIELDS.includes(path as Field));
       setFlagged(named);
@@ -176,27 +139,14 @@ export function IdUploadForm({ accountType }: { accountType: AccountType }) {
     const toastId = notify.loading(t("uploading"));
     setProgress(0);
     try {
-      let result = await uploadWithProgress(url, form, setProgress, controller.signal);
-      if (result.status === 401) {
-        // Spec §4: one refresh and one retry, then logout (what apiFetch does for fetch calls).
-        if (await refresh()) {
-          setProgress(0);
-          result = await uploadWithProgress(url, form, setProgress, controller.signal);
-        }
-        if (result.status === 401) {
-          notify.error(ta("sessionExpired"));
-          await logout({ silent: true });
-          return;
-        }
-      }
-      if (result.ok) {
-        notify.success(t("success"));
-        redirectToDashboard();
-        return;
-      }
-      showProblem(result.problem);
+      await api.upload(url, form, undefined, { onProgress: setProgress, signal: controller.signal });
+      notify.success(t("success"));
+      redirectToDashboard();
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") return;
+      // The client has already refreshed, and on failure ended the session with its own toast.
+      if (isApiProblem(error) && error.status === 401) return;
+      if (isApiProblem(error) && error.status > 0) return showProblem(error);
       fail(t("errors.retry"));
     } finally {
       notify.dismiss(toastId);
@@ -219,14 +169,14 @@ export function IdUploadForm({ accountType }: { accountType: AccountType }) {
 
   const imageField = (side: Side) => (
     <ImageField
-      side={side}
+      name={side}
       label={t(`fields.${side}`)}
       hint={t("fields.fileHint")}
       previewAlt={t("previewAlt", { side })}
       file={files[side]}
       error={fieldErrors[side]}
       inputProps={controlProps(side, true)}
-      onChange={(event) => chooseFile(side, event)}
+      onChange={(event) => void chooseFile(side, event)}
     />
   );
 
@@ -250,71 +200,17 @@ export function IdUploadForm({ accountType }: { accountType: AccountType }) {
           {formError}
         </p>
       )}
-      <OnboardingField
-        id={fieldId("idType")}
-        label={t("fields.idType", { type: accountType })}
-        required
-        error={fieldErrors.idType}
-      >
-        <select
-          {...controlProps("idType")}
-          required
-          value={idType}
-          onChange={(event) => {
-            touch("idType");
-            setIdType(event.target.value);
-          }}
-          className={inputClass}
-        >
-          <option value="">{t("fields.idTypePlaceholder")}</option>
-          {types.map((type) => (
-            <option key={type} value={type}>
-              {t(`types.${type}`)}
-            </option>
-          ))}
-        </select>
-      </OnboardingField>
-      <OnboardingField
-        id={fieldId("idNumber")}
-        label={t("fields.idNumber", { type: accountType })}
-        required
-        error={fieldErrors.idNumber}
-      >
-        <input
-          {...controlProps("idNumber")}
-          type="text"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={ID_NUMBER_MAX_LENGTH}
-          value={idNumber}
-          onChange={(event) => {
-            touch("idNumber");
-            setIdNumber(event.target.value);
-          }}
-          className={inputClass}
-        />
-      </OnboardingField>
-      <OnboardingField
-        id={fieldId("expiryDate")}
-        label={t("fields.expiryDate")}
-        required
-        error={fieldErrors.expiryDate}
-        hint={t("fields.expiryHint")}
-      >
-        <input
-          {...controlProps("expiryDate", true)}
-          type="date"
-          required
-          min={minExpiry}
-          value={expiryDate}
-          onChange={(event) => {
-            touch("expiryDate");
-            setExpiryDate(event.target.value);
-          }}
-          className={inputClass}
-        />
-      </OnboardingField>
+      <IdDetailsFields
+        accountType={accountType}
+        values={{ idType, idNumber, expiryDate }}
+        onChange={(field, value) => {
+          touch(field);
+          ({ idType: setIdType, idNumber: setIdNumber, expiryDate: setExpiryDate })[field](value);
+        }}
+        errors={fieldErrors}
+        controlProps={controlProps}
+        minExpiry={minExpiry}
+      />
 
       {imageField("front")}
       <div className="flex items-start gap-3">
@@ -337,88 +233,16 @@ export function IdUploadForm({ accountType }: { accountType: AccountType }) {
       </div>
       {hasBackside && imageField("back")}
 
-      {progress !== null && (
-        <div className="space-y-1">
-          <div className="flex justify-between text-sm text-slate-700">
-            <span>{progress < 100 ? t("uploading") : t("processing")}</span>
-            <span aria-hidden="true">{progress}%</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-label={t("progressLabel")}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            aria-valuetext={t("progressText", { percent: progress })}
-            className="h-2 overflow-hidden rounded-full bg-slate-200"
-          >
-            <div className="h-full bg-brand-700 transition-[width]" style={{ width: `${progress}%` }} />
-          </div>
-        </div>
-      )}
+      {progress !== null && <UploadProgress percent={progress} />}
 
-      <button type="submit" className={primaryButtonClass} disabled={busy} aria-busy={progress !== null}>
+      <Button type="submit" disabled={busy} loading={progress !== null}>
         {progress !== null ? t("uploading") : t("submit")}
-      </button>
+      </Button>
       {redirecting && (
         <p role="status" className="text-sm text-slate-700">
           {t("redirecting")}
         </p>
       )}
     </form>
-  );
-}
-
-type ControlProps = {
-  id: string;
-  disabled: boolean;
-  "aria-invalid"?: true;
-  "aria-describedby"?: string;
-};
-
-/** One image of the document: a file input, its limits, its error and a preview of the choice. */
-function ImageField({
-  side,
-  label,
-  hint,
-  previewAlt,
-  file,
-  error,
-  inputProps,
-  onChange,
-}: {
-  side: Side;
-  label: string;
-  hint: string;
-  previewAlt: string;
-  file: File | null;
-  error?: string;
-  inputProps: ControlProps;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-}) {
-  const preview = useObjectUrl(file);
-  return (
-    <OnboardingField id={inputProps.id} label={label} required error={error} hint={hint}>
-      <input
-        {...inputProps}
-        name={side}
-        type="file"
-        required
-        accept={ACCEPT}
-        onChange={onChange}
-        className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-medium file:text-brand-800`}
-      />
-      {preview && file && (
-        <figure className="mt-2">
-          {/* biome-ignore lint/performance/noImgElement: a local object URL; there is nothing for next/image to optimise. */}
-          <img
-            src={preview}
-            alt={previewAlt}
-            className="max-h-48 w-auto max-w-full rounded-lg border border-slate-300 object-contain"
-          />
-          <figcaption className="mt-1 break-all text-sm text-slate-700">{file.name}</figcaption>
-        </figure>
-      )}
-    </OnboardingField>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { useAuth } from "@/components/auth/auth-provider";
 import type { PhoneValue } from "@/components/register/phone-field";
-import { primaryButtonClass } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
 import type { CompanyProfileInput, PersonalProfileInput } from "@/lib/schemas/profile";
 import {
   type AccountType,
@@ -140,9 +140,9 @@ export function ProfileForm({ accountType }: { accountType: AccountType }) {
         ))}
       </fieldset>
 
-      <button type="submit" className={primaryButtonClass} disabled={busy} aria-busy={submitting}>
+      <Button type="submit" disabled={busy} loading={submitting}>
         {submitting ? t("saving") : t("submit")}
-      </button>
+      </Button>
       {redirecting && (
         <p role="status" className="text-sm text-slate-700">
           {t("redirecting")}

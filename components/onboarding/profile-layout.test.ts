@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { profileDefaults, profileSchemas, profileSections, toProfileInput } from "./profile-layout";
+import {
+  profileDefaults,
+  profileSchemas,
+  profileSections,
+  toProfileInput,
+  withMemberCountry,
+} from "./profile-layout";
 
 const user = {
   firstName: "Ada",
@@ -39,7 +45,7 @@ describe("profile layout", () => {
   it("sends phones as one international number and a blank employee count as missing", () => {
     const values = {
       ...profileDefaults("company", user),
-      companyPhone: { country: "AT", number: "664 1234567" },
+      companyPhone: { country: "AT" as const, number: "664 1234567" },
     };
     const input = toProfileInput("company", values);
     expect(input.companyPhone).toBe("+436641234567");
@@ -50,5 +56,19 @@ describe("profile layout", () => {
     expect(parsed.error?.issues.find((issue) => issue.path[0] === "numberOfEmployees")?.message).toBe(
       "requiredFields",
     );
+  });
+
+  it("gives the empty phones the country of the member's own phone, not Germany", () => {
+    const values = withMemberCountry({
+      ...profileDefaults("personal", user),
+      phone: { country: "AT" as const, number: "+436641234567" },
+      phoneSecondary: { country: "CH" as const, number: "+41791234567" },
+    });
+    expect(values.emergencyContactPhone).toEqual({ country: "AT", number: "" });
+    expect(values.phoneSecondary).toEqual({ country: "CH", number: "+41791234567" });
+    expect(withMemberCountry(profileDefaults("personal", user)).emergencyContactPhone).toEqual({
+      country: "DE",
+      number: "",
+    });
   });
 });

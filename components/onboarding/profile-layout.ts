@@ -186,4 +186,20 @@ export function toProfileInput(accountType: AccountType, values: ProfileValues):
   return input;
 }
 
+/**
+ * Empty phones take the country of the member's own phone (the first one filled in, which the
+ * registration usually saved): an Austrian member's emergency contact is most likely Austrian
+ * too, and Germany is only the default when no phone says anything.
+ */
+export function withMemberCountry(values: ProfileValues): ProfileValues {
+  const phones = Object.values(values).filter(isPhone);
+  const own = phones.find((phone) => phone.number.trim());
+  if (!own) return values;
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) =>
+      isPhone(value) && !value.number.trim() ? [name, { ...value, country: own.country }] : [name, value],
+    ),
+  );
+}
+
 export const profileSchemas = { personal: personalProfileSchema, company: companyProfileSchema } as const;

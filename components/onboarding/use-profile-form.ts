@@ -12,10 +12,12 @@ import {
   useForm,
 } from "react-hook-form";
 import { z } from "zod";
+import { api } from "@/components/api/client";
+import { isApiProblem } from "@/components/api/problem";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { notify } from "@/lib/notify";
-import { readApiProblem, validationIssues } from "./api-problem";
+import { withMemberCountry } from "./profile-layout";
 import { clearDraft, fromSavedProfile, type ProfileValues, readDraft, writeDraft } from "./profile-values";
 import { useDashboardRedirect } from "./use-dashboard-redirect";
 
@@ -54,7 +56,7 @@ export function mappedResolver<
 }
 
 /**
- * What both profile forms share (spec §4, §5, §8): prefill from GET /api/profile, a draft per
+ * The profile form's state and save: prefill from GET /api/profile, a draft per
  * user in localStorage while typing, the summary 'Please fill all required fields.', the save
  * with the API's field issues, and the success toast and redirect.
  */
@@ -71,7 +73,7 @@ export function useProfileForm<TValues extends ProfileValues, TOutput>({
   const t = useTranslations("ProfileForm");
   const te = useTranslations("Errors");
   const apiErrorMessage = useApiErrorMessage();
-  const { user, apiFetch } = useAuth();
+  const { user } = useAuth();
   const { redirecting, redirectToDashboard } = useDashboardRedirect();
   const draftKey = `profileDraft.${kind}.${user?.id ?? "unknown"}`;
   const initial = useRef(defaults);
@@ -106,21 +108,22 @@ export function useProfileForm<TValues extends ProfileValues, TOutput>({
     void (async () => {
       let profile: Record<string, unknown> | null = null;
       try {
-        const response = await apiFetch("/api/profile");
-        if (response.ok) profile = savedProfileSchema.safeParse(await response.json()).data?.profile ?? null;
+        profile = (await api.get("/api/profile", savedProfileSchema)).profile;
       } catch {
         // No prefill then: the form starts from the defaults and the draft.
       }
       const base = initial.current;
-      reset({
-        ...base,
-        ...fromSavedProfile(base, profile, NOT_KEPT),
-        ...readDraft(draftKey, base, NOT_KEPT),
-      });
+      reset(
+        withMemberCountry({
+          ...base,
+          ...fromSavedProfile(base, profile, NOT_KEPT),
+          ...readDraft(draftKey, base, NOT_KEPT),
+        }) as TValues,
+      );
       setNeedsPassword(needsPasswordOf(profile));
       setReady(true);
     })();
-  }, [apiFetch, draftKey, reset]);
+  }, [draftKey, reset]);
 
   useEffect(() => {
     if (!ready) return;
@@ -146,35 +149,27 @@ export function useProfileForm<TValues extends ProfileValues, TOutput>({
       setSubmitting(true);
       const toastId = notify.loading(t("saving"));
       try {
-        const response = await apiFetch(`/api/profile/${kind}/complete`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(profile),
-        });
-        if (response.ok) {
-          saved.current = true;
-          clearDraft(draftKey);
-          notify.success(t("success", { type: kind }));
-          redirectToDashboard();
-          return;
-        }
-        // apiFetch has already refreshed, and on failure logged out with its own toast.
-        if (response.status === 401) return;
-        const problem = await readApiProblem(response);
-        if (response.status === 422) {
-          const issues = validationIssues(problem).filter((issue) => issue.path in initial.current);
+        await api.post(`/api/profile/${kind}/complete`, profile);
+        saved.current = true;
+        clearDraft(draftKey);
+        notify.success(t("success", { type: kind }));
+        redirectToDashboard();
+      } catch (error) {
+        if (!isApiProblem(error)) return fail(te("network"));
+        // The client has already refreshed, and on failure ended the session with its own toast.
+        if (error.status === 401) return;
+        if (error.status === 0) return fail(te("network"));
+        if (error.status === 422) {
+          const issues = error.issues.filter((issue) => issue.path in initial.current);
           for (const issue of issues) {
             setError(issue.path as Path<TValues>, { type: "server", message: issue.message });
           }
-          fail(
+          return fail(
             issues.length > 0 ? summary(issues.map((issue) => issue.message)) : t("errors.checkFields"),
             (issues[0]?.path as Path<TValues> | undefined) ?? FORM_ERROR_ID,
           );
-          return;
         }
-        fail(apiErrorMessage(problem, t("errors.saveFailed")));
-      } catch {
-        fail(te("network"));
+        fail(apiErrorMessage(error, t("errors.saveFailed")));
       } finally {
         notify.dismiss(toastId);
         setSubmitting(false);

@@ -2,40 +2,25 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { z } from "zod";
+import { api } from "@/components/api/client";
+import { isApiProblem } from "@/components/api/problem";
 import { useAuth } from "@/components/auth/auth-provider";
 import { CodeInput, type CodeInputHandle } from "@/components/auth/code-input";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { useCountdown } from "@/components/auth/use-countdown";
-import { linkClass, primaryButtonClass } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { linkClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
 import { verifyEmailCodeSchema } from "@/lib/schemas/onboarding";
-import { readApiProblem, retryAfterSeconds } from "./api-problem";
 import { useDashboardRedirect } from "./use-dashboard-redirect";
+import { breakableAddress, readResendAt, writeResendAt } from "./verify-email-parts";
 
-/** Spec §9: a code is valid for 600 s, and a new one can be requested after as long. */
+/** A code is valid for 600 s, and a new one can be requested after as long. */
 const RESEND_SECONDS = 600;
 
-// Spec §4: when the next code may be sent is remembered per email in localStorage, so a reload
-// (or a second tab) resumes the countdown instead of mailing yet another code.
-const storageKey = (email: string) => `verifyEmail.resendAt.${email.trim().toLowerCase()}`;
-
-function readResendAt(email: string): number | null {
-  try {
-    const at = Number(window.localStorage.getItem(storageKey(email)));
-    return Number.isFinite(at) && at > Date.now() ? at : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeResendAt(email: string, at: number | null) {
-  try {
-    if (at) window.localStorage.setItem(storageKey(email), String(at));
-    else window.localStorage.removeItem(storageKey(email));
-  } catch {
-    // Storage can be unavailable (private mode): the countdown then lasts for this page only.
-  }
-}
+/** The answer to a sent code: when the next one may be asked for. */
+const sentSchema = z.object({ resendAfterSeconds: z.number().optional() }).passthrough();
 
 /** 600 → "10:00", 59 → "0:59". */
 const minutesAndSeconds = (seconds: number) =>
@@ -50,7 +35,7 @@ export function VerifyEmail() {
   const tv = useTranslations("Validation");
   const te = useTranslations("Errors");
   const locale = useLocale();
-  const { user, apiFetch } = useAuth();
+  const { user } = useAuth();
   const email = user?.email ?? "";
   const apiErrorMessage = useApiErrorMessage();
   const { redirecting, redirectToDashboard } = useDashboardRedirect();
@@ -91,42 +76,30 @@ export function VerifyEmail() {
     setSending(true);
     setError(null);
     try {
-      const response = await apiFetch("/api/auth/send-verification-email", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ lang: locale }),
-      });
-      if (response.ok) {
-        const body = (await response.json().catch(() => null)) as { resendAfterSeconds?: unknown } | null;
-        const seconds = body?.resendAfterSeconds;
-        startCountdown(typeof seconds === "number" && seconds > 0 ? seconds : RESEND_SECONDS);
-        setCode("");
-        notify.success(t("sent", { email }));
-        setRefocus((count) => count + 1);
-        return;
-      }
-      // apiFetch has already refreshed, and on failure logged out with its own toast.
-      if (response.status === 401) return;
-      if (response.status === 409) {
-        finish(t("alreadyVerified"));
-        return;
-      }
-      const problem = await readApiProblem(response);
-      if (response.status === 429) {
+      const body = await api.post("/api/auth/send-verification-email", { lang: locale }, sentSchema);
+      const seconds = body.resendAfterSeconds;
+      startCountdown(seconds && seconds > 0 ? seconds : RESEND_SECONDS);
+      setCode("");
+      notify.success(t("sent", { email }));
+      setRefocus((count) => count + 1);
+    } catch (error) {
+      if (!isApiProblem(error) || error.status === 0) return void notify.error(te("network"));
+      // The client has already refreshed, and on failure ended the session with its own toast.
+      if (error.status === 401) return;
+      if (error.status === 409) return finish(t("alreadyVerified"));
+      if (error.status === 429) {
         // A code went out recently (another tab or device): count down what the API says is left.
-        startCountdown(retryAfterSeconds(problem) ?? RESEND_SECONDS);
+        startCountdown(error.retryAfterSeconds ?? RESEND_SECONDS);
         notify.message(t("recentlySent"));
         return;
       }
-      notify.error(apiErrorMessage(problem, t("sendFailed")));
-    } catch {
-      notify.error(te("network"));
+      notify.error(apiErrorMessage(error, t("sendFailed")));
     } finally {
       setSending(false);
     }
-  }, [apiErrorMessage, apiFetch, email, finish, locale, startCountdown, t, te]);
+  }, [apiErrorMessage, email, finish, locale, startCountdown, t, te]);
 
-  // Spec §4 on opening: send a code, or resume the countdown of the one sent in the last 10
+  // On opening: send a code, or resume the countdown of the one sent in the last 10
   // minutes. The ref keeps React's development double effect from mailing two codes.
   const opened = useRef(false);
   useEffect(() => {
@@ -147,26 +120,23 @@ export function VerifyEmail() {
     setVerifying(true);
     setError(null);
     try {
-      const response = await apiFetch("/api/auth/verify-email-code", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(parsed.data),
-      });
-      if (response.ok || response.status === 409) {
-        finish(response.ok ? t("verified") : t("alreadyVerified"));
+      await api.post("/api/auth/verify-email-code", parsed.data);
+      finish(t("verified"));
+    } catch (error) {
+      if (!isApiProblem(error) || error.status === 0) {
+        setError(te("network"));
+        notify.error(te("network"));
         return;
       }
-      if (response.status === 401) return;
-      // CODE_INVALID, CODE_EXPIRED and CODE_ATTEMPTS_EXCEEDED have their spec texts in ApiErrors.
-      const message = apiErrorMessage(await readApiProblem(response), t("verifyFailed"));
+      if (error.status === 409) return finish(t("alreadyVerified"));
+      if (error.status === 401) return;
+      // CODE_INVALID, CODE_EXPIRED and CODE_ATTEMPTS_EXCEEDED have their own texts in ApiErrors.
+      const message = apiErrorMessage(error, t("verifyFailed"));
       setError(message);
       notify.error(message);
-      // Spec §4: a failure clears the boxes and puts the focus back on the first.
+      // A failure clears the boxes and puts the focus back on the first.
       setCode("");
       setRefocus((count) => count + 1);
-    } catch {
-      setError(te("network"));
-      notify.error(te("network"));
     } finally {
       setVerifying(false);
     }
@@ -184,7 +154,9 @@ export function VerifyEmail() {
       <p className="text-slate-700">
         {t.rich("sentTo", {
           email,
-          address: (chunks) => <strong className="break-all font-semibold text-slate-900">{chunks}</strong>,
+          address: () => (
+            <strong className="font-semibold break-words text-slate-900">{breakableAddress(email)}</strong>
+          ),
         })}
       </p>
       <p id="verify-email-code-label" className="font-medium text-slate-800">
@@ -207,9 +179,9 @@ export function VerifyEmail() {
         </p>
       )}
       <p className="text-sm text-slate-700">{t("validity")}</p>
-      <button type="submit" className={primaryButtonClass} disabled={busy} aria-busy={verifying}>
+      <Button type="submit" disabled={busy} loading={verifying}>
         {verifying ? t("verifying") : t("verify")}
-      </button>
+      </Button>
       {redirecting && (
         <p role="status" className="text-sm text-slate-700">
           {t("redirecting")}

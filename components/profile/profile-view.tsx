@@ -8,7 +8,7 @@ import { apiGetAsUser } from "@/lib/web/api-server";
 
 const profileResponseSchema = z.object({ profile: z.record(z.string(), z.unknown()).nullable() });
 
-// Profile fields shown, in the order of spec §3, labelled like the profile form.
+// Profile fields shown, in the order of the profile form, labelled like it.
 const PERSONAL_FIELDS = [
   "dateOfBirth",
   "nationality",
@@ -39,7 +39,10 @@ const COMPANY_FIELDS = [
   "iban",
 ];
 
-/** Spec §2 profile page: heading, subtitle, error banner, account info, permission chips, type badge. */
+/** Calendar dates (YYYY-MM-DD) among the profile's fields: shown in the page's language. */
+const DATE_FIELDS = new Set(["dateOfBirth", "registrationDate"]);
+
+/** The profile page: heading, subtitle, error banner, account info, permission chips, type badge. */
 export async function ProfileView({ user }: { user: SessionUser }) {
   const t = await getTranslations("ProfilePage");
   const fieldLabel = await getTranslations("ProfileForm.fields");
@@ -54,6 +57,11 @@ export async function ProfileView({ user }: { user: SessionUser }) {
     : [];
   const date = (value: string | null) =>
     value ? format.dateTime(new Date(value), { dateStyle: "medium" }) : t("fields.never");
+  // A calendar date has no time of day: read and shown in UTC, it stays the same day everywhere.
+  const fieldValue = (field: string, value: unknown) =>
+    DATE_FIELDS.has(field) && typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)
+      ? format.dateTime(new Date(`${value.slice(0, 10)}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" })
+      : String(value);
 
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
@@ -107,7 +115,7 @@ export async function ProfileView({ user }: { user: SessionUser }) {
               <Row
                 key={field}
                 label={fieldLabel.has(field as never) ? fieldLabel(field as never) : field}
-                value={String(profile?.[field])}
+                value={fieldValue(field, profile?.[field])}
               />
             ))}
           </dl>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { AccountNotice } from "@/components/dashboard/account-notice";
 import { LatestNews, WebshopTeaser } from "@/components/dashboard/news-and-shop";
 import { QuickActions } from "@/components/dashboard/quick-actions";
 import { StatusCards } from "@/components/dashboard/status-cards";
@@ -17,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("dashboard") };
 }
 
-/** Spec §2/§4 dashboard. Layout breakpoint 640 px (Tailwind `sm`). */
+/** The member dashboard. Layout breakpoint 640 px (Tailwind `sm`). */
 export default async function DashboardPage() {
   const session = await requireSession();
   const t = await getTranslations("Dashboard");
@@ -29,7 +30,7 @@ export default async function DashboardPage() {
     admin ? null : apiGetAsUser("/api/auth/user/status", onboardingStatusSchema.passthrough()),
     apiGetAsUser(`/api/news?limit=5&lang=${locale}`, newsListSchema),
   ]);
-  // Spec §4: a failed status call treats every step as missing.
+  // A failed status call treats every step as missing.
   const flags = status ?? EMPTY_STATUS;
   const allDone =
     flags.email_verified === 1 &&
@@ -58,18 +59,7 @@ export default async function DashboardPage() {
         </section>
       ) : (
         <>
-          {flags.is_admin_verified !== 1 && (
-            <section
-              role="status"
-              aria-labelledby="pending-heading"
-              className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950 shadow-xl"
-            >
-              <h2 id="pending-heading" className="font-semibold">
-                {t("pending.title")}
-              </h2>
-              <p className="mt-1">{allDone ? t("pending.body") : t("pending.stepsLeft")}</p>
-            </section>
-          )}
+          <AccountNotice approved={flags.is_admin_verified === 1} allDone={allDone} />
           <StatusCards status={flags} userType={user.userType} />
           {!allDone && <QuickActions status={flags} userType={user.userType} />}
         </>

@@ -2,14 +2,13 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { useAuth } from "@/components/auth/auth-provider";
+import { api } from "@/components/api/client";
+import { isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
-import { primaryButtonClass } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
-import { readApiProblem } from "../api-problem";
 import { describedBy } from "../field";
 import { SignaturePad, type SignaturePadHandle } from "./signature-pad";
-import { secondaryButtonClass } from "./template-list";
 
 type AccountType = "personal" | "company";
 type Problem = "signature" | "agreement";
@@ -37,7 +36,6 @@ export function OnlineSigningForm({
 }) {
   const t = useTranslations("SignContract");
   const locale = useLocale();
-  const { apiFetch } = useAuth();
   const apiErrorMessage = useApiErrorMessage();
   const pad = useRef<SignaturePadHandle>(null);
   const [agreed, setAgreed] = useState(false);
@@ -71,28 +69,20 @@ export function OnlineSigningForm({
     setSigning(true);
     const toastId = notify.loading(t("online.signing"));
     try {
-      const response = await apiFetch("/api/contracts/sign", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ signatureImage: image, agreed: true, lang: locale }),
-      });
-      // apiFetch has told the member and logged them out.
-      if (response.status === 401) return;
-      if (response.ok) {
-        notify.success(t("online.success"));
-        setDone(true);
-        onSigned();
-        return;
-      }
-      const problem = await readApiProblem(response);
-      if (problem.code === "NO_CONTRACT_TEMPLATES") onNoTemplates();
-      const message = apiErrorMessage(problem, t("online.failed"));
+      await api.post("/api/contracts/sign", { signatureImage: image, agreed: true, lang: locale });
+      notify.success(t("online.success"));
+      setDone(true);
+      onSigned();
+    } catch (error) {
+      // The client has already refreshed, and on failure ended the session with its own toast.
+      if (isApiProblem(error) && error.status === 401) return;
+      if (isApiProblem(error) && error.code === "NO_CONTRACT_TEMPLATES") onNoTemplates();
+      const message =
+        isApiProblem(error) && error.status > 0
+          ? apiErrorMessage(error, t("online.failed"))
+          : t("online.failed");
       setFormError(message);
       notify.error(message);
-      setFocusTarget(FORM_ERROR_ID);
-    } catch {
-      setFormError(t("online.failed"));
-      notify.error(t("online.failed"));
       setFocusTarget(FORM_ERROR_ID);
     } finally {
       notify.dismiss(toastId);
@@ -126,7 +116,7 @@ export function OnlineSigningForm({
       <fieldset
         id={SIGNATURE_ID}
         tabIndex={-1}
-        aria-describedby={describedBy(SIGNATURE_ID, { hint: true, error: Boolean(errors.signature) })}
+        aria-describedby={`${describedBy(SIGNATURE_ID, { hint: true, error: Boolean(errors.signature) })} ${SIGNATURE_ID}-keyboard`}
         className="space-y-2 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
       >
         <legend className="text-sm font-medium text-slate-800">
@@ -138,6 +128,9 @@ export function OnlineSigningForm({
         <p id={`${SIGNATURE_ID}-hint`} className="text-sm text-slate-600">
           {t("online.signatureHint")}
         </p>
+        <p id={`${SIGNATURE_ID}-keyboard`} className="text-sm text-slate-600">
+          {t("online.keyboardNote")}
+        </p>
         <SignaturePad
           ref={pad}
           label={t("online.canvasLabel")}
@@ -146,14 +139,9 @@ export function OnlineSigningForm({
             if (hasInk) setErrors((current) => ({ ...current, signature: undefined }));
           }}
         />
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={busy}
-          onClick={() => pad.current?.clear()}
-        >
+        <Button variant="secondary" size="sm" disabled={busy} onClick={() => pad.current?.clear()}>
           {t("online.clear")}
-        </button>
+        </Button>
         {errors.signature && (
           <p id={`${SIGNATURE_ID}-error`} role="alert" className="text-sm text-red-700">
             {errors.signature}
@@ -188,9 +176,9 @@ export function OnlineSigningForm({
         )}
       </div>
 
-      <button type="submit" className={primaryButtonClass} disabled={!canSign || busy} aria-busy={signing}>
+      <Button type="submit" disabled={!canSign || busy} loading={signing}>
         {signing ? t("online.signing") : t("online.submit")}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,11 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { useDashboardRedirect } from "../use-dashboard-redirect";
 import { OnlineSigningForm } from "./online-signing-form";
 import { SignedContracts } from "./signed-contracts";
-import { secondaryButtonClass, TemplateList } from "./template-list";
+import { TemplateList } from "./template-list";
 import { UploadFinish } from "./upload-finish";
 import { useContractData } from "./use-contract-data";
 
@@ -61,9 +62,9 @@ function SigningArea({ accountType }: { accountType: AccountType }) {
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
           {t("loadFailed")}
         </p>
-        <button type="button" className={secondaryButtonClass} onClick={() => void reload()}>
+        <Button variant="secondary" size="sm" onClick={() => void reload()}>
           {t("retry")}
-        </button>
+        </Button>
       </div>
     );
   }

@@ -2,19 +2,16 @@
 
 import { useTranslations } from "next-intl";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { useAuth } from "@/components/auth/auth-provider";
+import { api } from "@/components/api/client";
+import { type ApiProblem, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { filenameFromDisposition, saveBlob } from "@/components/ui/save-download";
 import { notify } from "@/lib/notify";
 import { CONTRACT_PDF_MAX_BYTES, type MemberTemplate } from "@/lib/schemas/contracts";
-import type { ApiProblem } from "../api-problem";
-import { uploadWithProgress } from "../upload-with-progress";
 
 type AccountType = "personal" | "company";
-
-export const secondaryButtonClass =
-  "inline-flex items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:border-slate-400 disabled:text-slate-600";
 
 /** Spec §5: the browser's type says PDF (or, when it says nothing, the name does). */
 function pdfProblem(file: File): "invalidType" | "tooLarge" | null {
@@ -44,8 +41,6 @@ export function TemplateList({
   onUploaded: () => void;
 }) {
   const t = useTranslations("SignContract");
-  const ta = useTranslations("Auth");
-  const { apiFetch, refresh, logout } = useAuth();
   const apiErrorMessage = useApiErrorMessage();
   const [downloading, setDownloading] = useState<string | null>(null);
   const [uploading, setUploading] = useState<{ id: string; percent: number } | null>(null);
@@ -57,11 +52,9 @@ export function TemplateList({
   const download = async (template: MemberTemplate) => {
     setDownloading(template.id);
     try {
-      const response = await apiFetch(
+      const response = await api.fetch(
         `/api/document-templates/${encodeURIComponent(template.id)}/generate-pdf`,
-        {
-          headers: { accept: "application/pdf" },
-        },
+        { headers: { accept: "application/pdf" } },
       );
       if (response.status === 401) return;
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -112,26 +105,14 @@ export function TemplateList({
     onProgress(0);
     let failure: string | null = null;
     try {
-      let result = await uploadWithProgress(url, form, onProgress, controller.signal);
-      if (result.status === 401) {
-        // Spec §4: one refresh and one retry, then logout (what apiFetch does for fetch calls).
-        if (await refresh()) result = await uploadWithProgress(url, form, onProgress, controller.signal);
-        if (result.status === 401) {
-          notify.dismiss(toastId);
-          notify.error(ta("sessionExpired"));
-          await logout({ silent: true });
-          return;
-        }
-      }
-      if (result.ok) {
-        notify.success(t("upload.uploaded"));
-        onUploaded();
-      } else {
-        failure = uploadProblem(result.problem);
-      }
+      await api.upload(url, form, undefined, { onProgress, signal: controller.signal });
+      notify.success(t("upload.uploaded"));
+      onUploaded();
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") return;
-      failure = t("upload.failed");
+      // The client has already refreshed, and on failure ended the session with its own toast.
+      if (isApiProblem(error) && error.status === 401) return;
+      failure = isApiProblem(error) && error.status > 0 ? uploadProblem(error) : t("upload.failed");
     } finally {
       notify.dismiss(toastId);
       setUploading(null);
@@ -173,16 +154,16 @@ export function TemplateList({
                   </span>
                 </p>
               </div>
-              <button
-                type="button"
-                className={secondaryButtonClass}
+              <Button
+                variant="secondary"
+                size="sm"
                 aria-label={t("templates.downloadName", { name: template.name })}
                 disabled={downloading !== null}
-                aria-busy={downloading === template.id}
+                loading={downloading === template.id}
                 onClick={() => void download(template)}
               >
                 {downloading === template.id ? t("templates.downloading") : t("templates.download")}
-              </button>
+              </Button>
             </div>
             {uploadMode && (
               <div className="mt-3 space-y-1">

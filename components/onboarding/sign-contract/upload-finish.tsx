@@ -2,11 +2,11 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { useAuth } from "@/components/auth/auth-provider";
+import { api } from "@/components/api/client";
+import { type ApiProblem, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
-import { primaryButtonClass } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
-import { type ApiProblem, readApiProblem } from "../api-problem";
 
 const FINISH_ERROR_ID = "contract-finish-error";
 
@@ -34,7 +34,6 @@ export function UploadFinish({
 }) {
   const t = useTranslations("SignContract");
   const locale = useLocale();
-  const { apiFetch } = useAuth();
   const apiErrorMessage = useApiErrorMessage();
   const [finishing, setFinishing] = useState(false);
   const [done, setDone] = useState(false);
@@ -54,19 +53,14 @@ export function UploadFinish({
     setError(null);
     setFinishing(true);
     try {
-      const response = await apiFetch("/api/contracts/complete", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ lang: locale }),
-      });
-      if (response.status === 401) return;
-      if (response.ok) {
-        notify.success(t("upload.finished"));
-        setDone(true);
-        onFinished();
-        return;
-      }
-      const problem = await readApiProblem(response);
+      await api.post("/api/contracts/complete", { lang: locale });
+      notify.success(t("upload.finished"));
+      setDone(true);
+      onFinished();
+    } catch (problem) {
+      if (!isApiProblem(problem) || problem.status === 0) return fail(t("upload.finishFailed"));
+      // The client has already refreshed, and on failure ended the session with its own toast.
+      if (problem.status === 401) return;
       if (problem.code === "CONTRACT_INCOMPLETE") {
         const names = missingNames(problem);
         onIncomplete();
@@ -78,8 +72,6 @@ export function UploadFinish({
         return;
       }
       fail(apiErrorMessage(problem, t("upload.finishFailed")));
-    } catch {
-      fail(t("upload.finishFailed"));
     } finally {
       setFinishing(false);
     }
@@ -98,16 +90,14 @@ export function UploadFinish({
           {error}
         </p>
       )}
-      <button
-        type="button"
-        className={primaryButtonClass}
+      <Button
         disabled={!canFinish || finishing || done}
-        aria-busy={finishing}
+        loading={finishing}
         aria-describedby={error ? FINISH_ERROR_ID : undefined}
         onClick={() => void finish()}
       >
         {finishing ? t("upload.finishing") : t("upload.finish")}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useLocale } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useAuth } from "@/components/auth/auth-provider";
+import { api } from "@/components/api/client";
 import {
   type ContractDocument,
   contractListResponseSchema,
@@ -21,7 +21,6 @@ export type TemplatesState =
  * changes and after every upload, so the 'done' marks are the API's.
  */
 export function useContractData() {
-  const { apiFetch } = useAuth();
   const locale = useLocale();
   const [templates, setTemplates] = useState<TemplatesState>({ status: "loading" });
   const [signed, setSigned] = useState<{ contracts: ContractDocument[]; loadedAt: number }>({
@@ -31,23 +30,17 @@ export function useContractData() {
   /** Answers of an older load (say, before a language switch) are dropped. */
   const generation = useRef(0);
 
-  const fetchSigned = useCallback(async () => {
-    const response = await apiFetch("/api/contracts/mine", { headers: { accept: "application/json" } });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return contractListResponseSchema.parse(await response.json()).contracts;
-  }, [apiFetch]);
+  const fetchSigned = useCallback(
+    async () => (await api.get("/api/contracts/mine", contractListResponseSchema)).contracts,
+    [],
+  );
 
   const load = useCallback(
     async ({ quiet = false }: { quiet?: boolean } = {}) => {
       const current = ++generation.current;
       if (!quiet) setTemplates({ status: "loading" });
       const [templateResult, signedResult] = await Promise.allSettled([
-        apiFetch(`/api/contracts/templates?lang=${encodeURIComponent(locale)}`, {
-          headers: { accept: "application/json" },
-        }).then(async (response) => {
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
-          return memberTemplatesResponseSchema.parse(await response.json());
-        }),
+        api.get(`/api/contracts/templates?lang=${encodeURIComponent(locale)}`, memberTemplatesResponseSchema),
         fetchSigned(),
       ]);
       if (current !== generation.current) return;
@@ -60,7 +53,7 @@ export function useContractData() {
       if (signedResult.status === "fulfilled")
         setSigned({ contracts: signedResult.value, loadedAt: Date.now() });
     },
-    [apiFetch, locale, fetchSigned],
+    [locale, fetchSigned],
   );
 
   /** The signed contracts again, with fresh download URLs (they are short-lived). */

@@ -41,6 +41,7 @@ test("an admin verifies an onboarded member, then grants referrals through the p
   // The member: active, no pending notice, and no Referrals link yet.
   const memberView = await memberPage(browser, member);
   await expect(memberView.page.getByText("Awaiting admin approval")).toHaveCount(0);
+  await expect(memberView.page.getByRole("heading", { name: "Your account is active" })).toBeVisible();
   await expect(memberView.page.getByRole("link", { name: "Referrals" })).toHaveCount(0);
 
   // Permissions edited in the modal: the member gains the Referrals link.

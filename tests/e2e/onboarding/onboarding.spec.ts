@@ -62,7 +62,11 @@ async function expectThreeDoneAndSignEnabled(page: Page) {
   await expect(page.locator('[data-step="contract_signed"]')).toHaveAttribute("data-done", "false");
   await expect(page.locator('[data-step="contract_signed"]')).toContainText("missing");
   await expect(page.getByRole("link", { name: "Sign your contract" })).toBeVisible();
-  await expect(page.getByText("Awaiting admin approval")).toBeVisible();
+  // Signing is what is left: it is the call to action; the approval notice comes after it.
+  await expect(page.getByRole("listitem").filter({ hasText: "Next step" })).toContainText(
+    "Sign your contract",
+  );
+  await expect(page.getByText("Awaiting admin approval")).toHaveCount(0);
   await expectAccessible(page);
 }
 
@@ -74,6 +78,11 @@ test("a personal member verifies the email, uploads an ID and completes the prof
   await logInWithForm(page, member);
   await expect(page.locator('[data-step="email_verified"]')).toHaveAttribute("data-done", "false");
   await expect(page.getByRole("button", { name: "Sign your contract" })).toBeDisabled();
+  // A new member is greeted with the first step to do, not with a notice about an approval.
+  await expect(page.getByText("Awaiting admin approval")).toHaveCount(0);
+  await expect(page.getByRole("listitem").filter({ hasText: "Next step" })).toContainText(
+    "Verify your email",
+  );
   await expectAccessible(page);
 
   await verifyEmail(page, "personal", member.email);
@@ -167,4 +176,31 @@ test("German texts on the onboarding pages", async ({ page, request }) => {
   await expect(page.getByLabel("Geburtsdatum")).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: "English" }).click();
+});
+
+test("a file named .png that is not an image is refused at once, with no preview", async ({
+  page,
+  request,
+}) => {
+  const member = await seedUser(request, { status: "pending" });
+  await logInWithForm(page, member);
+  await page.goto("/personal-id-upload");
+  const front = page.getByLabel(/^Front side/);
+  await front.setInputFiles({
+    name: "passport.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("not a picture"),
+  });
+  // Refused in the browser on choosing, before any upload: the message sits at the field.
+  await expect(page.getByText("This file is not a PNG or JPEG image, whatever its name says.")).toBeVisible();
+  await expect(front).toHaveAttribute("aria-invalid", "true");
+  expect(await front.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+  await expect(page.locator("main form").getByRole("img")).toHaveCount(0);
+  await expectAccessible(page);
+
+  // A real image in its place is taken and previewed.
+  const images = await idImages();
+  await front.setInputFiles(images.front);
+  await expect(page.getByRole("img", { name: /front/i })).toBeVisible();
+  await expect(page.getByText("This file is not a PNG or JPEG image", { exact: false })).toHaveCount(0);
 });

@@ -68,6 +68,16 @@ async function drawSignature(page: Page) {
   await page.mouse.up();
 }
 
+/** How many pixels of the signature canvas carry ink. */
+async function inkPixels(page: Page) {
+  return page.getByRole("img", { name: "Signature field" }).evaluate((canvas: HTMLCanvasElement) => {
+    const data = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+    let inked = 0;
+    for (let alpha = 3; alpha < data.length; alpha += 4) if ((data[alpha] ?? 0) > 0) inked++;
+    return inked;
+  });
+}
+
 async function expectContractSignedOnDashboard(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
   for (const step of ["email_verified", "documents_uploaded", "profile_completed", "contract_signed"]) {
@@ -121,7 +131,26 @@ test("a personal member draws a signature, signs, and the stored PDF carries the
   expect(squash(unsigned)).toContain(squash("Sina Signwell"));
   await expect(page.getByText("Contract downloaded")).toBeVisible();
 
+  // The pad cannot be reached by keyboard: the page says so beside it and points to the upload.
+  await expect(page.getByRole("group", { name: "Your signature" })).toContainText(
+    "The signature field cannot be reached with the keyboard. To sign by keyboard, choose “Upload signed PDF” above",
+  );
+
   await drawSignature(page);
+  expect(await inkPixels(page)).toBeGreaterThan(200);
+  // A narrower window shrinks the pad to 280×100 and keeps the drawing, and back again.
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect
+    .poll(async () => (await page.getByRole("img", { name: "Signature field" }).boundingBox())?.width)
+    .toBe(280);
+  expect(await inkPixels(page)).toBeGreaterThan(100);
+  if (viewport) await page.setViewportSize(viewport);
+  await expect
+    .poll(async () => (await page.getByRole("img", { name: "Signature field" }).boundingBox())?.width)
+    .toBe(400);
+  expect(await inkPixels(page)).toBeGreaterThan(200);
+
   await page.getByLabel("I have read and understood the contract and sign it").check();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Sign contract" }).click();
