@@ -5,6 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { Background } from "@/components/layout/background";
+import { RouteFocus } from "@/components/layout/route-focus";
 import { Toaster } from "@/components/ui/toaster";
 import { getSession } from "@/lib/web/session-server";
 import { isMobileUserAgent } from "@/lib/web/user-agent";
@@ -38,6 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale}>
       <body className="min-h-screen antialiased">
+        <RouteFocus />
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800"

@@ -3,10 +3,11 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { initials } from "@/lib/display-name";
 import { canManageReferrals, isAdminRole } from "@/lib/web/route-guards";
+import { HeaderMenu } from "./header-menu";
 import { LanguageSwitcher } from "./language-switcher";
 
 const ADMIN_LINKS = [
@@ -20,46 +21,17 @@ const ADMIN_LINKS = [
 const navLinkClass =
   "rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800";
 
-/** Closes a disclosure menu on Escape or a click outside it. */
-function useDismiss(open: boolean, close: () => void, ref: React.RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && close();
-    const onClick = (event: MouseEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) close();
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("mousedown", onClick);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("mousedown", onClick);
-    };
-  }, [open, close, ref]);
-}
-
-/** Spec §2 header for logged-in users, with a mobile menu that mirrors it. */
+/** The header for logged-in users, with a mobile menu that mirrors it. */
 export function AppHeader() {
   const t = useTranslations("Header");
   const { user, logout } = useAuth();
   const pathname = usePathname();
-  const [adminOpen, setAdminOpen] = useState(false);
-  const [profileOpen, setProfileOpen] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
-  const adminRef = useRef<HTMLDivElement>(null);
-  const profileRef = useRef<HTMLDivElement>(null);
-  const adminMenuId = useId();
-  const profileMenuId = useId();
   const mobileMenuId = useId();
-  useDismiss(adminOpen, () => setAdminOpen(false), adminRef);
-  useDismiss(profileOpen, () => setProfileOpen(false), profileRef);
 
-  // A navigation closes every menu.
+  // A navigation closes the mobile menu (the disclosure menus close themselves).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path by design.
-  useEffect(() => {
-    setAdminOpen(false);
-    setProfileOpen(false);
-    setMobileOpen(false);
-  }, [pathname]);
+  useEffect(() => setMobileOpen(false), [pathname]);
 
   if (!user) return null;
   const showReferrals = canManageReferrals(user);
@@ -86,75 +58,60 @@ export function AppHeader() {
             </Link>
           ))}
           {showAdmin && (
-            <div className="relative" ref={adminRef}>
-              <button
-                type="button"
-                className={navLinkClass}
-                aria-expanded={adminOpen}
-                aria-controls={adminMenuId}
-                onClick={() => setAdminOpen((open) => !open)}
-              >
-                {t("admin")} <span aria-hidden="true">▾</span>
-              </button>
-              {adminOpen && (
-                <ul
-                  id={adminMenuId}
-                  className="absolute left-0 z-20 mt-1 w-60 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200"
-                >
-                  {ADMIN_LINKS.map((link) => (
-                    <li key={link.href}>
-                      <Link
-                        href={link.href}
-                        className={`${navLinkClass} block`}
-                        aria-current={current(link.href)}
-                      >
-                        {t(link.key)}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+            <HeaderMenu
+              buttonClassName={navLinkClass}
+              button={
+                <>
+                  {t("admin")} <span aria-hidden="true">▾</span>
+                </>
+              }
+              menuClassName="absolute left-0 z-20 mt-1 w-60 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200"
+            >
+              {ADMIN_LINKS.map((link) => (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    className={`${navLinkClass} block`}
+                    aria-current={current(link.href)}
+                  >
+                    {t(link.key)}
+                  </Link>
+                </li>
+              ))}
+            </HeaderMenu>
           )}
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher />
-          <div className="relative hidden md:block" ref={profileRef}>
-            <button
-              type="button"
-              aria-expanded={profileOpen}
-              aria-controls={profileMenuId}
-              onClick={() => setProfileOpen((open) => !open)}
-              className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900"
-            >
-              <span aria-hidden="true" data-testid="avatar-initials">
-                {initials(user)}
-              </span>
-              <span className="sr-only">{t("profileMenu")}</span>
-            </button>
-            {profileOpen && (
-              <ul
-                id={profileMenuId}
-                className="absolute right-0 z-20 mt-1 w-56 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200"
+          <HeaderMenu
+            className="hidden md:block"
+            buttonClassName="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900"
+            button={
+              <>
+                <span aria-hidden="true" data-testid="avatar-initials">
+                  {initials(user)}
+                </span>
+                <span className="sr-only">{t("profileMenu")}</span>
+              </>
+            }
+            menuClassName="absolute right-0 z-20 mt-1 w-56 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200"
+          >
+            <li className="truncate px-3 py-2 text-sm text-slate-700">{user.email}</li>
+            <li>
+              <Link href="/profile" className={`${navLinkClass} block`}>
+                {t("profile")}
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={`${navLinkClass} block w-full text-left`}
+                onClick={() => void logout()}
               >
-                <li className="truncate px-3 py-2 text-sm text-slate-700">{user.email}</li>
-                <li>
-                  <Link href="/profile" className={`${navLinkClass} block`}>
-                    {t("profile")}
-                  </Link>
-                </li>
-                <li>
-                  <button
-                    type="button"
-                    className={`${navLinkClass} block w-full text-left`}
-                    onClick={() => void logout()}
-                  >
-                    {t("logout")}
-                  </button>
-                </li>
-              </ul>
-            )}
-          </div>
+                {t("logout")}
+              </button>
+            </li>
+          </HeaderMenu>
           <button
             type="button"
             className="rounded-md p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 md:hidden"

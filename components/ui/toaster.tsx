@@ -1,13 +1,36 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
 import { Toaster as Sonner } from "sonner";
 import { TOAST } from "@/lib/constants";
 import { FlashToast } from "./flash-toast";
 
-/** Spec §9 toasts: top-right, at most 20, 350 px wide, 16 px margins, 8 px gap, Alt+T focuses. */
+/**
+ * While a control of the page's header has the focus, toasts start below the header: top-right
+ * they would cover the language switch and the avatar menu the member is working with.
+ */
+function useTopOffset(): number {
+  const [top, setTop] = useState<number>(TOAST.marginPx);
+  useEffect(() => {
+    const update = () => {
+      const header = document.activeElement?.closest("header");
+      setTop(header ? Math.round(header.getBoundingClientRect().bottom) + TOAST.marginPx : TOAST.marginPx);
+    };
+    document.addEventListener("focusin", update);
+    document.addEventListener("focusout", update);
+    return () => {
+      document.removeEventListener("focusin", update);
+      document.removeEventListener("focusout", update);
+    };
+  }, []);
+  return top;
+}
+
+/** Toasts: top-right, at most 20, 350 px wide, 16 px margins, 8 px gap, Alt+T focuses. */
 export function Toaster() {
   const t = useTranslations("Common");
+  const top = useTopOffset();
   // sonner's Toaster starts empty and subscribes in an effect: a toast raised before that is
   // lost. FlashToast comes after it here, so its effect (which may raise the redirect's toast on
   // the first render) always runs after the subscription, in the same commit.
@@ -16,13 +39,17 @@ export function Toaster() {
       <Sonner
         position="top-right"
         visibleToasts={TOAST.maxVisible}
-        offset={TOAST.marginPx}
+        offset={{ top, right: TOAST.marginPx, bottom: TOAST.marginPx, left: TOAST.marginPx }}
         gap={TOAST.gapPx}
         hotkey={["altKey", "KeyT"]}
         containerAriaLabel={t("notifications")}
         richColors
         closeButton
-        toastOptions={{ duration: TOAST.defaultMs, style: { maxWidth: TOAST.maxWidthPx } }}
+        toastOptions={{
+          duration: TOAST.defaultMs,
+          style: { maxWidth: TOAST.maxWidthPx },
+          closeButtonAriaLabel: t("closeToast"),
+        }}
       />
       <FlashToast />
     </>
