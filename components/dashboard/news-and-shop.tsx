@@ -35,7 +35,7 @@ export async function LatestNews({ items }: { items: NewsItem[] }) {
   );
 }
 
-/** Spec §2 webshop promo: external, opened safely in a new tab. */
+/** The webshop promo: external, opened safely in a new tab. */
 export async function WebshopTeaser({ url }: { url: string }) {
   const t = await getTranslations("Dashboard.webshop");
   return (

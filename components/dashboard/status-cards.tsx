@@ -3,7 +3,7 @@ import type { OnboardingStatus } from "@/lib/schemas/onboarding";
 
 type Step = { key: keyof OnboardingStatus; label: string; done: string };
 
-/** Spec §4: four cards, each 'done' or 'missing'; the ID card reads 'contact ID' for companies. */
+/** Four cards, one per onboarding step, each 'done' or 'missing'; the ID card reads 'contact ID' for companies. */
 export async function StatusCards({
   status,
   userType,

@@ -16,7 +16,7 @@ const LINES: Line[] = [
 ];
 
 /**
- * Spec §1 background. `animated` is decided on the server from the user agent: mobile devices
+ * The page background. `animated` is decided on the server from the user agent: mobile devices
  * get the plain gradient. Visitors who prefer reduced motion get no motion (globals.css).
  */
 export function Background({ animated }: { animated: boolean }) {

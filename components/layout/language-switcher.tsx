@@ -29,7 +29,7 @@ function remember(locale: Locale) {
   }
 }
 
-/** Spec §1/§2: en/de switcher; the choice lives in the cookie and is mirrored under app.lang. */
+/** The en/de switcher; the choice lives in the cookie and is mirrored under app.lang. */
 export function LanguageSwitcher() {
   const t = useTranslations("LanguageSwitcher");
   const current = useLocale() as Locale;

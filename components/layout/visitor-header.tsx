@@ -1,6 +1,6 @@
 import { LanguageSwitcher } from "./language-switcher";
 
-/** Spec §2 Header: a visitor who is not logged in sees only the language switcher. */
+/** The header of a visitor who is not logged in: only the language switcher. */
 export function VisitorHeader() {
   return (
     <header className="flex justify-end px-4 py-3 sm:px-6">

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 
 /**
- * Spec §4/§9: after an onboarding step succeeds the member goes to /dashboard after 1.5 s
+ * After an onboarding step succeeds the member goes to /dashboard after 1.5 s
  * (0.9 s after a batch of signed contracts was submitted: pass that delay).
  */
 export function useDashboardRedirect() {

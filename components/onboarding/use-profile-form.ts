@@ -139,7 +139,7 @@ export function useProfileForm<TValues extends ProfileValues, TOutput>({
     setFocusTarget(focus);
   };
 
-  /** The summary for a set of field message keys: the spec's text when something is missing. */
+  /** The summary for a set of field message keys: 'Please fill in all required fields.' when something is missing. */
   const summary = (keys: Array<string | undefined>) =>
     keys.includes("requiredFields") ? t("errors.requiredFields") : t("errors.checkFields");
 

@@ -27,7 +27,7 @@ const minutesAndSeconds = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
 /**
- * The verify-email step (spec §2, §4): the code mailed to the member's address goes into six
+ * The verify-email step: the code mailed to the member's address goes into six
  * boxes. On opening a code is sent unless one went to this address in the last 10 minutes.
  */
 export function VerifyEmail() {

@@ -18,7 +18,7 @@ const AGREEMENT_ID = "contract-agreement";
 const FORM_ERROR_ID = "contract-sign-error";
 
 /**
- * Online signing (spec §2, §5): a drawn signature and the agreement, then one call signs every
+ * Online signing: a drawn signature and the agreement, then one call signs every
  * template of the member (POST /api/contracts/sign). The upload mode is the way for members who
  * cannot draw; the signature field's instructions say so.
  */
@@ -29,7 +29,7 @@ export function OnlineSigningForm({
   onNoTemplates,
 }: {
   accountType: AccountType;
-  /** False without templates (spec §2: the sign button is disabled). */
+  /** False without templates (the sign button is then disabled). */
   canSign: boolean;
   onSigned: () => void;
   onNoTemplates: () => void;

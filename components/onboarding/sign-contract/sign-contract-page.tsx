@@ -6,9 +6,9 @@ import { OnboardingPage } from "../onboarding-page";
 import { SignContractView } from "./sign-contract-view";
 
 /**
- * Spec §2 sign-contract page, after the eligibility check of spec §4: proxy.ts refuses the
- * route with the spec's toast; this is the server's own check, and a failed status call counts
- * as 'not eligible'.
+ * The sign-contract page, once the three earlier steps are done: proxy.ts refuses the route
+ * with its toast; this is the server's own check, and a failed status call counts as 'not
+ * eligible'.
  */
 export async function SignContractPage({ accountType }: { accountType: "personal" | "company" }) {
   await requireOnboardingSession(accountType);

@@ -15,13 +15,13 @@ type AccountType = "personal" | "company";
 type Mode = "online" | "upload";
 
 /**
- * Spec §2/§9: at 768 px or less only a notice shows. Decided by CSS, not by script, so the
+ * At 768 px or less only a notice shows. Decided by CSS, not by script, so the
  * first paint is already right: no canvas flashes up before a check runs.
  */
 const MOBILE_ONLY = "hidden [@media(width<=768px)]:block";
 const DESKTOP_ONLY = "[@media(width<=768px)]:hidden";
 
-/** The sign-contract page's content (spec §2, §5): templates, then signing online or by upload. */
+/** The sign-contract page's content: templates, then signing online or by upload. */
 export function SignContractView({ accountType }: { accountType: AccountType }) {
   const t = useTranslations("SignContract");
   return (

@@ -13,7 +13,7 @@ import { CONTRACT_PDF_MAX_BYTES, type MemberTemplate } from "@/lib/schemas/contr
 
 type AccountType = "personal" | "company";
 
-/** Spec §5: the browser's type says PDF (or, when it says nothing, the name does). */
+/** A signed contract is a PDF: the browser's type says so (or, when it says nothing, the name does). */
 function pdfProblem(file: File): "invalidType" | "tooLarge" | null {
   const pdf = file.type === "application/pdf" || (file.type === "" && /\.pdf$/i.test(file.name));
   if (!pdf) return "invalidType";
@@ -24,7 +24,7 @@ function pdfProblem(file: File): "invalidType" | "tooLarge" | null {
 const uploadInputId = (templateId: string) => `contract-upload-${templateId}`;
 
 /**
- * The member's templates (spec §2): name, description, version and whether it is signed, each
+ * The member's templates: name, description, version and whether it is signed, each
  * with a download of the filled-in, unsigned PDF. In upload mode each also takes its signed PDF.
  */
 export function TemplateList({

@@ -20,7 +20,7 @@ function missingNames(problem: ApiProblem): string[] {
 }
 
 /**
- * Spec §5: after uploading a signed PDF per template the member finishes; the API checks that
+ * After uploading a signed PDF per template the member finishes; the API checks that
  * every template is covered (POST /api/contracts/complete) and names the ones that are not.
  */
 export function UploadFinish({
