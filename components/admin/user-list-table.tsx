@@ -3,13 +3,10 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
+import { Button, buttonClass } from "@/components/ui/button";
 import type { AdminUser } from "@/lib/schemas/admin";
-import {
-  adminDangerButtonClass,
-  adminSecondaryButtonClass,
-  adminTableRegionClass,
-  firstTenChars,
-} from "./dashboard-ui";
+import { adminTableRegionClass } from "./dashboard-ui";
+import { useAdminDay } from "./use-admin-date";
 
 const COLUMNS = ["email", "name", "type", "status", "role", "created", "lastLogin", "actions"] as const;
 
@@ -45,6 +42,12 @@ export function UserListTable({
   const t = useTranslations("AdminArea.users.table");
   const tValues = useTranslations("AdminArea.values");
   const id = useId();
+  const day = useAdminDay();
+  const when = (value: string | null) => {
+    const formatted = day(value);
+    return formatted ? <time dateTime={formatted.iso}>{formatted.text}</time> : t("never");
+  };
+  const linkClass = buttonClass({ variant: "secondary", size: "sm" });
   return (
     <section
       aria-label={t("region")}
@@ -92,44 +95,41 @@ export function UserListTable({
                   </span>
                 </td>
                 <td className="px-3 py-3 whitespace-nowrap">{tValues(`role.${user.role}`)}</td>
-                <td className="px-3 py-3 whitespace-nowrap tabular-nums">{firstTenChars(user.created_at)}</td>
-                <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                  {firstTenChars(user.last_login_at) || t("never")}
-                </td>
+                <td className="px-3 py-3 whitespace-nowrap">{when(user.created_at)}</td>
+                <td className="px-3 py-3 whitespace-nowrap">{when(user.last_login_at)}</td>
                 <td className="px-3 py-3">
                   <div className="flex min-w-[18rem] flex-wrap items-center gap-2">
                     <Link
                       href={`/admin/user-management/view/${encodeURIComponent(user.id)}`}
-                      className={adminSecondaryButtonClass}
+                      className={linkClass}
                       aria-describedby={rowHeaderId}
                     >
                       {t("view")}
                     </Link>
                     <Link
                       href={`/admin/user-management/profile/${encodeURIComponent(user.id)}`}
-                      className={adminSecondaryButtonClass}
+                      className={linkClass}
                       aria-describedby={rowHeaderId}
                     >
                       {t("edit")}
                     </Link>
-                    <button
-                      type="button"
-                      className={adminSecondaryButtonClass}
+                    <Button
+                      variant="secondary"
+                      size="sm"
                       aria-describedby={rowHeaderId}
-                      aria-disabled={busy}
-                      aria-busy={busy}
-                      onClick={() => !busy && onToggleSuspension(user)}
+                      loading={busy}
+                      onClick={() => onToggleSuspension(user)}
                     >
                       {busy ? t("working") : suspended ? t("reactivate") : t("suspend")}
-                    </button>
-                    <button
-                      type="button"
-                      className={adminDangerButtonClass}
+                    </Button>
+                    <Button
+                      variant="danger"
+                      size="sm"
                       aria-describedby={rowHeaderId}
                       onClick={(event) => onDelete(user, event.currentTarget)}
                     >
                       {t("delete")}
-                    </button>
+                    </Button>
                   </div>
                 </td>
               </tr>

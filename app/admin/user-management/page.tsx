@@ -1,24 +1,29 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import type { SearchParams } from "@/components/admin/list-query";
 import { UserListManagement } from "@/components/admin/user-list-management";
+import { readUserListQuery, userListApiPath } from "@/components/admin/user-list-query";
+import { PageHeader } from "@/components/ui/page-header";
+import { userListResponseSchema } from "@/lib/schemas/admin";
+import { apiGetAsUser } from "@/lib/web/api-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminArea.users");
   return { title: t("title") };
 }
 
-/** Spec §2 /admin/user-management (the admin layout has checked the role). */
-export default async function UserManagementPage() {
+/**
+ * Spec §2 /admin/user-management (the admin layout has checked the role). The list comes with
+ * the first render, for the filters, search, page and size the URL names.
+ */
+export default async function UserManagementPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const t = await getTranslations("AdminArea.users");
+  const query = readUserListQuery(await searchParams);
+  const list = await apiGetAsUser(userListApiPath(query), userListResponseSchema);
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <section aria-labelledby="user-management-title" className="rounded-2xl bg-white p-6 shadow-xl">
-        <h1 id="user-management-title" className="text-2xl font-semibold text-slate-900">
-          {t("title")}
-        </h1>
-        <p className="mt-1 text-slate-700">{t("subtitle")}</p>
-      </section>
-      <UserListManagement />
+      <PageHeader id="user-management-title" title={t("title")} description={t("subtitle")} />
+      <UserListManagement query={query} list={list} />
     </main>
   );
 }

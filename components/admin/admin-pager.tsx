@@ -1,0 +1,60 @@
+"use client";
+
+import { useRef } from "react";
+import { Button } from "@/components/ui/button";
+
+/**
+ * Previous and Next for a paged admin list. A button reaching a bound is disabled, so focus
+ * moves to the other one first and the keyboard user keeps their place.
+ */
+export function AdminPager({
+  label,
+  summary,
+  page,
+  pageCount,
+  previousLabel,
+  nextLabel,
+  onPage,
+}: {
+  label: string;
+  summary: string;
+  page: number;
+  pageCount: number;
+  previousLabel: string;
+  nextLabel: string;
+  onPage: (page: number) => void;
+}) {
+  const previousRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const go = (target: number, from: "previous" | "next") => {
+    const bounded = Math.min(Math.max(target, 1), pageCount);
+    if (from === "next" && bounded >= pageCount) previousRef.current?.focus();
+    if (from === "previous" && bounded <= 1) nextRef.current?.focus();
+    onPage(bounded);
+  };
+  return (
+    <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-slate-800">{summary}</p>
+      <div className="flex gap-2">
+        <Button
+          ref={previousRef}
+          variant="secondary"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => go(page - 1, "previous")}
+        >
+          {previousLabel}
+        </Button>
+        <Button
+          ref={nextRef}
+          variant="secondary"
+          size="sm"
+          disabled={page >= pageCount}
+          onClick={() => go(page + 1, "next")}
+        >
+          {nextLabel}
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,143 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/form-field";
+import { PAGE_SIZES } from "@/lib/schemas/admin";
+import type { UserListUrlQuery } from "./user-list-query";
+
+const USER_TYPES = ["personal", "company"] as const;
+const STATUSES = ["pending", "active", "suspended"] as const;
+const ROLES = ["user", "admin", "super_admin"] as const;
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The user list's filter form. It shows what the URL says; a change asks the page to navigate
+ * (back to page 1). The search box follows typing at once and the URL after a short pause.
+ */
+export function UserListFilters({
+  query,
+  onChange,
+}: {
+  query: UserListUrlQuery;
+  onChange: (next: Partial<UserListUrlQuery>, options?: { replace?: boolean }) => void;
+}) {
+  const t = useTranslations("AdminArea.users");
+  const tValues = useTranslations("AdminArea.values");
+  const id = useId();
+  const [searchInput, setSearchInput] = useState(query.search);
+
+  // Back and forward change the URL under the form: show the search it now names.
+  useEffect(() => setSearchInput(query.search), [query.search]);
+
+  useEffect(() => {
+    if (searchInput.trim() === query.search) return;
+    const timer = window.setTimeout(
+      () => onChange({ search: searchInput.trim(), page: 1 }, { replace: true }),
+      SEARCH_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [searchInput, query.search, onChange]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onChange({ search: searchInput.trim(), page: 1 });
+  };
+
+  const select = <K extends "user_type" | "status" | "role">(
+    key: K,
+    label: string,
+    values: readonly string[],
+    text: (value: string) => string,
+  ) => (
+    <Field label={label}>
+      {(control) => (
+        <select
+          {...control}
+          className={inputClass}
+          value={query[key] ?? ""}
+          onChange={(event) =>
+            onChange({ [key]: event.target.value || undefined, page: 1 } as Partial<UserListUrlQuery>)
+          }
+        >
+          <option value="">{t("filters.all")}</option>
+          {values.map((value) => (
+            <option key={value} value={value}>
+              {text(value)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+
+  return (
+    <form onSubmit={submit} aria-labelledby={`${id}-filters`} className="space-y-4">
+      <h2 id={`${id}-filters`} className="text-lg font-semibold text-slate-900">
+        {t("filters.heading")}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <Field
+          className="space-y-1 sm:col-span-2 lg:col-span-1"
+          label={t("filters.search")}
+          hint={t("filters.searchHint")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              className={inputClass}
+              value={searchInput}
+              maxLength={200}
+              autoComplete="off"
+              onChange={(event) => setSearchInput(event.target.value)}
+            />
+          )}
+        </Field>
+        {select("user_type", t("filters.type"), USER_TYPES, (value) => tValues(`userType.${value}` as never))}
+        {select("status", t("filters.status"), STATUSES, (value) => tValues(`status.${value}` as never))}
+        {select("role", t("filters.role"), ROLES, (value) => tValues(`role.${value}` as never))}
+        <Field label={t("filters.pageSize")}>
+          {(control) => (
+            <select
+              {...control}
+              className={inputClass}
+              value={query.pageSize}
+              onChange={(event) => onChange({ pageSize: Number(event.target.value), page: 1 })}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="secondary" size="sm">
+          {t("filters.apply")}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            setSearchInput("");
+            onChange({
+              search: "",
+              user_type: undefined,
+              status: undefined,
+              role: undefined,
+              page: 1,
+              pageSize: 10,
+            });
+          }}
+        >
+          {t("filters.clear")}
+        </Button>
+      </div>
+    </form>
+  );
+}
