@@ -1,7 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ChangeReviewQueue } from "@/components/admin/change-review-queue";
+import type { SearchParams } from "@/components/admin/list-query";
 import { VerifyQueue } from "@/components/admin/verify-queue";
+import { readVerifyQueueQuery, verifyQueueApiPath } from "@/components/admin/verify-queue-query";
+import { PageHeader } from "@/components/ui/page-header";
+import { pendingUsersResponseSchema } from "@/lib/schemas/admin-user";
+import { apiGetAsUser } from "@/lib/web/api-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminUser.queue");
@@ -9,20 +14,18 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Spec §2 /admin/verify-users: the queue of users waiting for approval, then the changes
+ * Spec §2 /admin/verify-users: the queue of users waiting for approval (loaded with the first
+ * render, for the search, type, page and size of the URL), then the changes
  * approved members made to their ID documents or bank details.
  */
-export default async function VerifyUsersPage() {
+export default async function VerifyUsersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const t = await getTranslations("AdminUser.queue");
+  const query = readVerifyQueueQuery(await searchParams);
+  const data = await apiGetAsUser(verifyQueueApiPath(query), pendingUsersResponseSchema);
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <section aria-labelledby="verify-users-title" className="rounded-2xl bg-white p-4 shadow-xl sm:p-6">
-        <h1 id="verify-users-title" className="text-2xl font-semibold text-slate-900">
-          {t("title")}
-        </h1>
-        <p className="mt-1 text-slate-700">{t("subtitle")}</p>
-      </section>
-      <VerifyQueue />
+      <PageHeader id="verify-users-title" title={t("title")} description={t("subtitle")} />
+      <VerifyQueue query={query} data={data} />
       <ChangeReviewQueue />
     </main>
   );

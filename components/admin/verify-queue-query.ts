@@ -1,0 +1,17 @@
+import { pendingUsersQuerySchema } from "@/lib/schemas/admin-user";
+import { readQuery, type SearchParams, toSearch } from "./list-query";
+
+export type VerifyQueueQuery = ReturnType<typeof readVerifyQueueQuery>;
+
+/** The queue's search, account type, page and size as the URL carries them. */
+export function readVerifyQueueQuery(params: SearchParams) {
+  return readQuery(pendingUsersQuerySchema.shape, params);
+}
+
+export function verifyQueueSearch(query: VerifyQueueQuery): string {
+  return toSearch(query, { page: 1, pageSize: 10 });
+}
+
+export function verifyQueueApiPath(query: VerifyQueueQuery): string {
+  return `/api/admin/verification-pending-users${toSearch(query)}`;
+}
