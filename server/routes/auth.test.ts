@@ -4,7 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { decodeJwt, generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { auditLog, users } from "../db/schema";
+import { auditLog, authSessions, users } from "../db/schema";
 import { createAdmin } from "../domain/auth/create-admin";
 import { RESET_RATE_LIMIT_MESSAGE } from "../domain/auth/password-reset";
 import { createLogger } from "../infra/logging/logger";
@@ -143,6 +143,25 @@ describe("SECURITY 3: login throttled per account and per IP", () => {
 
     expect(signIns.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     expect((await login(t.app, last.email, last.password, ip)).status).toBe(200);
+  });
+
+  it("lets 5 parallel right logins of one account from one IP all in, each with its own session", async () => {
+    // Each login counts its attempt on both keys and gives it back with its session: logins that
+    // share both keys must wait for each other's rows, never deadlock.
+    const user = await createUser(db());
+    const ip = uniqueIp();
+
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => login(t.app, user.email, user.password, ip)),
+    );
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(200));
+    const sessions = await db()
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(eq(authSessions.userId, user.id));
+    expect(sessions).toHaveLength(5);
+    expect((await login(t.app, user.email, user.password, ip)).status).toBe(200);
   });
 
   it("evaluates at most 5 of 30 parallel guesses for one account (L4)", async () => {

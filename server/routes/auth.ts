@@ -118,7 +118,8 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       c.json(
         {
           user: toSessionUser(c.var.auth.user, c.var.auth.permissions),
-          profile: await loadProfile(deps.db, c.var.auth.user.id),
+          // The user row authentication read a moment ago, in this request.
+          profile: await loadProfile(deps.db, c.var.auth.user.id, c.var.auth.user),
         },
         200,
       ),

@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Database } from "../db";
-import { listUserPermissionNames } from "../db/queries/users";
-import { authSessions, users } from "../db/schema";
+import { permissionNamesFrom } from "../db/queries/users";
+import { authSessions, permissions, userPermissions, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { AppEnv } from "../http";
 import type { TokenService } from "../infra/tokens";
@@ -23,10 +23,20 @@ export function authenticate(deps: { db: Database; tokens: TokenService }): Midd
     } catch {
       throw new AppError("UNAUTHORIZED");
     }
+    // One query: the user, whether this session is still live, and the active permissions.
+    // The session is left-joined so that a dead one still tells a suspended owner apart.
     const [row] = await deps.db
-      .select({ user: users })
+      .select({
+        user: users,
+        sessionId: authSessions.id,
+        permissions: sql`(
+          select coalesce(json_agg(${permissions.name} order by ${permissions.name}), '[]'::json)
+          from ${userPermissions} join ${permissions} on ${permissions.id} = ${userPermissions.permissionId}
+          where ${userPermissions.userId} = ${users.id} and ${permissions.isActive}
+        )`.mapWith(permissionNamesFrom),
+      })
       .from(users)
-      .innerJoin(
+      .leftJoin(
         authSessions,
         and(
           eq(authSessions.id, claims.sid),
@@ -37,22 +47,11 @@ export function authenticate(deps: { db: Database; tokens: TokenService }): Midd
       )
       .where(eq(users.id, claims.sub))
       .limit(1);
-    if (!row) {
-      // Suspension ends every session; saying so lets the holder of the (signed, still unexpired)
-      // token learn why, instead of a bare "session expired".
-      const [owner] = await deps.db
-        .select({ status: users.status })
-        .from(users)
-        .where(eq(users.id, claims.sub))
-        .limit(1);
-      throw new AppError(owner?.status === "suspended" ? "ACCOUNT_SUSPENDED" : "UNAUTHORIZED");
-    }
-    if (row.user.status === "suspended") throw new AppError("ACCOUNT_SUSPENDED");
-    c.set("auth", {
-      user: row.user,
-      permissions: await listUserPermissionNames(deps.db, row.user.id),
-      sessionId: claims.sid,
-    });
+    // Suspension ends every session; saying so lets the holder of the (signed, still unexpired)
+    // token learn why, instead of a bare "session expired".
+    if (row?.user.status === "suspended") throw new AppError("ACCOUNT_SUSPENDED");
+    if (!row?.sessionId) throw new AppError("UNAUTHORIZED");
+    c.set("auth", { user: row.user, permissions: row.permissions, sessionId: claims.sid });
     await next();
   };
 }

@@ -5,7 +5,7 @@ import { permissions, userPermissions, users } from "../schema";
 
 export type UserRow = typeof users.$inferSelect;
 
-const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
+export const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
@@ -26,6 +26,12 @@ export async function listUserPermissionNames(db: Database, userId: string): Pro
     .where(and(eq(userPermissions.userId, userId), eq(permissions.isActive, true)))
     .orderBy(asc(permissions.name));
   return rows.map((row) => row.name);
+}
+
+/** Permission names a query returned as a JSON array (drivers hand json over parsed or as text). */
+export function permissionNamesFrom(value: unknown): string[] {
+  const names = typeof value === "string" ? JSON.parse(value) : value;
+  return Array.isArray(names) ? names.map(String) : [];
 }
 
 function joinName(first: string | null, last: string | null): string | null {

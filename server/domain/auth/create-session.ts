@@ -1,8 +1,13 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { TokenResponse } from "../../../lib/schemas/auth";
 import type { Database } from "../../db";
-import { listUserPermissionNames, toSessionUser, type UserRow } from "../../db/queries/users";
+import {
+  listUserPermissionNames,
+  permissionNamesFrom,
+  toSessionUser,
+  type UserRow,
+} from "../../db/queries/users";
 import { authSessions, refreshTokens, users } from "../../db/schema";
 import { createOpaqueToken, hashOpaqueToken } from "../../infra/tokens";
 import type { AuthDeps, RequestContext } from "./auth-deps";
@@ -70,4 +75,69 @@ export async function createSession(
       .returning();
     return issueTokens(deps, tx as unknown as Database, updated ?? user, session, refreshToken);
   });
+}
+
+/**
+ * Starts a session after a password login in one statement, one round trip instead of eight:
+ * the account's failure count is cleared and the IP's attempt given back (keys as stored, see
+ * limitKey), the session, its refresh token, the last login and the audit row are written, and
+ * the permissions for the access token are read. A statement is atomic, as the transaction it
+ * replaces was; the ids are made here, so no part waits for another's RETURNING. The two
+ * rate-limit rows are locked first, account before IP, the order in which the attempt was
+ * counted (the CTEs themselves run in no set order): two logins sharing both keys wait for each
+ * other instead of deadlocking.
+ */
+export async function startPasswordSession(
+  deps: AuthDeps,
+  user: UserRow,
+  context: RequestContext,
+  limits: { clearKey: string; releaseKey: string },
+): Promise<TokenResponse> {
+  const refreshToken = createOpaqueToken();
+  const now = new Date();
+  const session = {
+    id: crypto.randomUUID(),
+    expiresAt: new Date(now.getTime() + deps.config.sessionAbsoluteSeconds * 1000),
+  };
+  const ip = context.ip ?? null;
+  const result = (await deps.db.execute(sql`
+    with locked as (
+      select key from rate_limits where key in (${limits.clearKey}, ${limits.releaseKey})
+      order by key = ${limits.clearKey} desc
+      for update
+    ), cleared as (
+      delete from rate_limits where key = ${limits.clearKey} and key in (select key from locked)
+    ), released as (
+      update rate_limits set count = greatest(count - 1, 0)
+      where key = ${limits.releaseKey} and window_ends_at > now() and key in (select key from locked)
+    ), new_session as (
+      insert into auth_sessions (id, user_id, expires_at, ip, user_agent)
+      values (${session.id}, ${user.id}, ${session.expiresAt.toISOString()}, ${ip}, ${context.userAgent?.slice(0, 512) ?? null})
+    ), new_refresh_token as (
+      insert into refresh_tokens (session_id, token_hash) values (${session.id}, ${hashOpaqueToken(refreshToken)})
+    ), last_login as (
+      update users set last_login_at = ${now.toISOString()} where id = ${user.id}
+    ), audit as (
+      insert into audit_log (action, subject_user_id, details, ip)
+      values ('auth.login', ${user.id}, ${JSON.stringify({ method: "password" })}::jsonb, ${ip})
+    )
+    select coalesce(json_agg(p.name order by p.name), '[]'::json) as permissions
+    from user_permissions up join permissions p on p.id = up.permission_id
+    where up.user_id = ${user.id} and p.is_active
+  `)) as unknown as { rows: { permissions: unknown }[] };
+  const permissionNames = permissionNamesFrom(result.rows[0]?.permissions);
+  const access = await deps.tokens.signAccessToken({
+    sub: user.id,
+    sid: session.id,
+    role: user.role,
+    userType: user.userType,
+    permissions: permissionNames,
+  });
+  return {
+    accessToken: access.token,
+    accessTokenExpiresAt: access.expiresAt.toISOString(),
+    refreshToken,
+    refreshTokenExpiresAt: refreshTokenExpiry(deps, session, now).toISOString(),
+    user: toSessionUser({ ...user, lastLoginAt: now }, permissionNames),
+  };
 }

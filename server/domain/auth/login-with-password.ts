@@ -1,10 +1,18 @@
 import type { LoginRequest, TokenResponse } from "../../../lib/schemas/auth";
-import { findUserByEmail } from "../../db/queries/users";
+import type { Database } from "../../db";
+import { byEmail } from "../../db/queries/users";
+import { users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
-import { clearRateLimit, hitRateLimit, releaseRateLimit } from "../security/rate-limit";
+import {
+  limitKey,
+  type RateLimitHit,
+  rateLimitOutcome,
+  rateLimitUpsert,
+  releaseRateLimit,
+} from "../security/rate-limit";
 import type { AuthDeps, RequestContext } from "./auth-deps";
-import { createSession } from "./create-session";
+import { startPasswordSession } from "./create-session";
 import { verifyPassword } from "./passwords";
 
 // SECURITY.md 3: failures per account (all case variants of the email share one key) and
@@ -15,6 +23,35 @@ export const LOGIN_LIMITS = {
 };
 
 export const invalidCredentials = () => new AppError("INVALID_CREDENTIALS");
+
+/**
+ * Counts the attempt against the account and the IP and looks the user up, in one statement:
+ * the upserts run as a CTE (each key atomically, account before IP in every login, so two logins
+ * never wait on each other's keys in opposite orders) and the user comes back beside them.
+ */
+async function countAttemptAndFindUser(db: Database, email: string, accountKey: string, ipKey: string) {
+  const attempt = db.$with("attempt").as(
+    rateLimitUpsert(db, [
+      { key: accountKey, rule: LOGIN_LIMITS.perAccount },
+      { key: ipKey, rule: LOGIN_LIMITS.perIp },
+    ]),
+  );
+  const rows = await db
+    .with(attempt)
+    .select({ key: attempt.key, count: attempt.count, windowEndsAt: attempt.windowEndsAt, user: users })
+    .from(attempt)
+    .leftJoin(users, byEmail(email));
+  const outcome = (key: string, rule: typeof LOGIN_LIMITS.perAccount): RateLimitHit =>
+    rateLimitOutcome(
+      rows.find((row) => row.key === limitKey(key)),
+      rule,
+    );
+  return {
+    accountAttempt: outcome(accountKey, LOGIN_LIMITS.perAccount),
+    ipAttempt: outcome(ipKey, LOGIN_LIMITS.perIp),
+    user: rows[0]?.user ?? undefined,
+  };
+}
 
 export async function loginWithPassword(
   deps: AuthDeps,
@@ -27,13 +64,14 @@ export async function loginWithPassword(
   // Each attempt is counted before its password is checked, in one atomic step: had it read the
   // count first and added to it after the hash, 30 parallel guesses would all see "0 so far" and
   // all be checked (L4). Attempts that turn out not to be failures are taken back below.
-  const [accountAttempt, ipAttempt] = await Promise.all([
-    hitRateLimit(db, accountKey, LOGIN_LIMITS.perAccount),
-    hitRateLimit(db, ipKey, LOGIN_LIMITS.perIp),
-  ]);
+  const { accountAttempt, ipAttempt, user } = await countAttemptAndFindUser(
+    db,
+    input.email,
+    accountKey,
+    ipKey,
+  );
   const throttled = accountAttempt.exceeded || ipAttempt.exceeded;
 
-  const user = await findUserByEmail(db, input.email);
   // A throttled attempt is refused whatever the password, so it earns no argon2 work: a flood
   // past the limit costs lookups, not hashes. Its answer is the same 401 as a wrong password, and
   // known and unknown emails are throttled alike (the keys are the email and the IP), so its
@@ -59,13 +97,10 @@ export async function loginWithPassword(
     throw new AppError("ACCOUNT_SUSPENDED");
   }
 
-  await Promise.all([clearRateLimit(db, accountKey), releaseRateLimit(db, ipKey)]);
-  const session = await createSession(deps, user, context);
-  await recordAuditEvent(db, {
-    action: "auth.login",
-    subjectUserId: user.id,
-    ip: context.ip,
-    details: { method: "password" },
+  // One statement: the account's failures are forgiven, the IP's attempt given back, the
+  // session, refresh token, last login and audit row written, the permissions read.
+  return startPasswordSession(deps, user, context, {
+    clearKey: limitKey(accountKey),
+    releaseKey: limitKey(ipKey),
   });
-  return session;
 }

@@ -6,22 +6,35 @@ import { maskIban, type ProfileView } from "./profile-view";
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
+type ProfileAccount = Pick<
+  typeof users.$inferSelect,
+  "userType" | "email" | "companyName" | "profileCompletedAt" | "adminVerifiedAt"
+>;
+
 /**
  * The member's own profile, by the id of the authenticated caller only (there is no id
- * parameter to tamper with). A member without a profile row gets every field as null.
+ * parameter to tamper with). A member without a profile row gets every field as null. A caller
+ * that has just read the user row in this request (authentication does) passes it as
+ * `account`, which saves reading it again.
  */
-export async function loadProfile(db: Database, userId: string): Promise<ProfileView> {
-  const [account] = await db
-    .select({
-      userType: users.userType,
-      email: users.email,
-      companyName: users.companyName,
-      profileCompletedAt: users.profileCompletedAt,
-      adminVerifiedAt: users.adminVerifiedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+export async function loadProfile(
+  db: Database,
+  userId: string,
+  knownAccount?: ProfileAccount,
+): Promise<ProfileView> {
+  const [account] = knownAccount
+    ? [knownAccount]
+    : await db
+        .select({
+          userType: users.userType,
+          email: users.email,
+          companyName: users.companyName,
+          profileCompletedAt: users.profileCompletedAt,
+          adminVerifiedAt: users.adminVerifiedAt,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
   if (!account) throw new AppError("UNAUTHORIZED");
   const completion = {
     profileCompleted: account.profileCompletedAt !== null,

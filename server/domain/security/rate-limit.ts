@@ -13,25 +13,40 @@ export function limitKey(key: string): string {
   return key.replace(/:ip:(.+)$/, (_, address: string) => `:ip:${limitNetwork(address)}`);
 }
 
+export type RateLimitHit = { count: number; exceeded: boolean; retryAfterSeconds: number };
+
 /**
- * Counts one event in a fixed window shared by every API instance: one atomic upsert, so
- * parallel requests can neither lose counts nor both slip under the limit.
+ * The atomic upsert that counts one event per key in a fixed window shared by every API
+ * instance, as a query to run or to use as a CTE: parallel requests can neither lose counts nor
+ * both slip under the limit. A new or expired window starts at now() plus the key's own window
+ * (the inserted row's `window_ends_at`, which `excluded` refers to). The keys are locked in the
+ * order given, so callers that always pass them in the same order cannot deadlock.
  */
-export async function hitRateLimit(db: Database, rawKey: string, rule: RateLimitRule) {
-  const key = limitKey(rawKey);
-  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
-  const result = await db
+export function rateLimitUpsert(db: Database, hits: { key: string; rule: RateLimitRule }[]) {
+  return db
     .insert(rateLimits)
-    .values({ key, count: 1, windowEndsAt: sql`now() + ${window}` })
+    .values(
+      hits.map(({ key, rule }) => ({
+        key: limitKey(key),
+        count: 1,
+        windowEndsAt: sql`now() + make_interval(secs => ${rule.windowSeconds})`,
+      })),
+    )
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         count: sql`case when ${rateLimits.windowEndsAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
-        windowEndsAt: sql`case when ${rateLimits.windowEndsAt} <= now() then now() + ${window} else ${rateLimits.windowEndsAt} end`,
+        windowEndsAt: sql`case when ${rateLimits.windowEndsAt} <= now() then excluded.window_ends_at else ${rateLimits.windowEndsAt} end`,
       },
     })
-    .returning({ count: rateLimits.count, windowEndsAt: rateLimits.windowEndsAt });
-  const row = result[0];
+    .returning({ key: rateLimits.key, count: rateLimits.count, windowEndsAt: rateLimits.windowEndsAt });
+}
+
+/** What one counted event means under its rule (the row the upsert returned for its key). */
+export function rateLimitOutcome(
+  row: { count: number; windowEndsAt: Date } | undefined,
+  rule: RateLimitRule,
+): RateLimitHit {
   const count = row?.count ?? 1;
   return {
     count,
@@ -41,6 +56,12 @@ export async function hitRateLimit(db: Database, rawKey: string, rule: RateLimit
       Math.ceil(((row?.windowEndsAt.getTime() ?? Date.now()) - Date.now()) / 1000),
     ),
   };
+}
+
+/** Counts one event under `rule` (see rateLimitUpsert). */
+export async function hitRateLimit(db: Database, rawKey: string, rule: RateLimitRule): Promise<RateLimitHit> {
+  const [row] = await rateLimitUpsert(db, [{ key: rawKey, rule }]);
+  return rateLimitOutcome(row, rule);
 }
 
 export async function clearRateLimit(db: Database, key: string): Promise<void> {
