@@ -1,44 +1,26 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { z } from "zod";
-import { useAuth } from "@/components/auth/auth-provider";
-import { type Permission, permissionSchema } from "@/lib/schemas/admin";
-import { adminCardClass, adminSecondaryButtonClass, loadJson, useAdminErrorText } from "./dashboard-ui";
+import { useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { Permission } from "@/lib/schemas/admin";
+import { adminCardClass } from "./dashboard-ui";
 import { PermissionForm } from "./permission-form";
 import { PermissionTable } from "./permission-table";
 
-const permissionListSchema = z.object({ permissions: z.array(permissionSchema) });
-
-/** Spec §2 /admin/permission-management: the add form on top, the current permissions below. */
-export function PermissionManagement() {
+/**
+ * Spec §2 /admin/permission-management: the add form on top, the current permissions below.
+ * The page loads the list on the server (null when it could not); after a change the server
+ * renders it anew.
+ */
+export function PermissionManagement({ permissions }: { permissions: Permission[] | null }) {
   const t = useTranslations("AdminArea.permissions");
   const tCommon = useTranslations("AdminArea.common");
-  const { apiFetch } = useAuth();
-  const errorText = useAdminErrorText();
-  const [permissions, setPermissions] = useState<Permission[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const generation = useRef(0);
-
-  const load = useCallback(async () => {
-    const current = ++generation.current;
-    setLoading(true);
-    const result = await loadJson(apiFetch, "/api/permissions", permissionListSchema);
-    if (current !== generation.current) return;
-    if (result.ok) {
-      setPermissions(result.data.permissions);
-      setError(null);
-    } else {
-      setError(errorText(result.error));
-    }
-    setLoading(false);
-  }, [apiFetch, errorText]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const router = useRouter();
+  const [loading, startTransition] = useTransition();
+  const reload = () => startTransition(() => router.refresh());
 
   return (
     <div className="space-y-6">
@@ -46,7 +28,7 @@ export function PermissionManagement() {
         <h2 id="permission-form-heading" className="text-lg font-semibold text-slate-900">
           {t("form.heading")}
         </h2>
-        <PermissionForm onCreated={() => void load()} />
+        <PermissionForm onCreated={reload} />
       </section>
 
       <section aria-labelledby="permission-list-heading" aria-busy={loading} className={adminCardClass}>
@@ -56,22 +38,24 @@ export function PermissionManagement() {
         <p role="status" className={loading ? "mt-1 text-slate-700" : "sr-only"}>
           {loading ? t("table.loading") : ""}
         </p>
-        {error && (
+        {!permissions && (
           <div
             role="alert"
             className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800"
           >
-            <p className="break-words">{t("table.loadFailed", { message: error })}</p>
-            <button type="button" className={adminSecondaryButtonClass} onClick={() => void load()}>
+            <p className="break-words">{t("table.loadFailed", { message: tCommon("invalidResponse") })}</p>
+            <Button variant="secondary" size="sm" loading={loading} onClick={reload}>
               {tCommon("retry")}
-            </button>
+            </Button>
           </div>
         )}
         {permissions &&
           (permissions.length > 0 ? (
             <PermissionTable permissions={permissions} />
           ) : (
-            <p className="mt-3 text-slate-700">{t("table.empty")}</p>
+            <div className="mt-3">
+              <EmptyState title={t("table.empty")} />
+            </div>
           ))}
       </section>
     </div>

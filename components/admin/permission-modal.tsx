@@ -2,34 +2,22 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { z } from "zod";
-import { useAuth } from "@/components/auth/auth-provider";
+import { api } from "@/components/api/client";
+import { isApiProblem } from "@/components/api/problem";
+import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
+import type { Permission } from "@/lib/schemas/admin";
+import {
+  permissionListResponseSchema,
+  permissionsSavedResponseSchema,
+  userPermissionsResponseSchema,
+} from "@/lib/schemas/admin-user";
 import { useAnimatedDialog } from "./media-viewer-dialog";
 
 /** Spec §2: modals other than the media viewer close with a 300 ms animation. */
 const MODAL_FADE_MS = 300;
 
-// Read loosely: the list only needs a name to tick and a description to explain it.
-export const permissionListSchema = z.object({
-  permissions: z.array(
-    z.object({
-      id: z.union([z.string(), z.number()]).transform(String),
-      name: z.string(),
-      description: z.string().nullable().optional(),
-      is_active: z.union([z.boolean(), z.number()]).optional(),
-    }),
-  ),
-});
-export type PermissionOption = z.infer<typeof permissionListSchema>["permissions"][number];
-
-const userPermissionsSchema = z.object({
-  permissions: z.array(
-    z.union([z.string(), z.object({ name: z.string() }).transform((permission) => permission.name)]),
-  ),
-});
-
-const isJson = (response: Response) => response.headers.get("content-type")?.includes("json") ?? false;
+export type PermissionOption = Permission;
 
 /** Checkboxes for every permission, labelled with the name and described by the description. */
 export function PermissionCheckboxes({
@@ -62,7 +50,7 @@ export function PermissionCheckboxes({
         <ul className="mt-2 space-y-2">
           {permissions.map((permission) => {
             const inputId = `${id}-${permission.id}`;
-            const inactive = permission.is_active === false || permission.is_active === 0;
+            const inactive = !permission.is_active;
             return (
               <li key={permission.id} className="flex items-start gap-3">
                 <input
@@ -116,7 +104,6 @@ export function PermissionModal({
 }) {
   const t = useTranslations("AdminUser.permissionModal");
   const tPermissions = useTranslations("AdminUser.permissions");
-  const { apiFetch } = useAuth();
   const titleId = useId();
   const { dialogProps, requestClose } = useAnimatedDialog({ fadeMs: MODAL_FADE_MS, onClosed: onClose });
   const [load, setLoad] = useState<ModalLoad>({ state: "loading" });
@@ -125,34 +112,28 @@ export function PermissionModal({
 
   useEffect(() => {
     let stale = false;
-    (async (): Promise<ModalLoad> => {
-      try {
-        const [all, mine] = await Promise.all([
-          apiFetch("/api/permissions"),
-          apiFetch(`/api/auth/users/${encodeURIComponent(userId)}/permissions`),
-        ]);
-        // Spec §8: an HTML page where JSON was expected (a proxy or login page) has its own text.
-        if ((all.ok && !isJson(all)) || (mine.ok && !isJson(mine))) {
-          return { state: "failed", message: t("notJson") };
-        }
-        if (!all.ok || !mine.ok) return { state: "failed", message: t("loadFailed") };
-        const permissions = permissionListSchema.safeParse(await all.json());
-        const current = userPermissionsSchema.safeParse(await mine.json());
-        if (!permissions.success || !current.success) return { state: "failed", message: t("loadFailed") };
-        if (!stale) setSelected(new Set(current.data.permissions));
-        return { state: "ready", permissions: permissions.data.permissions };
-      } catch {
-        return { state: "failed", message: t("loadFailed") };
-      }
-    })().then((next) => {
-      if (stale) return;
-      setLoad(next);
-      if (next.state === "failed") notify.error(next.message);
-    });
+    Promise.all([
+      api.get("/api/permissions", permissionListResponseSchema),
+      api.get(`/api/auth/users/${encodeURIComponent(userId)}/permissions`, userPermissionsResponseSchema),
+    ]).then(
+      ([all, mine]) => {
+        if (stale) return;
+        setSelected(new Set(mine.permissions));
+        setLoad({ state: "ready", permissions: all.permissions });
+      },
+      (error: unknown) => {
+        if (stale) return;
+        // Spec §8: an answer that is not the expected JSON (a proxy or login page) has its own text.
+        const message =
+          isApiProblem(error) && error.code === "INVALID_RESPONSE" ? t("notJson") : t("loadFailed");
+        setLoad({ state: "failed", message });
+        notify.error(message);
+      },
+    );
     return () => {
       stale = true;
     };
-  }, [apiFetch, userId, t]);
+  }, [userId, t]);
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -160,15 +141,11 @@ export function PermissionModal({
     setSaving(true);
     const names = [...selected];
     try {
-      const response = await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/permissions`, {
-        method: "PUT",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ permissions: names }),
-      });
-      if (!response.ok) {
-        notify.error(t("saveFailed"));
-        return;
-      }
+      await api.put(
+        `/api/admin/users/${encodeURIComponent(userId)}/permissions`,
+        { permissions: names },
+        permissionsSavedResponseSchema,
+      );
       notify.success(t("saved"));
       onSaved(names);
       requestClose();
@@ -213,21 +190,13 @@ export function PermissionModal({
           />
         )}
         <div className="flex flex-wrap justify-end gap-2">
-          <button
-            type="button"
-            onClick={requestClose}
-            className="inline-flex items-center justify-center rounded-lg border border-slate-400 bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
+          <Button variant="secondary" onClick={requestClose}>
             {t("cancel")}
-          </button>
+          </Button>
           {load.state === "ready" && (
-            <button
-              type="submit"
-              aria-disabled={saving}
-              className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900 aria-disabled:cursor-wait aria-disabled:bg-slate-600"
-            >
+            <Button type="submit" loading={saving}>
               {saving ? t("saving") : t("save")}
-            </button>
+            </Button>
           )}
         </div>
       </form>

@@ -12,8 +12,8 @@ import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { displayName } from "@/lib/display-name";
 import { notify } from "@/lib/notify";
 import { rejectUserSchema } from "@/lib/schemas/admin";
-import { adminFullUserSchema } from "@/lib/schemas/admin-user";
-import { PermissionCheckboxes, permissionListSchema } from "./permission-modal";
+import { adminFullUserSchema, permissionListResponseSchema } from "@/lib/schemas/admin-user";
+import { PermissionCheckboxes } from "./permission-modal";
 import { useAdminResource } from "./use-admin-resource";
 import { actionButtonClass } from "./user-detail-actions";
 import { namedUser, userMediaResponseSchema } from "./user-detail-data";
@@ -137,7 +137,7 @@ function VerifyForm({
   const t = useTranslations("AdminUser");
   const { apiFetch } = useAuth();
   const apiErrorMessage = useApiErrorMessage();
-  const { load, reload } = useAdminResource("/api/permissions", permissionListSchema, (reason) =>
+  const { load, reload } = useAdminResource("/api/permissions", permissionListResponseSchema, (reason) =>
     t("verify.permissionsFailed", { reason }),
   );
   // The user's current permissions are ticked to begin with (spec §6).

@@ -76,7 +76,7 @@ export function applyFieldIssues<Name extends string>(
   setError: (
     name: Name,
     error: { type: string; message: string },
-    options?: { shouldFocus?: boolean },
+    options?: { shouldFocus: boolean },
   ) => void,
 ): boolean {
   let first = true;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminUserSchema, userListQuerySchema } from "./admin";
+import { adminUserSchema, permissionSchema, userListQuerySchema } from "./admin";
 import { profileViewSchema } from "./profile-view";
 
 // One user as the admin sees it (the view, the profile page, the verification page) and the
@@ -79,3 +79,18 @@ export const pendingUsersResponseSchema = z.object({
   pageCount: z.number().int(),
 });
 export type PendingUsers = z.infer<typeof pendingUsersResponseSchema>;
+
+/** GET /api/permissions: every permission, active or not. */
+export const permissionListResponseSchema = z.object({ permissions: z.array(permissionSchema) });
+
+/** POST /api/permissions. */
+export const permissionCreatedResponseSchema = z.object({ permission: permissionSchema });
+
+/** GET /api/auth/users/{id}/permissions: the user's active permission names. */
+export const userPermissionsResponseSchema = z.object({ permissions: z.array(z.string()) });
+
+/** PUT /api/admin/users/{id}/permissions: the assigned names (inactive ones included). */
+export const permissionsSavedResponseSchema = z.object({
+  success: z.literal(true),
+  permissions: z.array(z.string()),
+});

@@ -4,11 +4,17 @@ import {
   changeReviewListSchema,
   createPermissionSchema,
   permissionNamesSchema,
-  permissionSchema,
   rejectUserSchema,
   serverStatusSchema,
 } from "../../lib/schemas/admin";
-import { pendingUsersQuerySchema, pendingUsersResponseSchema } from "../../lib/schemas/admin-user";
+import {
+  pendingUsersQuerySchema,
+  pendingUsersResponseSchema,
+  permissionCreatedResponseSchema,
+  permissionListResponseSchema,
+  permissionsSavedResponseSchema,
+  userPermissionsResponseSchema,
+} from "../../lib/schemas/admin-user";
 import { errorResponseSchema } from "../../lib/schemas/common";
 import { decideChangeReview, listChangeReviews } from "../domain/admin/change-reviews";
 import { MAIL_NOT_FOUND, retryFailedMail } from "../domain/admin/mail-queue";
@@ -41,7 +47,6 @@ function firstIssueBody(zodError: ZodError) {
 const userIdParam = z.object({ id: z.string().max(100) });
 const verifyUserParam = z.object({ userId: z.string().max(100) });
 
-const userPermissionsSchema = z.object({ permissions: z.array(z.string()) });
 const reviewResultSchema = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -68,7 +73,7 @@ export function registerAdminVerificationRoutes(
       summary: "All permissions, by name",
       middleware: [auth, adminOnly] as const,
       responses: {
-        200: json(z.object({ permissions: z.array(permissionSchema) }), "Permissions"),
+        200: json(permissionListResponseSchema, "Permissions"),
         ...errors,
       },
     }),
@@ -83,7 +88,7 @@ export function registerAdminVerificationRoutes(
       middleware: [auth, adminOnly] as const,
       request: jsonBody(createPermissionSchema),
       responses: {
-        201: json(z.object({ permission: permissionSchema }), "The new permission"),
+        201: json(permissionCreatedResponseSchema, "The new permission"),
         ...errors,
         ...conflict("A permission with this name already exists."),
       },
@@ -103,7 +108,11 @@ export function registerAdminVerificationRoutes(
       summary: "A user's active permission names",
       middleware: [auth, adminOnly] as const,
       request: { params: userIdParam },
-      responses: { 200: json(userPermissionsSchema, "Active permission names"), ...errors, ...notFound },
+      responses: {
+        200: json(userPermissionsResponseSchema, "Active permission names"),
+        ...errors,
+        ...notFound,
+      },
     }),
     async (c) => c.json({ permissions: await getUserPermissionNames(deps.db, c.req.valid("param").id) }, 200),
   );
@@ -116,10 +125,7 @@ export function registerAdminVerificationRoutes(
       middleware: [auth, adminOnly] as const,
       request: { params: userIdParam, ...jsonBody(permissionNamesSchema) },
       responses: {
-        200: json(
-          z.object({ success: z.literal(true), permissions: z.array(z.string()) }),
-          "The assigned names (inactive ones included)",
-        ),
+        200: json(permissionsSavedResponseSchema, "The assigned names (inactive ones included)"),
         ...errors,
         ...notFound,
       },
