@@ -57,11 +57,16 @@ export function useStatusNote() {
 
 export type TemplateFilters = { lang: TemplateLanguage | ""; audience: TemplateAudience | "" };
 
-/** The admin template list (GET /api/document-templates) with its filters; stale answers are dropped. */
-export function useTemplateList(filters: TemplateFilters) {
+/**
+ * The admin template list (GET /api/document-templates) with its filters; stale answers are
+ * dropped. `initial` is the unfiltered list the server loaded for the first render.
+ */
+export function useTemplateList(filters: TemplateFilters, initial?: TemplateSummary[]) {
   const { apiFetch } = useAuth();
-  const [templates, setTemplates] = useState<TemplateSummary[] | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [templates, setTemplates] = useState<TemplateSummary[] | null>(initial ?? null);
+  const [loading, setLoading] = useState(initial === undefined);
+  // The server's list serves the first render; a filter change or a reload asks again.
+  const skipFirst = useRef(initial !== undefined);
   const [failed, setFailed] = useState(false);
   const generation = useRef(0);
 
@@ -84,6 +89,10 @@ export function useTemplateList(filters: TemplateFilters) {
   }, [apiFetch, filters.lang, filters.audience]);
 
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     void reload();
   }, [reload]);
 

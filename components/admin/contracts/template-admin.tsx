@@ -2,6 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { TemplateSummary } from "@/lib/schemas/contracts";
 import { adminCardClass, adminSecondaryButtonClass, adminTableRegionClass } from "../dashboard-ui";
 import {
   InlineStatus,
@@ -16,11 +18,11 @@ const NO_FILTERS = { lang: "", audience: "" } as const;
 const COLUMNS = ["name", "lang", "type", "audience", "version", "state"] as const;
 
 /** The template page: the create form (spec §5) and a compact list with activate/deactivate. */
-export function TemplateAdmin() {
+export function TemplateAdmin({ initial }: { initial?: TemplateSummary[] }) {
   const t = useTranslations("AdminContracts");
   const id = useId();
   const [filters] = useState(NO_FILTERS);
-  const list = useTemplateList(filters);
+  const list = useTemplateList(filters, initial);
   const form = useStatusNote();
   const listNote = useStatusNote();
   const stateChange = useTemplateStateChange(listNote.show);
@@ -48,9 +50,9 @@ export function TemplateAdmin() {
         {list.failed && !list.loading && (
           <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
             <p role="alert">{t("overview.loadFailed")}</p>
-            <button type="button" className={adminSecondaryButtonClass} onClick={() => void list.reload()}>
+            <Button variant="secondary" size="sm" onClick={() => void list.reload()}>
               {t("overview.retry")}
-            </button>
+            </Button>
           </div>
         )}
         {list.templates &&
