@@ -99,6 +99,8 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
 
   const pageCount = Math.max(list?.pageCount ?? 1, 1);
   const total = list?.total ?? 0;
+  // Beyond a cap the API estimates the count instead of counting every match: say so ("1,000+").
+  const estimate = list?.totalIsEstimate === true;
   return (
     <div className="space-y-6">
       <AdminStats reloadKey={statsKey} />
@@ -150,7 +152,11 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
         {list && (
           <AdminPager
             label={t("pagination.label")}
-            summary={t("pagination.summary", { page: query.page, pageCount, total })}
+            summary={t(estimate ? "pagination.summaryEstimate" : "pagination.summary", {
+              page: query.page,
+              pageCount,
+              total,
+            })}
             page={query.page}
             pageCount={pageCount}
             previousLabel={t("pagination.previous")}
