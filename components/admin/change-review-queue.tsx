@@ -4,22 +4,17 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { buttonClass } from "@/components/ui/button";
 import { readApiError } from "@/lib/api-error";
 import { displayName } from "@/lib/display-name";
 import { notify } from "@/lib/notify";
 import { type ChangeReview, changeReviewListSchema } from "@/lib/schemas/admin";
 import { useAdminResource } from "./use-admin-resource";
-import { actionButtonClass } from "./user-detail-actions";
 import { namedUser } from "./user-detail-data";
 import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
 
 type Side = "previous" | "proposed";
 type ReviewDocument = Extract<ChangeReview, { kind: "id_documents" }>["previous"]["documents"][number];
-
-const acceptButtonClass =
-  "inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900 aria-disabled:cursor-wait aria-disabled:bg-slate-600";
-const rejectButtonClass =
-  "inline-flex min-h-10 items-center justify-center rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-900 aria-disabled:cursor-wait aria-disabled:bg-slate-600";
 
 /** Only same-origin paths (the BFF's /api/files/...) may become an img src or a link. */
 const sameOrigin = (url: string) => (url.startsWith("/") && !url.startsWith("//") ? url : null);
@@ -58,7 +53,11 @@ export function ChangeReviewQueue() {
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
             {load.message}
           </p>
-          <button type="button" className={actionButtonClass} onClick={reload}>
+          <button
+            type="button"
+            className={buttonClass({ variant: "secondary", size: "sm" })}
+            onClick={reload}
+          >
             {t("retry")}
           </button>
         </div>
@@ -134,7 +133,7 @@ function ReviewCard({ review, onDecided }: { review: ChangeReview; onDecided: ()
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
-            className={acceptButtonClass}
+            className={buttonClass()}
             aria-disabled={busy}
             onClick={() => void decide("accept")}
           >
@@ -143,7 +142,7 @@ function ReviewCard({ review, onDecided }: { review: ChangeReview; onDecided: ()
           </button>
           <button
             type="button"
-            className={rejectButtonClass}
+            className={buttonClass({ variant: "danger" })}
             aria-disabled={busy}
             onClick={() => void decide("reject")}
           >

@@ -4,14 +4,9 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import type { z } from "zod";
 import { useAuth } from "@/components/auth/auth-provider";
+import { buttonClass } from "@/components/ui/button";
 import { auditListSchema } from "@/lib/schemas/admin";
-import {
-  adminCardClass,
-  adminSecondaryButtonClass,
-  adminTableRegionClass,
-  loadJson,
-  useAdminErrorText,
-} from "./dashboard-ui";
+import { adminCardClass, adminTableRegionClass, loadJson, useAdminErrorText } from "./dashboard-ui";
 
 type Entries = z.infer<typeof auditListSchema>["entries"];
 
@@ -43,7 +38,11 @@ export function DashboardAuditLog() {
         <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">
           {t("heading")}
         </h2>
-        <button type="button" className={adminSecondaryButtonClass} onClick={() => void load()}>
+        <button
+          type="button"
+          className={buttonClass({ variant: "secondary", size: "sm" })}
+          onClick={() => void load()}
+        >
           {t("refresh")}
         </button>
       </div>

@@ -4,9 +4,10 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { useAuth } from "@/components/auth/auth-provider";
+import { buttonClass } from "@/components/ui/button";
 import { readApiError } from "@/lib/api-error";
 import type { failingMailSchema } from "@/lib/schemas/admin";
-import { adminSecondaryButtonClass, adminTableRegionClass, useAdminErrorText } from "./dashboard-ui";
+import { adminTableRegionClass, useAdminErrorText } from "./dashboard-ui";
 
 type FailingMail = z.infer<typeof failingMailSchema>;
 
@@ -98,7 +99,7 @@ export function DashboardFailingMails({ mails, onRetried }: { mails: FailingMail
                     {mail.state === "failed" && (
                       <button
                         type="button"
-                        className={adminSecondaryButtonClass}
+                        className={buttonClass({ variant: "secondary", size: "sm" })}
                         aria-label={t("retryLabel", { recipient: mail.recipient })}
                         aria-disabled={busyId !== null}
                         onClick={() => void retry(mail)}

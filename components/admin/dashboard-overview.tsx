@@ -2,11 +2,12 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { buttonClass } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { DashboardAuditLog } from "./dashboard-audit-log";
 import { DashboardServerStatus } from "./dashboard-server-status";
 import { AdminStats } from "./dashboard-stats";
-import { adminCardClass, adminPrimaryLinkClass } from "./dashboard-ui";
+import { adminCardClass } from "./dashboard-ui";
 
 /** Spec §2 /admin/dashboard below the heading: warning, stats, the two area cards, server status. */
 export function DashboardOverview() {
@@ -30,7 +31,7 @@ export function DashboardOverview() {
             <Link href="/admin/user-management" className={linkClass}>
               {t("openUserManagement")}
             </Link>
-            <Link href="/admin/verify-users" className={adminPrimaryLinkClass}>
+            <Link href="/admin/verify-users" className={buttonClass({ size: "sm" })}>
               {t("verifyUsers")}
             </Link>
           </div>

@@ -4,15 +4,10 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { useAuth } from "@/components/auth/auth-provider";
+import { buttonClass } from "@/components/ui/button";
 import { serverStatusSchema } from "@/lib/schemas/admin";
 import { DashboardFailingMails } from "./dashboard-failing-mails";
-import {
-  adminCardClass,
-  adminSecondaryButtonClass,
-  adminTableRegionClass,
-  loadJson,
-  useAdminErrorText,
-} from "./dashboard-ui";
+import { adminCardClass, adminTableRegionClass, loadJson, useAdminErrorText } from "./dashboard-ui";
 
 type ServerStatus = z.infer<typeof serverStatusSchema>;
 
@@ -61,7 +56,7 @@ export function DashboardServerStatus() {
         </h2>
         <button
           type="button"
-          className={adminSecondaryButtonClass}
+          className={buttonClass({ variant: "secondary", size: "sm" })}
           onClick={() => !loading && void load()}
           // aria-disabled, not disabled: focus stays on the button during the refresh.
           aria-disabled={loading}

@@ -4,8 +4,9 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { useAuth } from "@/components/auth/auth-provider";
+import { buttonClass } from "@/components/ui/button";
 import { userStatsSchema } from "@/lib/schemas/admin";
-import { adminCardClass, adminSecondaryButtonClass, loadJson, useAdminErrorText } from "./dashboard-ui";
+import { adminCardClass, loadJson, useAdminErrorText } from "./dashboard-ui";
 
 type UserStats = z.infer<typeof userStatsSchema>;
 
@@ -70,7 +71,11 @@ export function AdminStats({
           className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800"
         >
           <p>{t("loadFailed", { message: error })}</p>
-          <button type="button" className={adminSecondaryButtonClass} onClick={() => void load()}>
+          <button
+            type="button"
+            className={buttonClass({ variant: "secondary", size: "sm" })}
+            onClick={() => void load()}
+          >
             {tCommon("retry")}
           </button>
         </div>

@@ -10,15 +10,6 @@ import { type ApiErrorInfo, readApiError } from "@/lib/api-error";
 
 export const adminCardClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";
 
-export const adminSecondaryButtonClass =
-  "inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-600 aria-disabled:cursor-wait aria-disabled:text-slate-600";
-
-export const adminDangerButtonClass =
-  "inline-flex items-center justify-center whitespace-nowrap rounded-md border border-red-700 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800 disabled:cursor-not-allowed";
-
-export const adminPrimaryLinkClass =
-  "inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900";
-
 /** A table that scrolls inside its own keyboard-reachable region at 390 px (no page scroll). */
 export const adminTableRegionClass =
   "mt-4 max-w-full overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";

@@ -3,13 +3,11 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
+import { buttonClass } from "@/components/ui/button";
 import { readApiError } from "@/lib/api-error";
 import { notify } from "@/lib/notify";
 import { PermissionModal } from "./permission-modal";
 import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
-
-export const actionButtonClass =
-  "inline-flex min-h-10 items-center justify-center gap-2 rounded-lg border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:cursor-wait aria-disabled:text-slate-600";
 
 /** Spec §8 admin send password reset, one message per status. */
 function resetMessageKey(status: number, code: string) {
@@ -69,19 +67,23 @@ export function UserDetailActions({
       <div className="mt-3 flex flex-wrap gap-2">
         <button
           type="button"
-          className={actionButtonClass}
+          className={buttonClass({ variant: "secondary", size: "sm" })}
           aria-disabled={sending}
           onClick={() => void sendPasswordReset()}
         >
           {sending ? t("reset.sending") : t("reset.button")}
         </button>
-        <button type="button" className={actionButtonClass} onClick={() => setEditing(true)}>
+        <button
+          type="button"
+          className={buttonClass({ variant: "secondary", size: "sm" })}
+          onClick={() => setEditing(true)}
+        >
           {t("editPermissions")}
         </button>
         <a
           href={`/api/admin/users/${encodeURIComponent(userId)}/export`}
           download
-          className={actionButtonClass}
+          className={buttonClass({ variant: "secondary", size: "sm" })}
           aria-describedby={exportHintId}
         >
           {t("export")}

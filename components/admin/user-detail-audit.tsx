@@ -2,9 +2,9 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
+import { buttonClass } from "@/components/ui/button";
 import { auditListSchema } from "@/lib/schemas/admin";
 import { useAdminResource } from "./use-admin-resource";
-import { actionButtonClass } from "./user-detail-actions";
 import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
 
 const detailText = (value: unknown) =>
@@ -32,7 +32,7 @@ export function UserDetailAudit({ userId }: { userId: string }) {
         <h2 id={headingId} className={sectionHeadingClass}>
           {t("heading")}
         </h2>
-        <button type="button" className={actionButtonClass} onClick={reload}>
+        <button type="button" className={buttonClass({ variant: "secondary", size: "sm" })} onClick={reload}>
           {t("refresh")}
         </button>
       </div>

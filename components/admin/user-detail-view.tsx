@@ -4,11 +4,12 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { buttonClass } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
 import { adminFullUserSchema } from "@/lib/schemas/admin-user";
 import { useAdminResource } from "./use-admin-resource";
-import { actionButtonClass, UserDetailActions } from "./user-detail-actions";
+import { UserDetailActions } from "./user-detail-actions";
 import { UserDetailAudit } from "./user-detail-audit";
 import { type FullUser, type MediaItem, namedUser, userMediaResponseSchema } from "./user-detail-data";
 import {
@@ -54,7 +55,11 @@ export function UserDetailView({
 
   const title = variant === "profile" ? t("detail.profileTitle") : t("detail.viewTitle");
   const goBack = (
-    <button type="button" className={`${actionButtonClass} mt-4`} onClick={() => router.back()}>
+    <button
+      type="button"
+      className={`${buttonClass({ variant: "secondary", size: "sm" })} mt-4`}
+      onClick={() => router.back()}
+    >
       {t("detail.goBack")}
     </button>
   );

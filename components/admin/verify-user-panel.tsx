@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { buttonClass } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { readApiError } from "@/lib/api-error";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
@@ -15,18 +16,12 @@ import { rejectUserSchema } from "@/lib/schemas/admin";
 import { adminFullUserSchema, permissionListResponseSchema } from "@/lib/schemas/admin-user";
 import { PermissionCheckboxes } from "./permission-modal";
 import { useAdminResource } from "./use-admin-resource";
-import { actionButtonClass } from "./user-detail-actions";
 import { namedUser, userMediaResponseSchema } from "./user-detail-data";
 import { sectionClass, sectionHeadingClass, UserInfoSection, UserMediaSection } from "./user-detail-sections";
 
 const QUEUE_PATH = "/admin/verify-users";
 const REJECT_STEPS = rejectUserSchema.shape.step.options;
 type RejectStep = (typeof REJECT_STEPS)[number];
-
-const submitButtonClass =
-  "inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900 aria-disabled:cursor-wait aria-disabled:bg-slate-600";
-const rejectButtonClass =
-  "inline-flex min-h-10 items-center justify-center rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-900 aria-disabled:cursor-wait aria-disabled:bg-slate-600";
 
 /**
  * Spec §2 /admin/user-management/verify/{id}: the user's information and documents, a
@@ -65,7 +60,7 @@ export function VerifyUserPanel({ userId }: { userId: string }) {
   };
 
   const back = (
-    <Link href={QUEUE_PATH} className={actionButtonClass}>
+    <Link href={QUEUE_PATH} className={buttonClass({ variant: "secondary", size: "sm" })}>
       {t("verify.back")}
     </Link>
   );
@@ -184,7 +179,11 @@ function VerifyForm({
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
               {load.message}
             </p>
-            <button type="button" className={actionButtonClass} onClick={reload}>
+            <button
+              type="button"
+              className={buttonClass({ variant: "secondary", size: "sm" })}
+              onClick={reload}
+            >
               {t("queue.retry")}
             </button>
           </div>
@@ -198,7 +197,7 @@ function VerifyForm({
             disabled={submitting || done}
           />
         )}
-        <button type="submit" className={submitButtonClass} aria-disabled={submitting || done}>
+        <button type="submit" className={buttonClass()} aria-disabled={submitting || done}>
           {submitting ? t("verify.submitting") : t("verify.submit")}
         </button>
       </form>
@@ -289,7 +288,11 @@ function RejectForm({ userId, done, onDone }: { userId: string; done: boolean; o
             className={inputClass}
           />
         </FormField>
-        <button type="submit" className={rejectButtonClass} aria-disabled={submitting || done}>
+        <button
+          type="submit"
+          className={buttonClass({ variant: "danger" })}
+          aria-disabled={submitting || done}
+        >
           {submitting ? t("reject.submitting") : t("reject.submit")}
         </button>
       </form>

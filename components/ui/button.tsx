@@ -5,17 +5,17 @@ export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
 export type ButtonSize = "sm" | "md";
 
 const base =
-  "inline-flex items-center justify-center gap-1.5 whitespace-nowrap font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed aria-busy:cursor-wait";
+  "inline-flex items-center justify-center gap-1.5 whitespace-nowrap font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed aria-disabled:cursor-not-allowed aria-busy:cursor-wait";
 
 const variants: Record<ButtonVariant, string> = {
   primary:
-    "bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-900 disabled:bg-slate-500 aria-busy:bg-slate-600",
+    "bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-900 disabled:bg-slate-500 aria-busy:bg-slate-600 aria-disabled:bg-slate-600",
   secondary:
-    "border border-slate-400 bg-white text-slate-800 hover:bg-slate-100 focus-visible:outline-brand-700 disabled:border-slate-300 disabled:text-slate-600 aria-busy:text-slate-600",
+    "border border-slate-400 bg-white text-slate-800 hover:bg-slate-100 focus-visible:outline-brand-700 disabled:border-slate-300 disabled:text-slate-600 aria-busy:text-slate-600 aria-disabled:text-slate-600",
   danger:
-    "bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-900 disabled:bg-slate-500 aria-busy:bg-slate-600",
+    "bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-900 disabled:bg-slate-500 aria-busy:bg-slate-600 aria-disabled:bg-slate-600",
   ghost:
-    "text-brand-800 hover:bg-slate-100 focus-visible:outline-brand-700 disabled:text-slate-600 aria-busy:text-slate-600",
+    "text-brand-800 hover:bg-slate-100 focus-visible:outline-brand-700 disabled:text-slate-600 aria-busy:text-slate-600 aria-disabled:text-slate-600",
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ContractDashboard } from "@/components/admin/contracts/contract-dashboard";
-import { adminPrimaryLinkClass } from "@/components/admin/dashboard-ui";
+import { buttonClass } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminContracts.dashboard");
@@ -24,7 +24,7 @@ export default async function ContractDashboardPage() {
           </h1>
           <p className="mt-1 text-slate-700">{t("subtitle")}</p>
         </div>
-        <Link href="/admin/contract-templates" className={adminPrimaryLinkClass}>
+        <Link href="/admin/contract-templates" className={buttonClass({ size: "sm" })}>
           {t("templatesLink")}
         </Link>
       </section>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
+import { buttonClass } from "@/components/ui/button";
 import {
   activeStampResponseSchema,
   type CompanyStamp,
@@ -10,7 +11,7 @@ import {
   stampResponseSchema,
 } from "@/lib/schemas/contracts";
 import { ConfirmDialog } from "../confirm-dialog";
-import { adminCardClass, adminDangerButtonClass, adminSecondaryButtonClass, loadJson } from "../dashboard-ui";
+import { adminCardClass, loadJson } from "../dashboard-ui";
 import { InlineStatus, useStatusNote } from "./contract-ui";
 import { StampUploadForm } from "./stamp-upload-form";
 
@@ -133,7 +134,11 @@ export function CompanyStampSection() {
       {loadFailed && (
         <div className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
           <p role="alert">{t("loadFailed")}</p>
-          <button type="button" className={adminSecondaryButtonClass} onClick={() => void load()}>
+          <button
+            type="button"
+            className={buttonClass({ variant: "secondary", size: "sm" })}
+            onClick={() => void load()}
+          >
             {t("retry")}
           </button>
         </div>
@@ -219,7 +224,7 @@ export function CompanyStampSection() {
                         {!stamp.isActive && (
                           <button
                             type="button"
-                            className={adminSecondaryButtonClass}
+                            className={buttonClass({ variant: "secondary", size: "sm" })}
                             aria-describedby={titleId}
                             aria-disabled={busy}
                             aria-busy={busy}
@@ -230,7 +235,7 @@ export function CompanyStampSection() {
                         )}
                         <button
                           type="button"
-                          className={adminDangerButtonClass}
+                          className={buttonClass({ variant: "danger", size: "sm" })}
                           aria-describedby={titleId}
                           onClick={(event) => setDeleting({ stamp, opener: event.currentTarget })}
                         >

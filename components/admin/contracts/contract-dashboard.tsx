@@ -2,8 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
+import { buttonClass } from "@/components/ui/button";
 import type { TemplateDetail } from "@/lib/schemas/contracts";
-import { adminCardClass, adminSecondaryButtonClass } from "../dashboard-ui";
+import { adminCardClass } from "../dashboard-ui";
 import { CompanyStampSection } from "./company-stamp-section";
 import {
   InlineStatus,
@@ -74,7 +75,11 @@ export function ContractDashboard() {
         {list.failed && !list.loading && (
           <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
             <p role="alert">{t("loadFailed")}</p>
-            <button type="button" className={adminSecondaryButtonClass} onClick={() => void list.reload()}>
+            <button
+              type="button"
+              className={buttonClass({ variant: "secondary", size: "sm" })}
+              onClick={() => void list.reload()}
+            >
               {t("retry")}
             </button>
           </div>

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { buttonClass } from "@/components/ui/button";
 import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
 import { readApiError } from "@/lib/api-error";
 import {
@@ -12,7 +13,6 @@ import {
   STAMP_MAX_BYTES,
   stampResponseSchema,
 } from "@/lib/schemas/contracts";
-import { adminSecondaryButtonClass } from "../dashboard-ui";
 import type { StatusTone } from "./contract-ui";
 
 const STAMP_TYPES = ["image/png", "image/jpeg", "image/webp"];
@@ -209,19 +209,18 @@ export function StampUploadForm({
               <a href={previewUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
                 {t("openLarge")} <span className="sr-only">{t("openLargeNote")}</span>
               </a>
-              <button type="button" className={adminSecondaryButtonClass} onClick={clearFile}>
+              <button
+                type="button"
+                className={buttonClass({ variant: "secondary", size: "sm" })}
+                onClick={clearFile}
+              >
                 {t("remove")}
               </button>
             </div>
           </figcaption>
         </figure>
       )}
-      <button
-        type="submit"
-        aria-busy={busy}
-        aria-disabled={busy}
-        className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900 aria-disabled:cursor-wait aria-disabled:bg-slate-600"
-      >
+      <button type="submit" aria-busy={busy} aria-disabled={busy} className={buttonClass({ size: "sm" })}>
         {busy ? t("busy") : t("submit")}
       </button>
     </form>

@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import type { TemplateSummary } from "@/lib/schemas/contracts";
-import { adminCardClass, adminSecondaryButtonClass, adminTableRegionClass } from "../dashboard-ui";
+import { adminCardClass, adminTableRegionClass } from "../dashboard-ui";
 import {
   InlineStatus,
   StateBadge,
@@ -103,7 +103,7 @@ export function TemplateAdmin({ initial }: { initial?: TemplateSummary[] }) {
                             <StateBadge state={template.state} />
                             <button
                               type="button"
-                              className={adminSecondaryButtonClass}
+                              className={buttonClass({ variant: "secondary", size: "sm" })}
                               aria-describedby={rowHeaderId}
                               aria-disabled={busy}
                               aria-busy={busy}

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { buttonClass } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { readApiError } from "@/lib/api-error";
 import {
@@ -286,12 +287,7 @@ export function TemplateCreateForm({
         )}
       </fieldset>
 
-      <button
-        type="submit"
-        aria-busy={busy}
-        aria-disabled={busy}
-        className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900 aria-disabled:cursor-wait aria-disabled:bg-slate-600"
-      >
+      <button type="submit" aria-busy={busy} aria-disabled={busy} className={buttonClass({ size: "sm" })}>
         {busy ? t("submitting") : t("submit")}
       </button>
     </form>

@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
+import { buttonClass } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { type TemplateDetail, templateDetailSchema } from "@/lib/schemas/contracts";
-import { adminSecondaryButtonClass } from "../dashboard-ui";
 import { hasVisibleText, type StatusTone } from "./contract-ui";
 import { RichTextEditor } from "./rich-text-editor";
 
@@ -125,15 +125,15 @@ export function TemplateEditForm({
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          aria-busy={busy}
-          aria-disabled={busy}
-          className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900 aria-disabled:cursor-wait aria-disabled:bg-slate-600"
-        >
+        <button type="submit" aria-busy={busy} aria-disabled={busy} className={buttonClass({ size: "sm" })}>
           {busy ? t("saving") : t("save")}
         </button>
-        <button type="button" className={adminSecondaryButtonClass} onClick={onCancel} disabled={busy}>
+        <button
+          type="button"
+          className={buttonClass({ variant: "secondary", size: "sm" })}
+          onClick={onCancel}
+          disabled={busy}
+        >
           {t("cancel")}
         </button>
       </div>

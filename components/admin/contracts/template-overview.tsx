@@ -2,9 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { type MouseEvent, useId } from "react";
+import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { TEMPLATE_AUDIENCES, TEMPLATE_LANGUAGES, type TemplateSummary } from "@/lib/schemas/contracts";
-import { adminSecondaryButtonClass, adminTableRegionClass } from "../dashboard-ui";
+import { adminTableRegionClass } from "../dashboard-ui";
 import {
   StateBadge,
   type TemplateAudience,
@@ -239,7 +240,7 @@ export function TemplateOverviewTable({
                     <StateBadge state={template.state} />
                     <button
                       type="button"
-                      className={adminSecondaryButtonClass}
+                      className={buttonClass({ variant: "secondary", size: "sm" })}
                       aria-describedby={rowHeaderId}
                       aria-disabled={busy}
                       aria-busy={busy}

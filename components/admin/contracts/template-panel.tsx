@@ -3,9 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
+import { buttonClass } from "@/components/ui/button";
 import { saveBlob } from "@/components/ui/save-download";
 import { type TemplateDetail, templateDetailSchema } from "@/lib/schemas/contracts";
-import { adminCardClass, adminSecondaryButtonClass, firstTenChars, loadJson } from "../dashboard-ui";
+import { adminCardClass, firstTenChars, loadJson } from "../dashboard-ui";
 import {
   fileNameOf,
   hasVisibleText,
@@ -153,7 +154,7 @@ export function TemplatePanel({
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
-              className={adminSecondaryButtonClass}
+              className={buttonClass({ variant: "secondary", size: "sm" })}
               aria-expanded={previewOpen}
               aria-controls={previewId}
               onClick={() => setPreviewOpen(!previewOpen)}
@@ -162,7 +163,7 @@ export function TemplatePanel({
             </button>
             <button
               type="button"
-              className={adminSecondaryButtonClass}
+              className={buttonClass({ variant: "secondary", size: "sm" })}
               aria-busy={pdfBusy}
               aria-disabled={pdfBusy}
               onClick={() => void downloadPdf()}
@@ -172,7 +173,7 @@ export function TemplatePanel({
             <button
               ref={editButtonRef}
               type="button"
-              className={adminSecondaryButtonClass}
+              className={buttonClass({ variant: "secondary", size: "sm" })}
               aria-expanded={editing}
               onClick={() => setEditing(!editing)}
             >
