@@ -12,12 +12,12 @@ import { useAdminResource } from "./use-admin-resource";
 import { UserDetailActions } from "./user-detail-actions";
 import { UserDetailAudit } from "./user-detail-audit";
 import { type FullUser, type MediaItem, namedUser, userMediaResponseSchema } from "./user-detail-data";
+import { UserMediaSection } from "./user-detail-media";
 import {
   PermissionListSection,
   ProfileDetailsSection,
   sectionClass,
   UserInfoSection,
-  UserMediaSection,
 } from "./user-detail-sections";
 
 /**
