@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { type ChangeEvent, useEffect, useState } from "react";
+import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
-import { OnboardingField } from "./field";
 import { ID_IMAGE_ACCEPT } from "./id-image";
 
 export type Side = "front" | "back";
@@ -76,27 +76,31 @@ export function ImageField({
 }) {
   const preview = useObjectUrl(file);
   return (
-    <OnboardingField id={inputProps.id} label={label} required error={error} hint={hint}>
-      <input
-        {...inputProps}
-        name={name}
-        type="file"
-        required
-        accept={ID_IMAGE_ACCEPT}
-        onChange={onChange}
-        className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-medium file:text-brand-800`}
-      />
-      {preview && file && (
-        <figure className="mt-2">
-          {/* biome-ignore lint/performance/noImgElement: a local object URL; there is nothing for next/image to optimise. */}
-          <img
-            src={preview}
-            alt={previewAlt}
-            className="max-h-48 w-auto max-w-full rounded-lg border border-slate-300 object-contain"
+    <Field id={inputProps.id} label={label} required error={error} hint={hint}>
+      {() => (
+        <>
+          <input
+            {...inputProps}
+            name={name}
+            type="file"
+            required
+            accept={ID_IMAGE_ACCEPT}
+            onChange={onChange}
+            className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-medium file:text-brand-800`}
           />
-          <figcaption className="mt-1 break-all text-sm text-slate-700">{file.name}</figcaption>
-        </figure>
+          {preview && file && (
+            <figure className="mt-2">
+              {/* biome-ignore lint/performance/noImgElement: a local object URL; there is nothing for next/image to optimise. */}
+              <img
+                src={preview}
+                alt={previewAlt}
+                className="max-h-48 w-auto max-w-full rounded-lg border border-slate-300 object-contain"
+              />
+              <figcaption className="mt-1 break-all text-sm text-slate-700">{file.name}</figcaption>
+            </figure>
+          )}
+        </>
       )}
-    </OnboardingField>
+    </Field>
   );
 }

@@ -1,7 +1,7 @@
 import type { HTMLInputTypeAttribute, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
-import { describedBy, OnboardingField } from "./field";
 
 /** One text-like profile field, wired to react-hook-form and to its error and hint. */
 export function ProfileTextField({
@@ -34,22 +34,22 @@ export function ProfileTextField({
   readOnly?: boolean;
 }) {
   return (
-    <OnboardingField id={id} label={label} required={required} error={error} hint={hint}>
-      <input
-        id={id}
-        type={type}
-        required={required}
-        autoComplete={autoComplete}
-        maxLength={type === "date" || type === "number" ? undefined : maxLength}
-        inputMode={inputMode}
-        min={min}
-        max={max}
-        readOnly={readOnly}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint: Boolean(hint), error: Boolean(error) })}
-        className={readOnly ? `${inputClass} bg-slate-100 text-slate-700` : inputClass}
-        {...registration}
-      />
-    </OnboardingField>
+    <Field id={id} label={label} required={required} error={error} hint={hint}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          required={required}
+          autoComplete={autoComplete}
+          maxLength={type === "date" || type === "number" ? undefined : maxLength}
+          inputMode={inputMode}
+          min={min}
+          max={max}
+          readOnly={readOnly}
+          className={readOnly ? `${inputClass} bg-slate-100 text-slate-700` : inputClass}
+          {...registration}
+        />
+      )}
+    </Field>
   );
 }
