@@ -2,8 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useAuth } from "@/components/auth/auth-provider";
-import { buttonClass } from "@/components/ui/button";
+import { api } from "@/components/api/client";
+import { isApiProblem } from "@/components/api/problem";
+import { Button } from "@/components/ui/button";
 import {
   activeStampResponseSchema,
   type CompanyStamp,
@@ -11,22 +12,12 @@ import {
   stampResponseSchema,
 } from "@/lib/schemas/contracts";
 import { ConfirmDialog } from "../confirm-dialog";
-import { adminCardClass, loadJson } from "../dashboard-ui";
+import { adminCardClass } from "../dashboard-ui";
 import { InlineStatus, useStatusNote } from "./contract-ui";
+import { StampImage } from "./stamp-image";
 import { StampUploadForm } from "./stamp-upload-form";
 
-/** The stamp image as the API sends it (a data URL of at most 500 KB). */
-function StampImage({ stamp, className }: { stamp: CompanyStamp; className: string }) {
-  const t = useTranslations("AdminContracts.stamp");
-  return (
-    // biome-ignore lint/performance/noImgElement: a data URL from the API; next/image cannot optimise it.
-    <img
-      src={stamp.previewDataUri}
-      alt={t("imageAlt", { id: stamp.id })}
-      className={`w-auto max-w-full rounded border border-slate-200 bg-white object-contain ${className}`}
-    />
-  );
-}
+const offline = (error: unknown) => isApiProblem(error) && error.code === "NETWORK";
 
 /**
  * Spec §2 company stamp section (German texts in de). At most one stamp exists: with one,
@@ -35,7 +26,6 @@ function StampImage({ stamp, className }: { stamp: CompanyStamp; className: stri
  */
 export function CompanyStampSection() {
   const t = useTranslations("AdminContracts.stamp");
-  const { apiFetch } = useAuth();
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [stamps, setStamps] = useState<CompanyStamp[] | null>(null);
@@ -58,20 +48,18 @@ export function CompanyStampSection() {
   const load = useCallback(async () => {
     const current = ++generation.current;
     setLoading(true);
-    const [mine, mineActive] = await Promise.all([
-      loadJson(apiFetch, "/api/company-stamps/mine", stampListResponseSchema),
-      loadJson(apiFetch, "/api/company-stamps/mine/active", activeStampResponseSchema),
-    ]);
+    const answers = await Promise.all([
+      api.get("/api/company-stamps/mine", stampListResponseSchema),
+      api.get("/api/company-stamps/mine/active", activeStampResponseSchema),
+    ]).catch(() => null);
     if (current !== generation.current) return;
-    if (mine.ok && mineActive.ok) {
-      setStamps(mine.data.stamps);
-      setActive(mineActive.data.stamp);
-      setLoadFailed(false);
-    } else {
-      setLoadFailed(true);
+    setLoadFailed(!answers);
+    if (answers) {
+      setStamps(answers[0].stamps);
+      setActive(answers[1].stamp);
     }
     setLoading(false);
-  }, [apiFetch]);
+  }, []);
 
   useEffect(() => {
     void load();
@@ -80,20 +68,17 @@ export function CompanyStampSection() {
   const activateStamp = async (stamp: CompanyStamp) => {
     setBusyId(stamp.id);
     try {
-      const response = await apiFetch(`/api/company-stamps/${stamp.id}/activate`, { method: "PATCH" });
-      if (!response.ok) {
-        show("error", t("activateFailed"));
-        return;
-      }
-      const parsed = stampResponseSchema.safeParse(await response.json().catch(() => null));
-      if (parsed.success) {
-        setStamps((list) => list?.map((item) => (item.id === stamp.id ? parsed.data.stamp : item)) ?? null);
-        setActive(parsed.data.stamp);
-      }
+      const { stamp: updated } = await api.patch(
+        `/api/company-stamps/${stamp.id}/activate`,
+        undefined,
+        stampResponseSchema,
+      );
+      setStamps((list) => list?.map((item) => (item.id === stamp.id ? updated : item)) ?? null);
+      setActive(updated);
       show("success", t("activated"));
       void load();
-    } catch {
-      show("error", t("activateNetworkError"));
+    } catch (error) {
+      show("error", offline(error) ? t("activateNetworkError") : t("activateFailed"));
     } finally {
       setBusyId(null);
     }
@@ -101,14 +86,11 @@ export function CompanyStampSection() {
 
   const deleteStamp = async (stamp: CompanyStamp): Promise<string | null> => {
     try {
-      const response = await apiFetch(`/api/company-stamps/${stamp.id}`, { method: "DELETE" });
-      if (!response.ok) {
-        show("error", t("deleteFailed"));
-        return t("deleteFailed");
-      }
-    } catch {
-      show("error", t("deleteNetworkError"));
-      return t("deleteNetworkError");
+      await api.delete(`/api/company-stamps/${stamp.id}`);
+    } catch (error) {
+      const message = offline(error) ? t("deleteNetworkError") : t("deleteFailed");
+      show("error", message);
+      return message;
     }
     setStamps((list) => list?.filter((item) => item.id !== stamp.id) ?? null);
     setActive((current) => (current?.id === stamp.id ? null : current));
@@ -134,13 +116,9 @@ export function CompanyStampSection() {
       {loadFailed && (
         <div className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
           <p role="alert">{t("loadFailed")}</p>
-          <button
-            type="button"
-            className={buttonClass({ variant: "secondary", size: "sm" })}
-            onClick={() => void load()}
-          >
+          <Button variant="secondary" size="sm" onClick={() => void load()}>
             {t("retry")}
-          </button>
+          </Button>
         </div>
       )}
 
@@ -222,25 +200,24 @@ export function CompanyStampSection() {
                       )}
                       <div className="flex flex-wrap gap-2 pt-1">
                         {!stamp.isActive && (
-                          <button
-                            type="button"
-                            className={buttonClass({ variant: "secondary", size: "sm" })}
+                          <Button
+                            variant="secondary"
+                            size="sm"
                             aria-describedby={titleId}
-                            aria-disabled={busy}
-                            aria-busy={busy}
-                            onClick={() => !busy && void activateStamp(stamp)}
+                            loading={busy}
+                            onClick={() => void activateStamp(stamp)}
                           >
                             {t("activate")}
-                          </button>
+                          </Button>
                         )}
-                        <button
-                          type="button"
-                          className={buttonClass({ variant: "danger", size: "sm" })}
+                        <Button
+                          variant="danger"
+                          size="sm"
                           aria-describedby={titleId}
                           onClick={(event) => setDeleting({ stamp, opener: event.currentTarget })}
                         >
                           {t("delete")}
-                        </button>
+                        </Button>
                       </div>
                     </div>
                   </li>

@@ -20,10 +20,9 @@ import {
   groupTemplates,
   parseChoice,
   type TemplateChoice,
-  TemplateFiltersBar,
   type TemplateGroup,
-  TemplateOverviewTable,
-} from "./template-overview";
+} from "./template-groups";
+import { TemplateFiltersBar, TemplateOverviewTable } from "./template-overview";
 import { TemplatePanel } from "./template-panel";
 
 /** Spec §2 /admin/contract-dashboard: the stamp, the document overview and the selected document. */

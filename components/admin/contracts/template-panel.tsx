@@ -16,7 +16,7 @@ import {
   useStatusNote,
 } from "./contract-ui";
 import { TemplateEditForm } from "./template-edit-form";
-import type { TemplateChoice } from "./template-overview";
+import type { TemplateChoice } from "./template-groups";
 
 /**
  * Spec §2 selected document panel: the facts of the chosen version, a collapsible preview in a
