@@ -9,6 +9,7 @@ import { readApiError } from "@/lib/api-error";
 import { displayName } from "@/lib/display-name";
 import { notify } from "@/lib/notify";
 import { type ChangeReview, changeReviewListSchema } from "@/lib/schemas/admin";
+import { useAdminDay } from "./use-admin-date";
 import { useAdminResource } from "./use-admin-resource";
 import { namedUser } from "./user-detail-data";
 import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
@@ -93,7 +94,8 @@ function ReviewCard({ review, onDecided }: { review: ChangeReview; onDecided: ()
   const [busy, setBusy] = useState(false);
   const name = displayName(namedUser(review.user), tInfo("noName"));
   const headingId = `change-review-${review.id}`;
-  const changedAt = review.updated_at.slice(0, 10);
+  const day = useAdminDay();
+  const changedAt = day(review.updated_at)?.text ?? "";
 
   const decide = async (action: "accept" | "reject") => {
     if (busy) return;

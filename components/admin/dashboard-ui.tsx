@@ -14,9 +14,6 @@ export const adminCardClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6
 export const adminTableRegionClass =
   "mt-4 max-w-full overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
-/** Spec §3: admin dates show their first 10 characters (YYYY-MM-DD). */
-export const firstTenChars = (value: string | null | undefined) => (value ? value.slice(0, 10) : "");
-
 export type LoadResult<T> = { ok: true; data: T } | { ok: false; error: ApiErrorInfo };
 
 /** GET + schema check; a network failure or an unexpected body becomes an error with a message. */

@@ -2,13 +2,15 @@
 
 import { useTranslations } from "next-intl";
 import type { Permission } from "@/lib/schemas/admin";
-import { adminTableRegionClass, firstTenChars } from "./dashboard-ui";
+import { adminTableRegionClass } from "./dashboard-ui";
+import { useAdminDay } from "./use-admin-date";
 
 const COLUMNS = ["name", "description", "active", "created"] as const;
 
 /** Spec §2 table of the current permissions, scrolling in its own region at narrow widths. */
 export function PermissionTable({ permissions }: { permissions: Permission[] }) {
   const t = useTranslations("AdminArea.permissions.table");
+  const day = useAdminDay();
   return (
     <section
       aria-label={t("region")}
@@ -52,9 +54,7 @@ export function PermissionTable({ permissions }: { permissions: Permission[] }) 
                   {permission.is_active ? t("yes") : t("no")}
                 </span>
               </td>
-              <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                {firstTenChars(permission.created_at)}
-              </td>
+              <td className="px-3 py-3 whitespace-nowrap tabular-nums">{day(permission.created_at)?.text}</td>
             </tr>
           ))}
         </tbody>

@@ -6,7 +6,8 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { buttonClass } from "@/components/ui/button";
 import { saveBlob } from "@/components/ui/save-download";
 import { type TemplateDetail, templateDetailSchema } from "@/lib/schemas/contracts";
-import { adminCardClass, firstTenChars, loadJson } from "../dashboard-ui";
+import { adminCardClass, loadJson } from "../dashboard-ui";
+import { useAdminDay } from "../use-admin-date";
 import {
   fileNameOf,
   hasVisibleText,
@@ -34,6 +35,7 @@ export function TemplatePanel({
 }) {
   const t = useTranslations("AdminContracts.panel");
   const tValues = useTranslations("AdminContracts.values");
+  const day = useAdminDay();
   const { apiFetch } = useAuth();
   const id = useId();
   const { note, show } = useStatusNote();
@@ -112,8 +114,8 @@ export function TemplatePanel({
         [t("description"), detail.description || t("noDescription")],
         [t("version"), t("versionValue", { shown: detail.shownVersion, current: detail.version })],
         ...(detail.note ? ([[t("versionNote"), detail.note]] as [string, string][]) : []),
-        [t("created"), firstTenChars(detail.createdAt)],
-        [t("updated"), firstTenChars(detail.updatedAt)],
+        [t("created"), day(detail.createdAt)?.text],
+        [t("updated"), day(detail.updatedAt)?.text],
         [
           t("id"),
           <span key="id" className="font-mono break-all">
