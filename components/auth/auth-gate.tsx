@@ -8,8 +8,9 @@ import { SESSION_TIMING } from "@/lib/constants";
 import { useAuth } from "./auth-provider";
 
 /**
- * Nothing renders until the user is known (spec §6). 'Loading authentication...' meanwhile;
- * after 2 s without a user the wait stops with an error and a way back to the login (spec §4).
+ * Nothing renders until the user is known, so no member page flashes for a visitor. 'Loading
+ * authentication...' meanwhile; after 2 s without a user the wait stops with an error and a way
+ * back to the login.
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const t = useTranslations("Auth");

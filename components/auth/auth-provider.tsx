@@ -22,7 +22,7 @@ type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 type AuthContextValue = {
   user: SessionUser | null;
   status: AuthStatus;
-  /** fetch for /api/* calls: one refresh and one retry on a 401, then logout (spec §4). */
+  /** fetch for /api/* calls: one refresh and one retry on a 401, then logout. */
   apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
   /** Starts a session in the page after a login call answered with it. */
   signIn: (session: BrowserSession) => void;
@@ -38,7 +38,7 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-/** Spec §4: a missing, unparseable or past expiry counts as expired. */
+/** A missing, unparseable or past expiry counts as expired: better one refresh too many than a 401. */
 function expiryOf(session: BrowserSession | null): number {
   const at = session ? Date.parse(session.accessTokenExpiresAt) : Number.NaN;
   return Number.isFinite(at) ? at : 0;
@@ -94,7 +94,7 @@ export function AuthProvider({
       } catch {
         if (!silent) notify.error(t("logoutFailed"));
       } finally {
-        // Logout always clears local state, even when the call failed (spec §4).
+        // Logout always clears local state, even when the call failed: the user asked to leave.
         clear();
         router.replace("/login");
         router.refresh();
@@ -126,7 +126,7 @@ export function AuthProvider({
     setStatus("authenticated");
   }, []);
 
-  // Mirror of the user for code that reads session storage (spec §3: user, userType, role).
+  // Mirror of the user for code that reads session storage (user, userType, role).
   useEffect(() => {
     try {
       if (session) {

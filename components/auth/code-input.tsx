@@ -8,8 +8,9 @@ export const CODE_LENGTH = 6;
 export type CodeInputHandle = { focusFirst(): void };
 
 /**
- * Six single-digit boxes (spec §5): typing moves on, paste keeps the first 6 digits, and
- * Backspace on an empty box goes back. `value` holds the digits typed so far.
+ * Six single-digit boxes: typing moves on, paste keeps the first 6 digits, Backspace on an empty
+ * box goes back, and the arrows, Home and End move between boxes. `value` holds the digits typed
+ * so far; Enter submits the form like any text field.
  */
 export const CodeInput = forwardRef<
   CodeInputHandle,
@@ -18,9 +19,11 @@ export const CodeInput = forwardRef<
     onChange: (value: string) => void;
     disabled?: boolean;
     labelledBy: string;
+    /** The error's id, so each box is described by it. */
+    describedBy?: string;
     invalid?: boolean;
   }
->(function CodeInput({ value, onChange, disabled, labelledBy, invalid }, ref) {
+>(function CodeInput({ value, onChange, disabled, labelledBy, describedBy, invalid }, ref) {
   const t = useTranslations("CodeLogin");
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   useImperativeHandle(ref, () => ({ focusFirst: () => boxes.current[0]?.focus() }), []);
@@ -47,6 +50,9 @@ export const CodeInput = forwardRef<
       boxes.current[index - 1]?.focus();
     } else if (event.key === "ArrowRight" && index < CODE_LENGTH - 1) {
       boxes.current[index + 1]?.focus();
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      boxes.current[event.key === "Home" ? 0 : CODE_LENGTH - 1]?.focus();
     }
   };
 
@@ -78,6 +84,7 @@ export const CodeInput = forwardRef<
           maxLength={1}
           aria-label={t("digit", { index: index + 1 })}
           aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
           className="h-12 w-11 rounded-lg border border-slate-400 text-center text-xl font-semibold text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700 sm:w-12"
         />
       ))}

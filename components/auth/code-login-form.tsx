@@ -1,18 +1,29 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { FormField, inputClass, linkClass, primaryButtonClass } from "@/components/ui/form-field";
-import { readApiError } from "@/lib/api-error";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { api } from "@/components/api/client";
+import { ApiProblem } from "@/components/api/problem";
+import { Button } from "@/components/ui/button";
+import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
-import { browserSessionSchema, emailSchema } from "@/lib/schemas/auth";
+import { browserSessionSchema, loginCodeRequestSchema, loginCodeVerifySchema } from "@/lib/schemas/auth";
 import { useAuth } from "./auth-provider";
-import { CODE_LENGTH, CodeInput, type CodeInputHandle } from "./code-input";
+import { CodeInput, type CodeInputHandle } from "./code-input";
 import { useApiErrorMessage } from "./use-api-error-message";
 import { useCountdown } from "./use-countdown";
 
-/** The email one-time-code login of spec §2: request a code, enter it in six boxes, resend later. */
+const emailFormSchema = loginCodeRequestSchema.pick({ email: true });
+const codeFormSchema = loginCodeVerifySchema.pick({ code: true });
+const codeSentSchema = z.object({ resendAfterSeconds: z.number().optional() });
+/** When the API does not say how long to wait before a new code. */
+const DEFAULT_RESEND_SECONDS = 60;
+
+/** Login by a one-time code: ask for a code by email, enter it in six boxes, resend later. */
 export function CodeLoginForm() {
   const t = useTranslations("CodeLogin");
   const tl = useTranslations("Login");
@@ -22,150 +33,133 @@ export function CodeLoginForm() {
   const { signIn } = useAuth();
   const apiErrorMessage = useApiErrorMessage();
   const codeRef = useRef<CodeInputHandle>(null);
-  const [email, setEmail] = useState("");
-  const [emailError, setEmailError] = useState<string | null>(null);
   const [step, setStep] = useState<"email" | "code">("email");
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [resendAt, setResendAt] = useState<number | null>(null);
   const secondsLeft = useCountdown(resendAt);
+  const emailForm = useForm<{ email: string }>({
+    resolver: zodResolver(emailFormSchema),
+    defaultValues: { email: "" },
+  });
+  const codeForm = useForm<{ code: string }>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { code: "" },
+  });
   const [refocus, setRefocus] = useState(0);
+  // Only the API call disables the boxes: a check that fails in the form keeps the focus where it is.
+  const [verifying, setVerifying] = useState(false);
 
+  // The boxes are disabled while a code is checked: focus the first once they are enabled again.
   useEffect(() => {
-    if (refocus && !busy) codeRef.current?.focusFirst();
-  }, [refocus, busy]);
+    if (refocus && !verifying) codeRef.current?.focusFirst();
+  }, [refocus, verifying]);
 
-  const requestCode = async () => {
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      setEmailError(tv((parsed.error.issues[0]?.message ?? "emailInvalid") as never));
-      return;
-    }
-    setEmailError(null);
-    setError(null);
-    setBusy(true);
+  const failureMessage = (error: unknown) =>
+    error instanceof ApiProblem ? apiErrorMessage(error, tl("failed")) : tl("failed");
+
+  const requestCode = emailForm.handleSubmit(async ({ email }) => {
     try {
-      const response = await fetch("/api/auth/login-code/request", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: parsed.data, lang: locale }),
-      });
-      if (!response.ok) {
-        notify.error(apiErrorMessage(await readApiError(response), tl("failed")));
-        return;
-      }
-      const body = (await response.json()) as { resendAfterSeconds?: number };
-      setResendAt(Date.now() + (body.resendAfterSeconds ?? 60) * 1000);
-      setCode("");
+      const answer = await api.post("/api/auth/login-code/request", { email, lang: locale }, codeSentSchema);
+      setResendAt(Date.now() + (answer.resendAfterSeconds ?? DEFAULT_RESEND_SECONDS) * 1000);
+      codeForm.reset({ code: "" });
       setStep("code");
+      setRefocus((count) => count + 1);
       notify.success(t("sent"));
-      window.setTimeout(() => codeRef.current?.focusFirst(), 0);
-    } catch {
-      notify.error(tl("failed"));
-    } finally {
-      setBusy(false);
+    } catch (error) {
+      notify.error(failureMessage(error));
     }
-  };
+  });
 
-  const verify = async () => {
-    if (code.length !== CODE_LENGTH) {
-      setError(tv("codeIncomplete"));
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const verify = codeForm.handleSubmit(async ({ code }) => {
+    setVerifying(true);
     try {
-      const response = await fetch("/api/auth/login-code/verify", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, code, lang: locale }),
-      });
-      if (!response.ok) {
-        const message = apiErrorMessage(await readApiError(response), tl("failed"));
-        setError(message);
-        notify.error(message);
-        // Spec §4: a failure clears the boxes and puts the focus back on the first (once they
-        // are enabled again, after this render).
-        setCode("");
-        setRefocus((count) => count + 1);
-        return;
-      }
-      signIn(browserSessionSchema.parse(await response.json()));
+      const email = emailForm.getValues("email");
+      const session = await api.post(
+        "/api/auth/login-code/verify",
+        { email, code, lang: locale },
+        browserSessionSchema,
+      );
+      signIn(session);
       notify.success(tl("success"));
       router.replace("/dashboard");
       router.refresh();
-    } catch {
-      notify.error(tl("failed"));
+    } catch (error) {
+      const message = failureMessage(error);
+      notify.error(message);
+      // A failure empties the boxes and puts the focus back on the first.
+      codeForm.reset({ code: "" });
+      codeForm.setError("code", { type: "server", message });
+      setRefocus((count) => count + 1);
     } finally {
-      setBusy(false);
+      setVerifying(false);
     }
-  };
+  });
 
   if (step === "email") {
+    const { errors, isSubmitting } = emailForm.formState;
+    const emailError = errors.email?.message ? tv(errors.email.message as never) : undefined;
     return (
-      <form
-        className="space-y-4"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void requestCode();
-        }}
-      >
+      <form className="space-y-4" noValidate onSubmit={requestCode}>
         <p className="text-slate-700">{t("intro")}</p>
-        <FormField id="code-email" label={tl("email")} error={emailError ?? undefined}>
+        <FormField id="code-email" label={tl("email")} error={emailError}>
           <input
             id="code-email"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
             className={inputClass}
             aria-invalid={emailError ? true : undefined}
             aria-describedby={emailError ? "code-email-error" : undefined}
+            {...emailForm.register("email")}
           />
         </FormField>
-        <button type="submit" className={primaryButtonClass} disabled={busy} aria-busy={busy}>
-          {busy ? t("sending") : t("sendCode")}
-        </button>
+        <Button type="submit" block loading={isSubmitting}>
+          {isSubmitting ? t("sending") : t("sendCode")}
+        </Button>
       </form>
     );
   }
 
+  const codeError = codeForm.formState.errors.code;
+  // Schema messages are keys of Validation; the API's answer is already a sentence.
+  const codeMessage =
+    codeError?.type === "server"
+      ? codeError.message
+      : codeError?.message
+        ? tv(codeError.message as never)
+        : undefined;
   return (
-    <form
-      className="space-y-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void verify();
-      }}
-    >
+    <form className="space-y-4" noValidate onSubmit={verify}>
       <p id="code-label" className="font-medium text-slate-800">
-        {t("codeLabel")} <span className="font-normal text-slate-700">({email})</span>
+        {t("codeLabel")} <span className="font-normal text-slate-700">({emailForm.getValues("email")})</span>
       </p>
-      <CodeInput
-        ref={codeRef}
-        value={code}
-        onChange={setCode}
-        disabled={busy}
-        labelledBy="code-label"
-        invalid={Boolean(error)}
+      <Controller
+        control={codeForm.control}
+        name="code"
+        render={({ field }) => (
+          <CodeInput
+            ref={codeRef}
+            value={field.value}
+            onChange={field.onChange}
+            disabled={verifying}
+            labelledBy="code-label"
+            describedBy={codeMessage ? "code-error" : undefined}
+            invalid={Boolean(codeMessage)}
+          />
+        )}
       />
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
+      {codeMessage && (
+        <p id="code-error" role="alert" className="text-sm text-red-700">
+          {codeMessage}
         </p>
       )}
       <p className="text-sm text-slate-700">{t("spamHint")}</p>
-      <button type="submit" className={primaryButtonClass} disabled={busy} aria-busy={busy}>
-        {busy ? t("verifying") : t("verify")}
-      </button>
+      <Button type="submit" block loading={verifying}>
+        {verifying ? t("verifying") : t("verify")}
+      </Button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button
           type="button"
           className={linkClass}
-          disabled={secondsLeft > 0 || busy}
+          disabled={secondsLeft > 0 || verifying || emailForm.formState.isSubmitting}
           onClick={() => void requestCode()}
         >
           {secondsLeft > 0 ? t("resendIn", { seconds: secondsLeft }) : t("resend")}

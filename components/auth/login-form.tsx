@@ -17,7 +17,7 @@ import { useApiErrorMessage } from "./use-api-error-message";
 const formSchema = loginRequestSchema.pick({ email: true, password: true });
 type LoginValues = { email: string; password: string };
 
-/** Spec §2/§5 login: validation messages, show-password, errors inline and as a toast. */
+/** The password login: validation messages, show-password, errors inline and as a toast. */
 export function LoginForm() {
   const t = useTranslations("Login");
   const tv = useTranslations("Validation");

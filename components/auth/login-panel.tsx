@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { linkClass } from "@/components/ui/form-field";
 import { CodeLoginForm } from "./code-login-form";
 import { LoginForm } from "./login-form";
@@ -10,13 +10,27 @@ import { LoginForm } from "./login-form";
 export function LoginPanel() {
   const t = useTranslations("Login");
   const [mode, setMode] = useState<"password" | "code">("password");
+  const formRef = useRef<HTMLDivElement>(null);
+  const switched = useRef(false);
+
+  // After a switch the other form's email field takes focus: the toggle sits below the form, and
+  // a keyboard user would otherwise have to walk back up to start.
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    formRef.current?.querySelector<HTMLInputElement>("input")?.focus();
+  });
+
   return (
     <div className="space-y-5">
-      {mode === "password" ? <LoginForm /> : <CodeLoginForm />}
+      <div ref={formRef}>{mode === "password" ? <LoginForm /> : <CodeLoginForm />}</div>
       <button
         type="button"
         className={`${linkClass} text-sm`}
-        onClick={() => setMode((current) => (current === "password" ? "code" : "password"))}
+        onClick={() => {
+          switched.current = true;
+          setMode((current) => (current === "password" ? "code" : "password"));
+        }}
       >
         {mode === "password" ? t("useCode") : t("usePassword")}
       </button>

@@ -5,7 +5,7 @@ import { checkPassword, type PasswordRule } from "@/lib/schemas/auth";
 
 const RULES: PasswordRule[] = ["length", "lowercase", "uppercase", "number", "special"];
 
-/** Spec §5: each criterion of the password policy, shown as passed or not while typing. */
+/** Each criterion of the password policy, shown as passed or not while typing. */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   const t = useTranslations("PasswordChecklist");
   const result = checkPassword(password);

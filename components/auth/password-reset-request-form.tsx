@@ -5,8 +5,10 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { api } from "@/components/api/client";
+import { ApiProblem } from "@/components/api/problem";
 import { FormField, inputClass, primaryButtonClass } from "@/components/ui/form-field";
-import { type ApiErrorInfo, readApiError } from "@/lib/api-error";
+import type { ApiErrorInfo } from "@/lib/api-error";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { notify } from "@/lib/notify";
 import { passwordResetRequestSchema } from "@/lib/schemas/auth";
@@ -15,14 +17,15 @@ import { useApiErrorMessage } from "./use-api-error-message";
 const formSchema = passwordResetRequestSchema.pick({ email: true });
 type PasswordResetRequestValues = { email: string };
 
-/** Spec §8: a 429, the RATE_LIMITED code or a message naming the rate limit all mean "wait". */
+/** A 429, the RATE_LIMITED code or a message naming the rate limit all mean "wait". */
 function isRateLimited(error: ApiErrorInfo): boolean {
   return error.status === 429 || error.code === "RATE_LIMITED" || /rate limit/i.test(error.message);
 }
 
 /**
- * Spec §2 /password-reset. The answer is the same for known and unknown emails (SECURITY.md 4),
- * so success shows one uniform text, and every outcome goes back to /login after 1.5 s (§8, §9).
+ * /password-reset. The answer is the same for known and unknown emails, so nobody learns from it
+ * who has an account: success shows one uniform text, and every outcome goes back to /login
+ * after 1.5 s.
  */
 export function PasswordResetRequestForm() {
   const t = useTranslations("PasswordReset");
@@ -46,19 +49,12 @@ export function PasswordResetRequestForm() {
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
-      const response = await fetch("/api/auth/request-password-reset", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, lang: locale }),
-      });
-      if (response.ok) {
-        notify.success(t("done"));
-      } else {
-        const error = await readApiError(response);
-        notify.error(isRateLimited(error) ? t("rateLimited") : apiErrorMessage(error, t("failed")));
-      }
-    } catch {
-      notify.error(t("failed"));
+      await api.post("/api/auth/request-password-reset", { email, lang: locale });
+      notify.success(t("done"));
+    } catch (error) {
+      const problem = error instanceof ApiProblem && error.status > 0 ? error : null;
+      if (!problem) notify.error(t("failed"));
+      else notify.error(isRateLimited(problem) ? t("rateLimited") : apiErrorMessage(problem, t("failed")));
     }
     // The button stays disabled until the page changes, so a second click cannot send again.
     setLeaving(true);

@@ -7,8 +7,10 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
+import { api } from "@/components/api/client";
+import { ApiProblem } from "@/components/api/problem";
 import { FormField, linkClass, primaryButtonClass } from "@/components/ui/form-field";
-import { type ApiErrorInfo, readApiError } from "@/lib/api-error";
+import type { ApiErrorInfo } from "@/lib/api-error";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { notify } from "@/lib/notify";
 import { checkPassword, passwordResetTokenSchema, resetPasswordSchema } from "@/lib/schemas/auth";
@@ -56,7 +58,7 @@ type LinkStatus =
   | { kind: "valid" };
 
 /**
- * Spec §2 /password-reset-set: verify the link first, then ask for the new password.
+ * /password-reset-set: verify the link first, then ask for the new password.
  * The token goes only to the two reset calls; it is never stored or logged.
  */
 export function PasswordResetSetForm({ token }: { token: string }) {
@@ -76,17 +78,17 @@ export function PasswordResetSetForm({ token }: { token: string }) {
       }
       setStatus({ kind: "checking" });
       try {
-        const response = await fetch(`/api/auth/verify-password-reset?${new URLSearchParams({ token })}`, {
-          cache: "no-store",
+        await api.get(`/api/auth/verify-password-reset?${new URLSearchParams({ token })}`, z.unknown(), {
           signal,
         });
-        if (response.ok) setStatus({ kind: "valid" });
-        // A 5xx says nothing about the link: offer a retry instead of calling it invalid.
-        else if (response.status >= 500)
-          setStatus({ kind: "unavailable", error: await readApiError(response) });
+        setStatus({ kind: "valid" });
+      } catch (error) {
+        if (signal?.aborted) return;
+        const problem = error instanceof ApiProblem ? error : ApiProblem.network();
+        // No answer or a 5xx says nothing about the link: offer a retry instead of calling it invalid.
+        if (problem.status === 0) setStatus({ kind: "unavailable", error: null });
+        else if (problem.status >= 500) setStatus({ kind: "unavailable", error: problem });
         else setStatus({ kind: "invalid" });
-      } catch {
-        if (!signal?.aborted) setStatus({ kind: "unavailable", error: null });
       }
     },
     [token],
@@ -142,34 +144,27 @@ function NewPasswordForm({ token, onTokenInvalid }: { token: string; onTokenInva
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  // Spec §5: the submit stays disabled until every rule passes and both entries match.
+  // The submit stays disabled until every rule passes and both entries match.
   const policyMet = Object.values(checkPassword(newPassword)).every(Boolean);
   const entriesMatch = newPassword === confirmPassword;
   const canSubmit = policyMet && entriesMatch && !isSubmitting && !done;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const response = await fetch("/api/auth/reset-password", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ token, newPassword: values.newPassword }),
-      });
-      if (response.ok) {
-        setDone(true);
-        notify.success(t("success"));
-        // Spec §9 names 1.5 s for the reset request; the same pause lets this toast be read.
-        redirectTimer.current = window.setTimeout(
-          () => router.replace("/login"),
-          REDIRECT_DELAY_MS.afterPasswordResetRequest,
-        );
-        return;
-      }
-      const error = await readApiError(response);
-      notify.error(apiErrorMessage(error, t("failed")));
-      if (error.code === "RESET_TOKEN_INVALID") onTokenInvalid();
-    } catch {
-      notify.error(t("failed"));
+      await api.post("/api/auth/reset-password", { token, newPassword: values.newPassword });
+    } catch (error) {
+      const problem = error instanceof ApiProblem && error.status > 0 ? error : null;
+      notify.error(problem ? apiErrorMessage(problem, t("failed")) : t("failed"));
+      if (problem?.code === "RESET_TOKEN_INVALID") onTokenInvalid();
+      return;
     }
+    setDone(true);
+    notify.success(t("success"));
+    // The same pause as after a reset request, so this toast can be read.
+    redirectTimer.current = window.setTimeout(
+      () => router.replace("/login"),
+      REDIRECT_DELAY_MS.afterPasswordResetRequest,
+    );
   });
 
   const newPasswordError = errors.newPassword?.message ? tv(errors.newPassword.message as never) : undefined;

@@ -8,7 +8,7 @@ export async function generateMetadata() {
   return { title: t("title") };
 }
 
-/** Spec §2: / and /login. */
+/** The login page, at / and /login. */
 export default async function LoginPage() {
   const t = await getTranslations("Login");
   return (

@@ -6,11 +6,11 @@ import { PublicCard } from "@/components/ui/card";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("PasswordResetSet");
-  // The URL carries the reset token: it must not leak in a Referer (SECURITY.md 6) or be indexed.
+  // The URL carries the reset token: it must not leak in a Referer to another site or be indexed.
   return { title: t("title"), referrer: "no-referrer", robots: { index: false, follow: false } };
 }
 
-/** Spec §2 /password-reset-set?token=…: check the link, then set a new password. */
+/** /password-reset-set?token=…: check the link, then set a new password. */
 export default async function PasswordResetSetPage({
   searchParams,
 }: {

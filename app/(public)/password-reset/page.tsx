@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-/** Spec §2 /password-reset: ask for a reset link by email. */
+/** /password-reset: ask for a reset link by email. */
 export default async function PasswordResetPage() {
   const t = await getTranslations("PasswordReset");
   return (

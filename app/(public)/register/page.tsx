@@ -9,7 +9,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), referrer: "no-referrer", robots: { index: false, follow: false } };
 }
 
-/** Spec §2 /register?ref=…: registration through a referral link; no ref is an invalid link. */
+/** /register?ref=…: registration through a referral link; no ref is an invalid link. */
 export default async function RegisterRoute({
   searchParams,
 }: {
