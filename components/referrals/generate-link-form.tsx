@@ -1,9 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type FormEvent, useId, useState } from "react";
-import { useAuth } from "@/components/auth/auth-provider";
-import { FormField, inputClass, primaryButtonClass } from "@/components/ui/form-field";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { api } from "@/components/api/client";
+import { ApiProblem } from "@/components/api/problem";
+import { Button } from "@/components/ui/button";
+import { FormField, inputClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
 import {
   createReferralSchema,
@@ -14,12 +16,14 @@ import {
   type ReferralLink,
   referralLinkSchema,
 } from "@/lib/schemas/referrals";
-import { secondaryButtonClass } from "./referral-links-table";
 
 const LABEL_MAX_LENGTH = 80;
 const UNLIMITED = 0;
 
-/** Spec §2 generate-link widget with the §9 options; §8 messages on failure. */
+/**
+ * The generator: expiry, maximum uses and a private label. The new link shows below with its
+ * own copy button and takes focus, so keyboard and screen reader users land on what they made.
+ */
 export function GenerateLinkForm({
   onCreated,
   onCopy,
@@ -28,15 +32,20 @@ export function GenerateLinkForm({
   onCopy: (link: string) => void;
 }) {
   const t = useTranslations("Referrals");
-  const { apiFetch } = useAuth();
   const id = useId();
+  const newLinkRef = useRef<HTMLInputElement>(null);
   const [expiresInDays, setExpiresInDays] = useState<number>(DEFAULT_EXPIRY_DAYS);
   const [maxUses, setMaxUses] = useState<number>(DEFAULT_MAX_USES);
   const [label, setLabel] = useState("");
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<ReferralLink | null>(null);
 
-  // Spec §9: choosing unlimited for one setting sets the other to unlimited too.
+  useEffect(() => {
+    if (created) newLinkRef.current?.focus();
+  }, [created]);
+
+  // Choosing unlimited for one setting sets the other to unlimited too: a link that never
+  // expires but runs out (or the reverse) is not an option the product offers.
   const chooseExpiry = (value: number) => {
     setExpiresInDays(value);
     if (value === UNLIMITED) setMaxUses(UNLIMITED);
@@ -60,24 +69,16 @@ export function GenerateLinkForm({
     }
     setBusy(true);
     try {
-      const response = await apiFetch("/api/referral/create", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body.data),
-      });
-      // A 401 here means the session is gone: apiFetch has already said so and logged out.
-      if (response.status === 401) return;
-      const link = response.ok ? referralLinkSchema.safeParse(await response.json()) : null;
-      if (!link?.success) {
-        notify.error(t("generate.failed"));
-        return;
-      }
-      setCreated(link.data);
+      const link = await api.post("/api/referral/create", body.data, referralLinkSchema);
+      setCreated(link);
       setLabel("");
       notify.success(t("generate.success"));
-      onCreated(link.data);
-    } catch {
-      notify.error(t("generate.error"));
+      onCreated(link);
+    } catch (error) {
+      // A 401 that outlived the refresh has already ended the session (the client logs out).
+      if (error instanceof ApiProblem && error.status === 401) return;
+      const failed = error instanceof ApiProblem && error.status > 0;
+      notify.error(failed ? t("generate.failed") : t("generate.error"));
     } finally {
       setBusy(false);
     }
@@ -134,9 +135,9 @@ export function GenerateLinkForm({
         <p id={hintId} className="text-sm text-slate-600">
           {t("generate.unlimitedHint")}
         </p>
-        <button type="submit" className={`${primaryButtonClass} sm:w-auto`} disabled={busy} aria-busy={busy}>
+        <Button type="submit" loading={busy}>
           {busy ? t("generate.submitting") : t("generate.submit")}
-        </button>
+        </Button>
       </form>
 
       {created && (
@@ -146,6 +147,7 @@ export function GenerateLinkForm({
           </label>
           <div className="mt-1 flex flex-col gap-2 sm:flex-row">
             <input
+              ref={newLinkRef}
               id={`${id}-new-link`}
               type="text"
               readOnly
@@ -153,9 +155,9 @@ export function GenerateLinkForm({
               className={`${inputClass} min-w-0 font-mono text-sm`}
               onFocus={(event) => event.currentTarget.select()}
             />
-            <button type="button" className={secondaryButtonClass} onClick={() => onCopy(created.link)}>
+            <Button variant="secondary" onClick={() => onCopy(created.link)}>
               {t("copy")}
-            </button>
+            </Button>
           </div>
         </div>
       )}

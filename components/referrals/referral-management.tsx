@@ -3,9 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import { useAuth } from "@/components/auth/auth-provider";
+import { api } from "@/components/api/client";
+import { ApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
-import { readApiError } from "@/lib/api-error";
+import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
 import {
   type ReferralLink,
@@ -14,7 +15,7 @@ import {
   type referralStatsSchema,
 } from "@/lib/schemas/referrals";
 import { GenerateLinkForm } from "./generate-link-form";
-import { ReferralLinksTable, secondaryButtonClass } from "./referral-links-table";
+import { ReferralLinksTable } from "./referral-links-table";
 
 type ReferralStats = z.infer<typeof referralStatsSchema>;
 
@@ -28,13 +29,9 @@ const STAT_KEYS = [
 
 const cardClass = "rounded-2xl bg-white p-6 shadow-xl";
 
-/**
- * Spec §2 /referral-management below the heading: stats cards, the generator and the table.
- * Every call goes through apiFetch (one refresh and retry on a 401).
- */
+/** The referral page below its heading: stats cards, the generator and the links table. */
 export function ReferralManagement() {
   const t = useTranslations("Referrals");
-  const { apiFetch } = useAuth();
   const apiErrorMessage = useApiErrorMessage();
   const [stats, setStats] = useState<ReferralStats | null>(null);
   const [links, setLinks] = useState<ReferralLink[] | null>(null);
@@ -44,26 +41,18 @@ export function ReferralManagement() {
 
   const load = useCallback(async () => {
     const current = ++generation.current;
-    const read = async <T,>(path: string, schema: z.ZodType<T>): Promise<T | null> => {
-      try {
-        const response = await apiFetch(path);
-        if (!response.ok) return null;
-        const parsed = schema.safeParse(await response.json());
-        return parsed.success ? parsed.data : null;
-      } catch {
-        return null;
-      }
-    };
+    const read = <T,>(path: string, schema: z.ZodType<T>): Promise<T | null> =>
+      api.get(path, schema).catch(() => null);
     const [nextStats, nextList] = await Promise.all([
       read("/api/referral/stats", referralStatsResponseSchema),
       read("/api/referral/list", referralListSchema),
     ]);
     if (current !== generation.current) return;
-    // Spec §8: a failed fetch is silently ignored; what was shown before stays.
+    // A failed load changes nothing: what was shown before stays (the table says when it has none).
     if (nextStats) setStats(nextStats.stats);
     if (nextList) setLinks(nextList.tokens);
     setLoading(false);
-  }, [apiFetch]);
+  }, []);
 
   useEffect(() => {
     void load();
@@ -91,30 +80,22 @@ export function ReferralManagement() {
     async (link: ReferralLink): Promise<boolean> => {
       const fallback = t("table.deactivateFailed");
       try {
-        const response = await apiFetch("/api/referral/deactivate", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ tokenId: link.id }),
-        });
-        // A 401 here means the session is gone: apiFetch has already said so and logged out.
-        if (response.status === 401) return false;
-        if (!response.ok) {
-          const error = await readApiError(response);
-          notify.error(error.status === 404 ? t("table.notFound") : apiErrorMessage(error, fallback));
-          return false;
-        }
-        notify.success(t("table.deactivated"));
-        setLinks((all) =>
-          all ? all.map((item) => (item.id === link.id ? { ...item, status: "deactivated" } : item)) : all,
-        );
-        void load();
-        return true;
-      } catch {
-        notify.error(fallback);
+        await api.post("/api/referral/deactivate", { tokenId: link.id });
+      } catch (error) {
+        const problem = error instanceof ApiProblem ? error : ApiProblem.network();
+        // A 401 that outlived the refresh has already ended the session (the client logs out).
+        if (problem.status === 401) return false;
+        notify.error(problem.status === 404 ? t("table.notFound") : apiErrorMessage(problem, fallback));
         return false;
       }
+      notify.success(t("table.deactivated"));
+      setLinks((all) =>
+        all ? all.map((item) => (item.id === link.id ? { ...item, status: "deactivated" } : item)) : all,
+      );
+      void load();
+      return true;
     },
-    [apiFetch, apiErrorMessage, load, t],
+    [apiErrorMessage, load, t],
   );
 
   return (
@@ -139,7 +120,7 @@ export function ReferralManagement() {
             ))}
           </dl>
         ) : (
-          // Neutral, not an error: spec §8 keeps failed loads quiet.
+          // Neutral, not an error: a failed load stays quiet.
           <p className="mt-2 text-slate-700">{t("stats.unavailable")}</p>
         )}
       </section>
@@ -171,9 +152,9 @@ export function ReferralManagement() {
         ) : (
           <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-700">
             <p>{t("table.unavailable")}</p>
-            <button type="button" className={secondaryButtonClass} onClick={retry}>
+            <Button size="sm" variant="secondary" onClick={retry}>
               {t("retry")}
-            </button>
+            </Button>
           </div>
         )}
       </section>

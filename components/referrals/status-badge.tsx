@@ -1,18 +1,21 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { ReferralStatus } from "@/lib/schemas/referrals";
+import type { LinkBadge } from "./link-status";
 
-// Spec §4 badges; the text carries the meaning, the colour only repeats it (WCAG 1.4.1).
-// Each pairing keeps at least 4.5:1 contrast.
-const tone: Record<ReferralStatus, string> = {
+// The text carries the meaning, the colour only repeats it; each pairing keeps at least 4.5:1
+// contrast.
+const muted = "bg-slate-200 text-slate-800 ring-slate-500/30";
+const tone: Record<LinkBadge, string> = {
   active: "bg-green-100 text-green-800 ring-green-700/30",
   pending: "bg-amber-100 text-amber-900 ring-amber-700/30",
-  inactive: "bg-slate-200 text-slate-800 ring-slate-500/30",
-  deactivated: "bg-slate-200 text-slate-800 ring-slate-500/30",
+  inactive: muted,
+  expired: muted,
+  usedUp: muted,
+  deactivated: muted,
 };
 
-export function StatusBadge({ status }: { status: ReferralStatus }) {
+export function StatusBadge({ status }: { status: LinkBadge }) {
   const t = useTranslations("Referrals.status");
   return (
     <span

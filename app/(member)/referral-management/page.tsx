@@ -11,16 +11,16 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-/** Spec §2 /referral-management: heading, who is managing, stats, the generator and the links. */
+/** The referral page: heading, who is managing, stats, the generator and the links. */
 export default async function ReferralManagementPage() {
   const session = await requireSession();
   // proxy.ts redirects with the permission toast from the token's claims; this re-check uses
-  // the user as the API knows it now (spec §6), so a revoked permission is caught here too.
+  // the user as the API knows it now, so a permission revoked since the token was issued counts.
   if (!canManageReferrals(session.user)) redirect("/dashboard");
   const t = await getTranslations("Referrals");
   const { user } = session;
   return (
-    <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+    <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <section aria-labelledby="referrals-title" className="rounded-2xl bg-white p-6 shadow-xl">
         <h1 id="referrals-title" className="text-2xl font-semibold text-slate-900">
           {t("title")}
