@@ -8,6 +8,49 @@ import type { AppEnv } from "../http";
 import type { TokenService } from "../infra/tokens";
 
 /**
+ * One query: the user, whether this session is still live, and the active permissions. The
+ * session is left-joined so that a dead one still tells a suspended owner apart. Prepared once
+ * per database: every protected call runs it, and building its SQL each time cost more than
+ * running it.
+ */
+function prepareSessionQuery(db: Database) {
+  return db
+    .select({
+      user: users,
+      sessionId: authSessions.id,
+      permissions: sql`(
+        select coalesce(json_agg(${permissions.name} order by ${permissions.name}), '[]'::json)
+        from ${userPermissions} join ${permissions} on ${permissions.id} = ${userPermissions.permissionId}
+        where ${userPermissions.userId} = ${users.id} and ${permissions.isActive}
+      )`.mapWith(permissionNamesFrom),
+    })
+    .from(users)
+    .leftJoin(
+      authSessions,
+      and(
+        eq(authSessions.id, sql.placeholder("sid")),
+        eq(authSessions.userId, users.id),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql`now()`),
+      ),
+    )
+    .where(eq(users.id, sql.placeholder("sub")))
+    .limit(1)
+    .prepare("authenticate_session");
+}
+
+const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
+
+function sessionQuery(db: Database) {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  return query;
+}
+
+/**
  * Every protected call: the Bearer token must verify (EdDSA only, our issuer and audience,
  * not expired), its session must still be live, and role, status and permissions are read from
  * the database now, never trusted from the token (SECURITY.md 14-16).
@@ -23,30 +66,7 @@ export function authenticate(deps: { db: Database; tokens: TokenService }): Midd
     } catch {
       throw new AppError("UNAUTHORIZED");
     }
-    // One query: the user, whether this session is still live, and the active permissions.
-    // The session is left-joined so that a dead one still tells a suspended owner apart.
-    const [row] = await deps.db
-      .select({
-        user: users,
-        sessionId: authSessions.id,
-        permissions: sql`(
-          select coalesce(json_agg(${permissions.name} order by ${permissions.name}), '[]'::json)
-          from ${userPermissions} join ${permissions} on ${permissions.id} = ${userPermissions.permissionId}
-          where ${userPermissions.userId} = ${users.id} and ${permissions.isActive}
-        )`.mapWith(permissionNamesFrom),
-      })
-      .from(users)
-      .leftJoin(
-        authSessions,
-        and(
-          eq(authSessions.id, claims.sid),
-          eq(authSessions.userId, users.id),
-          isNull(authSessions.revokedAt),
-          gt(authSessions.expiresAt, new Date()),
-        ),
-      )
-      .where(eq(users.id, claims.sub))
-      .limit(1);
+    const [row] = await sessionQuery(deps.db).execute({ sub: claims.sub, sid: claims.sid });
     // Suspension ends every session; saying so lets the holder of the (signed, still unexpired)
     // token learn why, instead of a bare "session expired".
     if (row?.user.status === "suspended") throw new AppError("ACCOUNT_SUSPENDED");
