@@ -85,6 +85,10 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions = {}): 
       ...(loadDataDir ? { loadDataDir } : {}),
       // The user search's trigram indexes (migration 0004) need it, as on PostgreSQL.
       extensions: { pg_trgm },
+      // PostgreSQL's default 128 MB of shared buffers live in the WebAssembly memory and are all
+      // touched at start: with 32 MB the API idles about 100 MB smaller. The files stay in the
+      // operating system's cache, so a buffer miss costs a read, not a disk access.
+      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"],
     });
   } catch (error) {
     lock?.release();
