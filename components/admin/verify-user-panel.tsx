@@ -14,7 +14,7 @@ import { notify } from "@/lib/notify";
 import { adminFullUserSchema, permissionListResponseSchema } from "@/lib/schemas/admin-user";
 import { PermissionCheckboxes } from "./permission-modal";
 import { useAdminResource } from "./use-admin-resource";
-import { namedUser, userMediaResponseSchema } from "./user-detail-data";
+import { type FullUser, type MediaItem, namedUser, userMediaResponseSchema } from "./user-detail-data";
 import { UserMediaSection } from "./user-detail-media";
 import { sectionClass, sectionHeadingClass, UserInfoSection } from "./user-detail-sections";
 import { RejectForm } from "./verify-reject-form";
@@ -27,7 +27,14 @@ const QUEUE_PATH = "/admin/verify-users";
  * that sends the user back to redo one onboarding step. After either succeeds the page
  * returns to the queue after 1.2 s (spec §9).
  */
-export function VerifyUserPanel({ userId }: { userId: string }) {
+export function VerifyUserPanel({
+  userId,
+  initial,
+}: {
+  userId: string;
+  /** What the page loaded on the server; a part it could not load is fetched here. */
+  initial?: { full?: FullUser; media?: MediaItem[] };
+}) {
   const t = useTranslations("AdminUser");
   const router = useRouter();
   const encodedId = encodeURIComponent(userId);
@@ -35,11 +42,13 @@ export function VerifyUserPanel({ userId }: { userId: string }) {
     `/api/auth/admin/users/${encodedId}/full`,
     adminFullUserSchema,
     (reason) => t("detail.loadFailed", { reason }),
+    initial?.full,
   );
   const { load: media } = useAdminResource(
     `/api/admin/user/${encodedId}/documents`,
     userMediaResponseSchema,
     (reason) => t("media.loadFailed", { reason }),
+    initial?.media,
   );
   const [done, setDone] = useState(false);
   const redirectTimer = useRef<number | null>(null);
