@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import type { z } from "zod";
-import { useAuth } from "@/components/auth/auth-provider";
 import { buttonClass } from "@/components/ui/button";
 import { auditListSchema } from "@/lib/schemas/admin";
 import { adminCardClass, adminTableRegionClass, loadJson, useAdminErrorText } from "./dashboard-ui";
@@ -13,20 +12,19 @@ type Entries = z.infer<typeof auditListSchema>["entries"];
 /** The overall audit trail (issue 6: viewable per user and overall); newest first. */
 export function DashboardAuditLog() {
   const t = useTranslations("AdminArea.audit");
-  const { apiFetch } = useAuth();
   const errorText = useAdminErrorText();
   const [entries, setEntries] = useState<Entries | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const result = await loadJson(apiFetch, "/api/admin/audit?pageSize=20", auditListSchema);
+    const result = await loadJson("/api/admin/audit?pageSize=20", auditListSchema);
     if (result.ok) {
       setEntries(result.data.entries);
       setError(null);
     } else {
       setError(errorText(result.error));
     }
-  }, [apiFetch, errorText]);
+  }, [errorText]);
 
   useEffect(() => {
     void load();

@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import { useAuth } from "@/components/auth/auth-provider";
 import { buttonClass } from "@/components/ui/button";
 import { serverStatusSchema } from "@/lib/schemas/admin";
 import { DashboardFailingMails } from "./dashboard-failing-mails";
@@ -23,7 +22,6 @@ const statusTone: Record<ServerStatus["status"], string> = {
 /** Spec §2/§3 server status and recent logs on the admin dashboard, with a refresh button. */
 export function DashboardServerStatus() {
   const t = useTranslations("AdminArea.serverStatus");
-  const { apiFetch } = useAuth();
   const errorText = useAdminErrorText();
   const [status, setStatus] = useState<ServerStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +31,7 @@ export function DashboardServerStatus() {
   const load = useCallback(async () => {
     const current = ++generation.current;
     setLoading(true);
-    const result = await loadJson(apiFetch, "/api/admin/server-status", serverStatusSchema);
+    const result = await loadJson("/api/admin/server-status", serverStatusSchema);
     if (current !== generation.current) return;
     if (result.ok) {
       setStatus(result.data);
@@ -42,7 +40,7 @@ export function DashboardServerStatus() {
       setError(errorText(result.error));
     }
     setLoading(false);
-  }, [apiFetch, errorText]);
+  }, [errorText]);
 
   useEffect(() => {
     void load();

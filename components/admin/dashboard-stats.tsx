@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import { useAuth } from "@/components/auth/auth-provider";
 import { buttonClass } from "@/components/ui/button";
 import { userStatsSchema } from "@/lib/schemas/admin";
 import { adminCardClass, loadJson, useAdminErrorText } from "./dashboard-ui";
@@ -33,7 +32,6 @@ export function AdminStats({
 }) {
   const t = useTranslations("AdminArea.stats");
   const tCommon = useTranslations("AdminArea.common");
-  const { apiFetch } = useAuth();
   const errorText = useAdminErrorText();
   const [stats, setStats] = useState<UserStats | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +41,7 @@ export function AdminStats({
   const load = useCallback(async () => {
     const current = ++generation.current;
     setLoading(true);
-    const result = await loadJson(apiFetch, "/api/admin/user-stats", userStatsSchema);
+    const result = await loadJson("/api/admin/user-stats", userStatsSchema);
     if (current !== generation.current) return;
     if (result.ok) {
       setStats(result.data);
@@ -52,7 +50,7 @@ export function AdminStats({
       setError(errorText(result.error));
     }
     setLoading(false);
-  }, [apiFetch, errorText]);
+  }, [errorText]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is the signal to load again.
   useEffect(() => {

@@ -3,8 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { z } from "zod";
+import { api } from "@/components/api/client";
+import { ApiProblem, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
-import { type ApiErrorInfo, readApiError } from "@/lib/api-error";
+import type { ApiErrorInfo } from "@/lib/api-error";
 
 /** Shared pieces of the admin screens (dashboard, user list, permissions). */
 
@@ -16,20 +18,12 @@ export const adminTableRegionClass =
 
 export type LoadResult<T> = { ok: true; data: T } | { ok: false; error: ApiErrorInfo };
 
-/** GET + schema check; a network failure or an unexpected body becomes an error with a message. */
-export async function loadJson<T>(
-  apiFetch: (path: string, init?: RequestInit) => Promise<Response>,
-  path: string,
-  schema: z.ZodType<T>,
-): Promise<LoadResult<T>> {
+/** GET + schema check through the API client; a failure comes back as the ApiProblem. */
+export async function loadJson<T>(path: string, schema: z.ZodType<T>): Promise<LoadResult<T>> {
   try {
-    const response = await apiFetch(path, { cache: "no-store" });
-    if (!response.ok) return { ok: false, error: await readApiError(response) };
-    const parsed = schema.safeParse(await response.json());
-    if (parsed.success) return { ok: true, data: parsed.data };
-    return { ok: false, error: { status: response.status, code: "INVALID_RESPONSE", message: "" } };
-  } catch {
-    return { ok: false, error: { status: 0, code: "NETWORK", message: "" } };
+    return { ok: true, data: await api.get(path, schema) };
+  } catch (error) {
+    return { ok: false, error: isApiProblem(error) ? error : ApiProblem.network() };
   }
 }
 

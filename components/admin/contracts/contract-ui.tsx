@@ -62,7 +62,6 @@ export type TemplateFilters = { lang: TemplateLanguage | ""; audience: TemplateA
  * dropped. `initial` is the unfiltered list the server loaded for the first render.
  */
 export function useTemplateList(filters: TemplateFilters, initial?: TemplateSummary[]) {
-  const { apiFetch } = useAuth();
   const [templates, setTemplates] = useState<TemplateSummary[] | null>(initial ?? null);
   const [loading, setLoading] = useState(initial === undefined);
   // The server's list serves the first render; a filter change or a reload asks again.
@@ -77,7 +76,7 @@ export function useTemplateList(filters: TemplateFilters, initial?: TemplateSumm
     if (filters.lang) query.set("lang", filters.lang);
     if (filters.audience) query.set("audience", filters.audience);
     const suffix = query.size > 0 ? `?${query}` : "";
-    const result = await loadJson(apiFetch, `/api/document-templates${suffix}`, templateListResponseSchema);
+    const result = await loadJson(`/api/document-templates${suffix}`, templateListResponseSchema);
     if (current !== generation.current) return;
     if (result.ok) {
       setTemplates(result.data.templates);
@@ -86,7 +85,7 @@ export function useTemplateList(filters: TemplateFilters, initial?: TemplateSumm
       setFailed(true);
     }
     setLoading(false);
-  }, [apiFetch, filters.lang, filters.audience]);
+  }, [filters.lang, filters.audience]);
 
   useEffect(() => {
     if (skipFirst.current) {

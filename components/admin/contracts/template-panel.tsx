@@ -58,7 +58,6 @@ export function TemplatePanel({
     }
     setLoading(true);
     const result = await loadJson(
-      apiFetch,
       `/api/document-templates/${encodeURIComponent(templateId)}?version=${version}`,
       templateDetailSchema,
     );
@@ -70,7 +69,7 @@ export function TemplatePanel({
       setFailed(true);
     }
     setLoading(false);
-  }, [apiFetch, templateId, version]);
+  }, [templateId, version]);
 
   useEffect(() => {
     void refreshKey;
