@@ -2,10 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useAuth } from "@/components/auth/auth-provider";
+import { api } from "@/components/api/client";
+import { isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { buttonClass } from "@/components/ui/button";
-import { readApiError } from "@/lib/api-error";
 import { displayName } from "@/lib/display-name";
 import { notify } from "@/lib/notify";
 import { type ChangeReview, changeReviewListSchema } from "@/lib/schemas/admin";
@@ -89,7 +89,6 @@ export function ChangeReviewQueue() {
 function ReviewCard({ review, onDecided }: { review: ChangeReview; onDecided: () => void }) {
   const t = useTranslations("AdminUser.changes");
   const tInfo = useTranslations("AdminUser.info");
-  const { apiFetch } = useAuth();
   const apiErrorMessage = useApiErrorMessage();
   const [busy, setBusy] = useState(false);
   const name = displayName(namedUser(review.user), tInfo("noName"));
@@ -101,22 +100,15 @@ function ReviewCard({ review, onDecided }: { review: ChangeReview; onDecided: ()
     if (busy) return;
     setBusy(true);
     try {
-      const response = await apiFetch(
-        `/api/admin/change-reviews/${encodeURIComponent(review.id)}/${action}`,
-        {
-          method: "POST",
-        },
-      );
-      if (!response.ok) {
-        notify.error(
-          t("failed", { reason: apiErrorMessage(await readApiError(response), String(response.status)) }),
-        );
-        return;
-      }
+      await api.post(`/api/admin/change-reviews/${encodeURIComponent(review.id)}/${action}`);
       notify.success(action === "accept" ? t("accepted") : t("rejected"));
       onDecided();
-    } catch {
-      notify.error(t("failed", { reason: "network" }));
+    } catch (error) {
+      const reason =
+        isApiProblem(error) && error.code !== "NETWORK"
+          ? apiErrorMessage(error, String(error.status))
+          : "network";
+      notify.error(t("failed", { reason }));
     } finally {
       setBusy(false);
     }

@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
-import { useAuth } from "@/components/auth/auth-provider";
+import { api } from "@/components/api/client";
+import { ApiProblem, isApiProblem } from "@/components/api/problem";
 import { buttonClass } from "@/components/ui/button";
-import { readApiError } from "@/lib/api-error";
 import type { failingMailSchema } from "@/lib/schemas/admin";
 import { adminTableRegionClass, useAdminErrorText } from "./dashboard-ui";
 
@@ -19,7 +19,6 @@ const COLUMNS = ["recipient", "subject", "state", "attempts", "lastError", "last
  */
 export function DashboardFailingMails({ mails, onRetried }: { mails: FailingMail[]; onRetried: () => void }) {
   const t = useTranslations("AdminMailQueue");
-  const { apiFetch } = useAuth();
   const errorText = useAdminErrorText();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
@@ -28,23 +27,12 @@ export function DashboardFailingMails({ mails, onRetried }: { mails: FailingMail
     if (busyId) return;
     setBusyId(mail.id);
     try {
-      const response = await apiFetch(`/api/admin/mail/${encodeURIComponent(mail.id)}/retry`, {
-        method: "POST",
-      });
-      if (!response.ok) {
-        setMessage({
-          tone: "error",
-          text: t("retryFailed", { message: errorText(await readApiError(response)) }),
-        });
-        return;
-      }
+      await api.post(`/api/admin/mail/${encodeURIComponent(mail.id)}/retry`);
       setMessage({ tone: "ok", text: t("retried", { recipient: mail.recipient }) });
       onRetried();
-    } catch {
-      setMessage({
-        tone: "error",
-        text: t("retryFailed", { message: errorText({ status: 0, code: "NETWORK", message: "" }) }),
-      });
+    } catch (error) {
+      const problem = isApiProblem(error) ? error : ApiProblem.network();
+      setMessage({ tone: "error", text: t("retryFailed", { message: errorText(problem) }) });
     } finally {
       setBusyId(null);
     }
