@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { useAuth } from "@/components/auth/auth-provider";
-import type { PhoneValue } from "@/components/register/phone-field";
+import type { PhoneValue } from "@/components/forms/phone-field";
 import { Button } from "@/components/ui/button";
 import type { CompanyProfileInput, PersonalProfileInput } from "@/lib/schemas/profile";
 import {

@@ -1,4 +1,4 @@
-import type { PhoneValue } from "@/components/register/phone-field";
+import type { PhoneValue } from "@/components/forms/phone-field";
 import type { SessionUser } from "@/lib/schemas/auth";
 import { companyProfileSchema, personalProfileSchema } from "@/lib/schemas/profile";
 import { localDate } from "./local-date";

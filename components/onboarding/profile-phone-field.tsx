@@ -8,7 +8,7 @@ import {
 } from "libphonenumber-js/max";
 import { useLocale, useTranslations } from "next-intl";
 import { type Ref, useMemo } from "react";
-import type { PhoneValue } from "@/components/register/phone-field";
+import type { PhoneValue } from "@/components/forms/phone-field";
 import { inputClass } from "@/components/ui/form-field";
 import { DEFAULT_COUNTRY } from "@/lib/phone";
 import { describedBy, OnboardingField } from "./field";

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ResolverOptions } from "react-hook-form";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PhoneValue } from "@/components/register/phone-field";
+import type { PhoneValue } from "@/components/forms/phone-field";
 import { type PersonalProfileInput, personalProfileSchema } from "@/lib/schemas/profile";
 import { fromInternationalPhone, toInternationalPhone } from "./profile-phone-field";
 import { clearDraft, fromSavedProfile, type ProfileValues, readDraft, writeDraft } from "./profile-values";

@@ -1,4 +1,4 @@
-import type { PhoneValue } from "@/components/register/phone-field";
+import type { PhoneValue } from "@/components/forms/phone-field";
 import { fromInternationalPhone, isCountryCode } from "./profile-phone-field";
 
 /** A profile form's values: text fields as typed, phones with their country. */

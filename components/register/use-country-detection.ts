@@ -1,13 +1,14 @@
 "use client";
 
-import { type CountryCode, isSupportedCountry } from "libphonenumber-js/max";
 import { useEffect, useState } from "react";
+import { type Country as CountryCode, isSupportedCountry } from "react-phone-number-input/min";
 import { z } from "zod";
-import { DEFAULT_COUNTRY } from "@/lib/phone";
+import { api } from "@/components/api/client";
+import { DEFAULT_COUNTRY } from "@/lib/phone-rules";
 
-/** Spec §4: the session cache of the detected country. */
+/** The session cache of the detected country: one lookup a visit. */
 export const COUNTRY_CACHE_KEY = "geoCountryCode";
-/** Spec §9: the whole detection gives up after 2.5 s and falls back to DE. */
+/** The whole detection gives up after 2.5 s and falls back to DE: the form must not wait longer. */
 export const COUNTRY_DETECTION_TIMEOUT_MS = 2500;
 
 const geoAnswerSchema = z.object({ countryCode: z.string().nullable() });
@@ -38,10 +39,8 @@ function writeCache(country: CountryCode) {
 /** The API's own lookup; it may not exist (404) or fail, and any failure means "don't know". */
 async function countryFromApi(signal: AbortSignal): Promise<CountryCode | null> {
   try {
-    const response = await fetch("/api/geo/country", { signal, cache: "no-store" });
-    if (!response.ok) return null;
-    const parsed = geoAnswerSchema.safeParse(await response.json());
-    return parsed.success ? asCountry(parsed.data.countryCode) : null;
+    const answer = await api.get("/api/geo/country", geoAnswerSchema, { signal });
+    return asCountry(answer.countryCode);
   } catch {
     return null;
   }
@@ -62,7 +61,7 @@ function countryFromBrowserLanguage(): CountryCode | null {
 }
 
 /**
- * Spec §4 country detection for the phone default: session cache, then the API's lookup, then
+ * The country the phone fields start with: session cache, then the API's lookup, then
  * the browser language's region, then DE — all of it capped at 2.5 s. Only a country actually
  * found is cached, so a slow network once does not pin the fallback for the whole session.
  */

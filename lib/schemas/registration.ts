@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { locales } from "../i18n/config";
-import { normalizePhone, type PhoneProblem } from "../phone";
+import type { PhoneNormalizer, PhoneProblem } from "../phone-rules";
 import { checkPassword, PASSWORD_MAX_LENGTH } from "./auth";
 
-// Spec §3 registration forms and §5 rules, checked in the spec's order by the form and the API
+// The registration forms' fields and rules, checked in the same order by the form and the API
 // alike. Messages are keys of messages/*.json `Register.errors`.
 
 const text = (max: number) => z.string().trim().max(max).default("");
@@ -67,24 +67,42 @@ const policyHolds = (password: string) => Object.values(checkPassword(password))
 type PersonalFields = z.output<typeof personalRegistrationSchema>;
 type CompanyFields = z.output<typeof companyRegistrationSchema>;
 
-/** The first problem of a personal registration, in the order of spec §5; null when valid. */
-export function checkPersonalRegistration(input: PersonalFields): RegistrationProblem | null {
+/**
+ * Every problem of a personal registration, at most one a field, in the order the rules are
+ * checked in: the first is what the API answers, the whole list is what the form shows beside
+ * the fields. The phone rules come in as a parameter so the browser can use smaller metadata.
+ */
+export function personalRegistrationProblems(
+  input: PersonalFields,
+  normalize: PhoneNormalizer,
+): RegistrationProblem[] {
+  const problems: RegistrationProblem[] = [];
+  const add = (field: string, key: RegistrationErrorKey) => {
+    if (!problems.some((problem) => problem.field === field)) problems.push({ field, key });
+  };
   const required = ["firstName", "lastName", "email", "confirmEmail", "password", "confirmPassword"] as const;
-  const missing = required.find((field) => blank(input[field]));
-  if (missing) return { field: missing, key: "requiredFields" };
-  if (blank(input.phone)) return { field: "phone", key: "phoneRequired" };
-  if (!sameEmail(input.email, input.confirmEmail)) return { field: "confirmEmail", key: "emailsDoNotMatch" };
-  if (input.password !== input.confirmPassword)
-    return { field: "confirmPassword", key: "passwordsDoNotMatch" };
-  if (!policyHolds(input.password)) return { field: "password", key: "passwordPolicy" };
-  const phone = normalizePhone(input.phone, input.phoneCountry);
-  if (!phone.ok) return { field: "phone", key: `phone.${phone.problem}` };
-  if (!emailShape.safeParse(input.email.trim()).success) return { field: "email", key: "invalidEmail" };
-  return null;
+  for (const field of required) if (blank(input[field])) add(field, "requiredFields");
+  if (blank(input.phone)) add("phone", "phoneRequired");
+  if (!blank(input.confirmEmail) && !sameEmail(input.email, input.confirmEmail))
+    add("confirmEmail", "emailsDoNotMatch");
+  if (!blank(input.confirmPassword) && input.password !== input.confirmPassword)
+    add("confirmPassword", "passwordsDoNotMatch");
+  if (!blank(input.password) && !policyHolds(input.password)) add("password", "passwordPolicy");
+  const phone = normalize(input.phone, input.phoneCountry);
+  if (!blank(input.phone) && !phone.ok) add("phone", `phone.${phone.problem}`);
+  if (!blank(input.email) && !emailShape.safeParse(input.email.trim()).success) add("email", "invalidEmail");
+  return problems;
 }
 
-/** The first problem of a company registration, in the order of spec §5; null when valid. */
-export function checkCompanyRegistration(input: CompanyFields): RegistrationProblem | null {
+/** Every problem of a company registration, at most one a field, in the order they are checked. */
+export function companyRegistrationProblems(
+  input: CompanyFields,
+  normalize: PhoneNormalizer,
+): RegistrationProblem[] {
+  const problems: RegistrationProblem[] = [];
+  const add = (field: string, key: RegistrationErrorKey) => {
+    if (!problems.some((problem) => problem.field === field)) problems.push({ field, key });
+  };
   const required = [
     "companyName",
     "companyEmail",
@@ -93,23 +111,39 @@ export function checkCompanyRegistration(input: CompanyFields): RegistrationProb
     "password",
     "confirmPassword",
   ] as const;
-  const missing = required.find((field) => blank(input[field]));
-  if (missing) return { field: missing, key: "requiredFields" };
-  if (blank(input.companyPhone)) return { field: "companyPhone", key: "companyPhoneRequired" };
-  if (blank(input.contactPersonPhone)) return { field: "contactPersonPhone", key: "contactPhoneRequired" };
-  if (!sameEmail(input.companyEmail, input.confirmCompanyEmail)) {
-    return { field: "confirmCompanyEmail", key: "companyEmailsDoNotMatch" };
-  }
-  if (input.password !== input.confirmPassword)
-    return { field: "confirmPassword", key: "passwordsDoNotMatch" };
-  if (!policyHolds(input.password)) return { field: "password", key: "passwordPolicy" };
-  const companyPhone = normalizePhone(input.companyPhone, input.companyPhoneCountry);
-  if (!companyPhone.ok) return { field: "companyPhone", key: `companyPhone.${companyPhone.problem}` };
-  const contactPhone = normalizePhone(input.contactPersonPhone, input.contactPersonPhoneCountry);
-  if (!contactPhone.ok) return { field: "contactPersonPhone", key: `contactPhone.${contactPhone.problem}` };
-  if (!emailShape.safeParse(input.companyEmail.trim()).success)
-    return { field: "companyEmail", key: "invalidEmail" };
-  return null;
+  for (const field of required) if (blank(input[field])) add(field, "requiredFields");
+  if (blank(input.companyPhone)) add("companyPhone", "companyPhoneRequired");
+  if (blank(input.contactPersonPhone)) add("contactPersonPhone", "contactPhoneRequired");
+  if (!blank(input.confirmCompanyEmail) && !sameEmail(input.companyEmail, input.confirmCompanyEmail))
+    add("confirmCompanyEmail", "companyEmailsDoNotMatch");
+  if (!blank(input.confirmPassword) && input.password !== input.confirmPassword)
+    add("confirmPassword", "passwordsDoNotMatch");
+  if (!blank(input.password) && !policyHolds(input.password)) add("password", "passwordPolicy");
+  const companyPhone = normalize(input.companyPhone, input.companyPhoneCountry);
+  if (!blank(input.companyPhone) && !companyPhone.ok)
+    add("companyPhone", `companyPhone.${companyPhone.problem}`);
+  const contactPhone = normalize(input.contactPersonPhone, input.contactPersonPhoneCountry);
+  if (!blank(input.contactPersonPhone) && !contactPhone.ok)
+    add("contactPersonPhone", `contactPhone.${contactPhone.problem}`);
+  if (!blank(input.companyEmail) && !emailShape.safeParse(input.companyEmail.trim()).success)
+    add("companyEmail", "invalidEmail");
+  return problems;
+}
+
+/** The first problem of a personal registration (what the API answers); null when valid. */
+export function checkPersonalRegistration(
+  input: PersonalFields,
+  normalize: PhoneNormalizer,
+): RegistrationProblem | null {
+  return personalRegistrationProblems(input, normalize)[0] ?? null;
+}
+
+/** The first problem of a company registration (what the API answers); null when valid. */
+export function checkCompanyRegistration(
+  input: CompanyFields,
+  normalize: PhoneNormalizer,
+): RegistrationProblem | null {
+  return companyRegistrationProblems(input, normalize)[0] ?? null;
 }
 
 export const registrationResponseSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -147,7 +147,7 @@ export async function registerPersonal(
   facts: RequestFacts,
 ): Promise<string> {
   const input = personalRegistrationSchema.parse(raw);
-  const problem = checkPersonalRegistration(input);
+  const problem = checkPersonalRegistration(input, normalizePhone);
   if (problem) refuse(problem);
   const phone = normalizePhone(input.phone, input.phoneCountry);
   if (!phone.ok) refuse({ field: "phone", key: `phone.${phone.problem}` });
@@ -175,7 +175,7 @@ export async function registerCompany(
   facts: RequestFacts,
 ): Promise<string> {
   const input = companyRegistrationSchema.parse(raw);
-  const problem = checkCompanyRegistration(input);
+  const problem = checkCompanyRegistration(input, normalizePhone);
   if (problem) refuse(problem);
   const companyPhone = normalizePhone(input.companyPhone, input.companyPhoneCountry);
   const contactPhone = normalizePhone(input.contactPersonPhone, input.contactPersonPhoneCountry);

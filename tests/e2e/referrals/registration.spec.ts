@@ -1,22 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { baseURL } from "../e2e-env";
+import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "../fixtures";
 import { DEFAULT_PASSWORD, seedUser, signIn, uniqueEmail } from "../support";
-
-/** A referrer of the test's own and a link of theirs, created through the BFF as the page would. */
-async function referralLink(page: Page, request: APIRequestContext, options: { maxUses?: number } = {}) {
-  const referrer = await seedUser(request, { role: "admin", firstName: "Rosa", lastName: "Referrer" });
-  await signIn(page, referrer);
-  const response = await page.request.post("/api/referral/create", {
-    headers: { Origin: baseURL },
-    data: { expiresInDays: 3, maxUses: options.maxUses ?? 10 },
-  });
-  expect(response.status()).toBe(201);
-  const link = (await response.json()) as { link: string; token: string };
-  await page.request.post("/api/auth/logout", { headers: { Origin: baseURL } });
-  await page.context().clearCookies();
-  return { referrer, ...link };
-}
+import { referralLink } from "./referral-support";
 
 async function fillPersonal(page: Page, email: string) {
   const form = page.getByRole("tabpanel", { name: "Personal" });
@@ -76,11 +61,17 @@ test("a visitor registers a personal account through a link and logs in", async 
   await expect(page.getByText("You were invited by Rosa Referrer.")).toBeVisible();
   await expectAccessible(page);
 
-  // The shared checks run in the spec's order before anything is sent.
+  // The shared checks run before anything is sent; each problem shows beside its field and the
+  // first bad field takes focus.
   await page.getByRole("button", { name: "Register", exact: true }).click();
-  await expect(
-    page.getByRole("alert").filter({ hasText: "Please fill in all required fields." }),
-  ).toBeVisible();
+  const form = page.getByRole("tabpanel", { name: "Personal" });
+  await expect(page.getByRole("alert").filter({ hasText: "Please fill in this field." })).toHaveCount(6);
+  await expect(form.getByLabel("First name")).toBeFocused();
+  await expect(form.getByLabel("First name")).toHaveAccessibleDescription("Please fill in this field.");
+  const phone = form.getByLabel("Phone number", { exact: true });
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(phone).toHaveAccessibleDescription(/^Please enter your phone number\./);
+  await expectAccessible(page);
 
   const email = uniqueEmail("personal");
   await fillPersonal(page, email);
@@ -110,7 +101,9 @@ test("a visitor registers a company account through a link", async ({ page, requ
   await form.getByLabel("Password", { exact: true }).fill(DEFAULT_PASSWORD);
   await form.getByLabel("Confirm password").fill("Different!Passw0rd");
   await page.getByRole("button", { name: "Register", exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Passwords do not match." })).toBeVisible();
+  await expect(form.getByLabel("Confirm password")).toBeFocused();
+  await expect(form.getByLabel("Confirm password")).toHaveAccessibleDescription("Passwords do not match.");
+  await expect(form.getByRole("alert")).toHaveText(["Passwords do not match."]);
   await form.getByLabel("Confirm password").fill(DEFAULT_PASSWORD);
   await page.getByRole("button", { name: "Register", exact: true }).click();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
@@ -181,9 +174,9 @@ test("German texts on the registration page", async ({ page, request }) => {
   await page.getByRole("button", { name: "Deutsch" }).click();
   await expect(page.getByRole("tab", { name: "Privat" })).toBeVisible();
   await page.getByRole("button", { name: "Registrieren", exact: true }).click();
-  await expect(
-    page.getByRole("alert").filter({ hasText: "Bitte füllen Sie alle Pflichtfelder aus." }),
-  ).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Bitte füllen Sie dieses Feld aus." })).toHaveCount(
+    6,
+  );
   await expectAccessible(page);
   await page.getByRole("button", { name: "English" }).click();
 });

@@ -1,0 +1,66 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useRef, useState } from "react";
+import { api } from "@/components/api/client";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { notify } from "@/lib/notify";
+
+/**
+ * A logged-in visitor cannot register without logging out first. Escape means 'No'. Logging out
+ * stays on /register (the auth provider's logout would go to /login), so it calls the BFF itself.
+ */
+export function SessionDialog({ onLoggedOut }: { onLoggedOut: () => void }) {
+  const t = useTranslations("Register.session");
+  const tAuth = useTranslations("Auth");
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const logoutRef = useRef<HTMLButtonElement>(null);
+
+  const goToDashboard = () => {
+    if (!busy) router.push("/dashboard");
+  };
+
+  const logOut = async () => {
+    setBusy(true);
+    try {
+      await api.post("/api/auth/logout");
+    } catch {
+      // Still logged in: registering now would mix two accounts, so the dialog stays.
+      notify.error(tAuth("logoutFailed"));
+      setBusy(false);
+      logoutRef.current?.focus();
+      return;
+    }
+    try {
+      // The session mirror the auth provider keeps, as its own logout clears it.
+      for (const key of ["user", "userType", "role"]) window.sessionStorage.removeItem(key);
+    } catch {
+      // Storage can be unavailable.
+    }
+    onLoggedOut();
+    router.refresh();
+  };
+
+  return (
+    <Dialog
+      title={t("title")}
+      description={t("description")}
+      onClose={goToDashboard}
+      dismissible={!busy}
+      initialFocus={logoutRef}
+      footer={
+        <>
+          <Button ref={logoutRef} loading={busy} onClick={() => void logOut()}>
+            {busy ? t("loggingOut") : t("logout")}
+          </Button>
+          <Button variant="secondary" aria-disabled={busy || undefined} onClick={goToDashboard}>
+            {t("dashboard")}
+          </Button>
+        </>
+      }
+    />
+  );
+}
