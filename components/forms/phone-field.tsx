@@ -97,6 +97,9 @@ export function PhoneField({
         inputRef={inputRef}
         value={value.number || undefined}
         defaultCountry={value.country}
+        // A saved number of the chosen country shows in that country's own format, not as
+        // "+43 664 …" beside a country button that already says +43.
+        initialValueFormat="national"
         onChange={(number) => change({ number: number ?? "" })}
         onCountryChange={(country) => {
           if (country && country !== latest.current.country) change({ country });

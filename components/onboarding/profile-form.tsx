@@ -85,6 +85,7 @@ export function ProfileForm({ accountType }: { accountType: AccountType }) {
               onBlur={phone.onBlur}
               inputRef={phone.ref}
               error={fieldError(spec.name)}
+              disabled={busy}
               autoComplete={spec.autoComplete}
             />
           )}

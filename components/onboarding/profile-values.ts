@@ -37,7 +37,7 @@ export function fromSavedProfile<T extends ProfileValues>(
   return values as Partial<T>;
 }
 
-// The draft (spec §8 "draft saved"): what was typed, per user, in this browser. Never the IBAN.
+// The draft: what was typed, per user, in this browser. Never the IBAN.
 
 export function readDraft<T extends ProfileValues>(
   key: string,

@@ -15,7 +15,9 @@ function useTopOffset(): number {
   useEffect(() => {
     const update = () => {
       const header = document.activeElement?.closest("header");
-      setTop(header ? Math.round(header.getBoundingClientRect().bottom) + TOAST.marginPx : TOAST.marginPx);
+      // A header scrolled out of view covers nothing: the usual margin then.
+      const bottom = header ? Math.max(0, Math.round(header.getBoundingClientRect().bottom)) : 0;
+      setTop(bottom + TOAST.marginPx);
     };
     document.addEventListener("focusin", update);
     document.addEventListener("focusout", update);

@@ -119,7 +119,7 @@ test("a company member completes the three steps for the contact person", async 
   await uploadId(page, "company", "Business license");
 
   await page.goto("/company-complete-profile");
-  await page.getByLabel(/^Company phone/).fill("+49 30 1234567");
+  await page.getByRole("textbox", { name: "Company phone", exact: true }).fill("+49 30 1234567");
   await page.getByLabel("Street and house number").fill("Industriestraße 5");
   await page.getByLabel("Postal code").fill("80331");
   await page.getByLabel("City").fill("München");
@@ -203,4 +203,37 @@ test("a file named .png that is not an image is refused at once, with no preview
   await front.setInputFiles(images.front);
   await expect(page.getByRole("img", { name: /front/i })).toBeVisible();
   await expect(page.getByText("This file is not a PNG or JPEG image", { exact: false })).toHaveCount(0);
+});
+
+test("an Austrian phone shows in Austria's own format, and the other phones default to Austria", async ({
+  page,
+  request,
+}) => {
+  const member = await seedUser(request, { status: "pending", firstName: "Anna", lastName: "Wien" });
+  await logInWithForm(page, member);
+  await page.goto("/personal-complete-profile");
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("+43 664 1234567");
+  await page.getByLabel("Date of birth").fill("1991-03-02");
+  await page.getByLabel("Nationality").fill("Austrian");
+  await page.getByLabel("Street and house number").fill("Ringstraße 1");
+  await page.getByLabel("Postal code").fill("1010");
+  await page.getByLabel("City").fill("Wien");
+  await page.getByLabel(/^Country\*?$/).fill("Austria");
+  await page.getByLabel("Account holder").fill("Anna Wien");
+  await page.getByLabel("IBAN").fill("AT611904300234573201");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Profile saved successfully.")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+
+  // Opened again from the saved profile: no "+43 …" number beside an "Austria (+43)" choice.
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto("/personal-complete-profile");
+  const phone = page.getByRole("textbox", { name: "Phone", exact: true });
+  await expect(phone).toHaveValue(/^0?664/);
+  await expect(page.getByRole("button", { name: "Phone: country Austria (+43)" })).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Emergency contact phone: country Austria (+43)" }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Second phone: country Austria (+43)" })).toBeVisible();
+  await expectAccessible(page);
 });
