@@ -230,10 +230,14 @@ test("an Austrian phone shows in Austria's own format, and the other phones defa
   await page.goto("/personal-complete-profile");
   const phone = page.getByRole("textbox", { name: "Phone", exact: true });
   await expect(phone).toHaveValue(/^0?664/);
-  await expect(page.getByRole("button", { name: "Phone: country Austria (+43)" })).toBeVisible();
   await expect(
-    page.getByRole("button", { name: "Emergency contact phone: country Austria (+43)" }),
+    page.getByRole("combobox", { name: "Phone: country Austria (+43)", exact: true }),
   ).toBeVisible();
-  await expect(page.getByRole("button", { name: "Second phone: country Austria (+43)" })).toBeVisible();
+  await expect(
+    page.getByRole("combobox", { name: "Emergency contact phone: country Austria (+43)", exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("combobox", { name: "Second phone: country Austria (+43)", exact: true }),
+  ).toBeVisible();
   await expectAccessible(page);
 });
