@@ -12,8 +12,10 @@ import {
 import { childEnv, findFreePort, projectRoot, runChildScript, startChildServer } from "./child-server";
 import { type LoadSettings, type Measurement, measure } from "./load-test";
 import { pdfHealthScenario } from "./pdf-health-scenario";
+import { peerScenario } from "./peer-scenario";
 import { createReferralToken } from "./referral-load";
 import { resetFloodWithHealth } from "./reset-flood";
+import { apiLoginAll, rotatingApiRefreshSteps } from "./session-load";
 import { createTempDir } from "./temp-dir";
 import {
   createThrowawayDatabase,
@@ -42,6 +44,8 @@ export type ScenarioResult = {
 export type ScenarioContext = {
   settings: LoadSettings;
   verbose: boolean;
+  /** The API's database for login-api, bff-health and the session scenarios (`--db`). */
+  db: "pglite" | "postgres";
   /** The names asked for (with their ratio partners); a group measures only these. */
   wanted: ReadonlySet<string>;
 };
@@ -58,12 +62,15 @@ export type Scenario = {
  * run (`--only login` runs argon2-verify as well; `--only argon2` runs argon2-verify alone).
  */
 export const RATIO_PARTNERS: Record<string, string[]> = {
-  "bff-health": ["api-health-direct"],
+  "bff-health": ["api-health-direct", "web-healthz"],
   "api-health-direct": ["bff-health"],
   "login-api": ["argon2-verify"],
-  "bff-me": ["web-healthz"],
-  "bff-refresh": ["web-healthz"],
-  "bff-referral-info": ["select-pglite"],
+  // Each BFF call against its serial floor: the bare Next route and the same API call direct.
+  "bff-me": ["web-healthz", "api-me"],
+  "bff-refresh": ["web-healthz", "api-refresh"],
+  "bff-referral-info": ["select-pglite", "web-healthz", "api-referral-info"],
+  "peer-sign-in": ["login-api", "argon2-verify", "peer-argon2-verify"],
+  "peer-get-session": ["api-me"],
 };
 
 /** The scenario names `--only` selects (all without filters), plus their ratio partners. */
@@ -72,8 +79,26 @@ export function wantedNames(filters: string[]): Set<string> {
   const wanted = new Set(
     all.filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter))),
   );
+  // `--only peer` selects every peer result; their partners are ours.
   for (const name of [...wanted]) for (const partner of RATIO_PARTNERS[name] ?? []) wanted.add(partner);
   return wanted;
+}
+
+/**
+ * The API's database for one scenario: PGlite in the API's temp DATA_DIR, or with `--db
+ * postgres` a throwaway `bench_<random>` database (dropped by `drop`). An unreachable server
+ * fails the scenario: PostgreSQL was asked for.
+ */
+async function apiDatabase(context: ScenarioContext): Promise<{
+  settings: Record<string, string>;
+  label: string;
+  drop: () => Promise<void>;
+}> {
+  if (context.db === "pglite") return { settings: {}, label: "PGlite", drop: async () => {} };
+  const adminUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
+  const database = await createThrowawayDatabase(adminUrl);
+  console.error(`[bench]   throwaway database ${database.name} on ${redactUrl(adminUrl)}`);
+  return { settings: { DATABASE_URL: database.url }, label: "PostgreSQL", drop: database.drop };
 }
 
 const WEB_SERVER = path.join(projectRoot, "scripts/web-server.mjs");
@@ -393,12 +418,14 @@ export const scenarios: Scenario[] = [
     needsNextBuild: false,
     async run(context) {
       const temp = createTempDir("login");
+      const database = await apiDatabase(context);
       try {
         const port = await findFreePort();
         const seedToken = createSeedToken();
         const api = await startApi(temp.dir, port, context.verbose, {
           E2E_SEED_TOKEN: seedToken,
           LOG_LEVEL: "warn",
+          ...database.settings,
         });
         try {
           const apiUrl = `http://127.0.0.1:${port}`;
@@ -413,8 +440,8 @@ export const scenarios: Scenario[] = [
             measured(
               "login-api",
               measurement,
-              `POST /api/auth/login on the API directly (PGlite, LOG_LEVEL=warn), round-robin over ` +
-                `${emails.length} seeded users, all from 127.0.0.1; each: 2 rate-limit upserts, user ` +
+              `POST /api/auth/login on the API directly (${database.label}, LOG_LEVEL=warn), round-robin over ` +
+                `${emails.length} seeded users, all from 127.0.0.1; each: rate-limit counts, user ` +
                 "lookup, argon2id verify, session + refresh token, audit row, EdDSA access token",
             ),
           ];
@@ -423,6 +450,7 @@ export const scenarios: Scenario[] = [
         }
       } finally {
         await temp.remove();
+        await database.drop();
       }
     },
   },
@@ -509,10 +537,11 @@ export const scenarios: Scenario[] = [
     needsNextBuild: true,
     async run(context) {
       const temp = createTempDir("bff");
+      const database = await apiDatabase(context);
       try {
         const apiPort = await findFreePort();
         const webPort = await findFreePort();
-        const api = await startApi(temp.dir, apiPort, context.verbose);
+        const api = await startApi(temp.dir, apiPort, context.verbose, database.settings);
         try {
           const web = await startWeb(
             webPort,
@@ -529,7 +558,11 @@ export const scenarios: Scenario[] = [
             );
             const direct = await measure({ url: `http://127.0.0.1:${apiPort}/api/health` }, context.settings);
             return [
-              measured("bff-health", throughBff, "browser → web-server.mjs (BFF route) → API → PGlite"),
+              measured(
+                "bff-health",
+                throughBff,
+                `browser → web-server.mjs (BFF route) → API → ${database.label}`,
+              ),
               measured("api-health-direct", direct, "same API, called directly while the web tier idles"),
             ];
           } finally {
@@ -540,17 +573,27 @@ export const scenarios: Scenario[] = [
         }
       } finally {
         await temp.remove();
+        await database.drop();
       }
     },
   },
   adminListScenario,
   pdfHealthScenario,
   {
-    names: ["web-healthz", "bff-me", "bff-refresh", "bff-referral-info"],
+    names: [
+      "web-healthz",
+      "api-me",
+      "bff-me",
+      "api-referral-info",
+      "bff-referral-info",
+      "api-refresh",
+      "bff-refresh",
+    ],
     needsNextBuild: true,
     async run(context) {
       const { settings, wanted, verbose } = context;
       const temp = createTempDir("session");
+      const database = await apiDatabase(context);
       try {
         const apiPort = await findFreePort();
         const webPort = await findFreePort();
@@ -558,6 +601,7 @@ export const scenarios: Scenario[] = [
         const api = await startApi(temp.dir, apiPort, verbose, {
           E2E_SEED_TOKEN: seedToken,
           LOG_LEVEL: "warn",
+          ...database.settings,
         });
         try {
           const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -565,14 +609,19 @@ export const scenarios: Scenario[] = [
           const web = await startWeb(webPort, apiUrl, "/healthz", 200, verbose);
           try {
             // Users and sessions first, so the measurements below run back to back.
-            const wantMe = wanted.has("bff-me");
+            const wantMe = wanted.has("bff-me") || wanted.has("api-me");
             // One session per connection, for the warm-up's connections and the measured run's.
-            const refreshSessions = wanted.has("bff-refresh")
-              ? settings.connections * (settings.warmupSeconds > 0 ? 2 : 1)
-              : 0;
+            const sessionsPerRun = settings.connections * (settings.warmupSeconds > 0 ? 2 : 1);
+            const refreshSessions = wanted.has("bff-refresh") ? sessionsPerRun : 0;
+            const apiRefreshSessions = wanted.has("api-refresh") ? sessionsPerRun : 0;
             const started = Date.now();
-            const wantInfo = wanted.has("bff-referral-info");
-            const emails = await seedUsers(apiUrl, seedToken, "session", refreshSessions + (wantMe ? 1 : 0));
+            const wantInfo = wanted.has("bff-referral-info") || wanted.has("api-referral-info");
+            const emails = await seedUsers(
+              apiUrl,
+              seedToken,
+              "session",
+              refreshSessions + apiRefreshSessions + (wantMe ? 1 : 0),
+            );
             const infoToken = wantInfo ? await createReferralToken(apiUrl, webUrl, seedToken) : undefined;
             let meSession: BffSession | undefined;
             if (wantMe) {
@@ -583,7 +632,9 @@ export const scenarios: Scenario[] = [
               const body = await check.text();
               if (check.status !== 200) throw new Error(`GET /api/auth/me answered ${check.status}: ${body}`);
             }
-            const sessions = await bffLoginAll(webUrl, emails.slice(wantMe ? 1 : 0));
+            const refreshEmails = emails.slice(wantMe ? 1 : 0);
+            const sessions = await bffLoginAll(webUrl, refreshEmails.slice(0, refreshSessions));
+            const apiSessions = await apiLoginAll(apiUrl, refreshEmails.slice(refreshSessions));
             if (emails.length > 0) {
               progress(
                 `seeded ${emails.length} users and logged each in through the BFF in ${seconds(started)}`,
@@ -601,7 +652,24 @@ export const scenarios: Scenario[] = [
                 ),
               );
             }
-            if (meSession) {
+            if (meSession && wanted.has("api-me")) {
+              const measurement = await measure(
+                {
+                  url: `${apiUrl}/api/auth/me`,
+                  headers: { authorization: `Bearer ${meSession.accessCookie}` },
+                },
+                settings,
+              );
+              results.push(
+                measured(
+                  "api-me",
+                  measurement,
+                  `GET /api/auth/me with a Bearer token on the API directly (EdDSA verify; session, user, ` +
+                    `permissions and profile from ${database.label})`,
+                ),
+              );
+            }
+            if (meSession && wanted.has("bff-me")) {
               const measurement = await measure(
                 { url: `${webUrl}/api/auth/me`, headers: { cookie: `pp_at=${meSession.accessCookie}` } },
                 settings,
@@ -611,11 +679,24 @@ export const scenarios: Scenario[] = [
                   "bff-me",
                   measurement,
                   "GET /api/auth/me with a pp_at cookie from one BFF login: web-server.mjs (BFF, cookie → " +
-                    "Bearer) → API (EdDSA verify; session, user, permissions from PGlite)",
+                    `Bearer) → API (EdDSA verify; session, user, permissions from ${database.label})`,
                 ),
               );
             }
-            if (infoToken) {
+            if (infoToken && wanted.has("api-referral-info")) {
+              const measurement = await measure(
+                { url: `${apiUrl}/api/referral/info/${infoToken}` },
+                settings,
+              );
+              results.push(
+                measured(
+                  "api-referral-info",
+                  measurement,
+                  `GET /api/referral/info/{token} on the API directly (${database.label})`,
+                ),
+              );
+            }
+            if (infoToken && wanted.has("bff-referral-info")) {
               const measurement = await measure(
                 { url: `${webUrl}/api/referral/info/${infoToken}` },
                 settings,
@@ -625,9 +706,28 @@ export const scenarios: Scenario[] = [
                   "bff-referral-info",
                   measurement,
                   "GET /api/referral/info/{token} (public, as /register calls it) through web-server.mjs → API " +
-                    "(link by token joined with its owner, PGlite); compare with select-pglite, the one-SELECT floor",
+                    `(link by token joined with its owner, ${database.label}); compare with select-pglite, the one-SELECT floor`,
                 ),
               );
+            }
+            if (apiRefreshSessions > 0) {
+              const rotating = rotatingApiRefreshSteps(apiSessions);
+              const measurement = await measure(
+                { url: `${apiUrl}/api/auth/refresh`, requests: rotating.steps },
+                settings,
+              );
+              const result = measured(
+                "api-refresh",
+                measurement,
+                "POST /api/auth/refresh on the API directly, one session per connection, each request sends " +
+                  "the refresh token its connection got last (a real rotation each time); sessions used: " +
+                  `${rotating.claimed()} of ${apiSessions.length}; answers without a new token: ` +
+                  `${rotating.missingToken()}; tokens sent twice: ${rotating.repeatedTokens()}`,
+              );
+              if (rotating.repeatedTokens() > 0) {
+                result.notes += "; WARNING: some requests were no rotation (a token sent twice)";
+              }
+              results.push(result);
             }
             if (refreshSessions > 0) {
               const rotating = rotatingRefreshSteps(sessions, new URL(webUrl).origin);
@@ -661,7 +761,9 @@ export const scenarios: Scenario[] = [
         }
       } finally {
         await temp.remove();
+        await database.drop();
       }
     },
   },
+  peerScenario,
 ];
