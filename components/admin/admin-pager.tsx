@@ -2,6 +2,9 @@
 
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/form-field";
+import { PAGE_SIZES } from "@/lib/schemas/admin";
 
 /**
  * Previous and Next for a paged admin list. A button reaching a bound is disabled, so focus
@@ -56,5 +59,35 @@ export function AdminPager({
         </Button>
       </div>
     </nav>
+  );
+}
+
+/** The rows-per-page select of a paged admin list; a new size starts again at page 1. */
+export function PageSizeField({
+  label,
+  pageSize,
+  onChange,
+}: {
+  label: string;
+  pageSize: number;
+  onChange: (change: { pageSize: number; page: 1 }) => void;
+}) {
+  return (
+    <Field label={label}>
+      {(control) => (
+        <select
+          {...control}
+          className={inputClass}
+          value={pageSize}
+          onChange={(event) => onChange({ pageSize: Number(event.target.value), page: 1 })}
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
-import { PAGE_SIZES } from "@/lib/schemas/admin";
+import { PageSizeField } from "./admin-pager";
 import type { UserListUrlQuery } from "./user-list-query";
 
 const USER_TYPES = ["personal", "company"] as const;
@@ -99,22 +99,7 @@ export function UserListFilters({
         {select("user_type", t("filters.type"), USER_TYPES, (value) => tValues(`userType.${value}` as never))}
         {select("status", t("filters.status"), STATUSES, (value) => tValues(`status.${value}` as never))}
         {select("role", t("filters.role"), ROLES, (value) => tValues(`role.${value}` as never))}
-        <Field label={t("filters.pageSize")}>
-          {(control) => (
-            <select
-              {...control}
-              className={inputClass}
-              value={query.pageSize}
-              onChange={(event) => onChange({ pageSize: Number(event.target.value), page: 1 })}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <PageSizeField label={t("filters.pageSize")} pageSize={query.pageSize} onChange={onChange} />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="secondary" size="sm">

@@ -7,9 +7,8 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
-import { PAGE_SIZES } from "@/lib/schemas/admin";
 import type { PendingUsers } from "@/lib/schemas/admin-user";
-import { AdminPager } from "./admin-pager";
+import { AdminPager, PageSizeField } from "./admin-pager";
 import { sectionClass } from "./user-detail-sections";
 import { type VerifyQueueQuery, verifyQueueSearch } from "./verify-queue-query";
 import { VerifyQueueTable } from "./verify-queue-table";
@@ -97,22 +96,7 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
             </select>
           )}
         </Field>
-        <Field label={t("pageSize")}>
-          {(control) => (
-            <select
-              {...control}
-              className={inputClass}
-              value={query.pageSize}
-              onChange={(event) => navigate({ pageSize: Number(event.target.value), page: 1 })}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <PageSizeField label={t("pageSize")} pageSize={query.pageSize} onChange={navigate} />
         <Button type="submit" variant="secondary" size="sm" className="mb-6">
           {tFilters("apply")}
         </Button>
