@@ -128,6 +128,9 @@ test("role change: an admin demoted to member is signed out and signs in as a me
   const admin = await signedInMember(page, request, "admin");
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // The page's own calls must be answered first: one still in flight when the role changes gets
+  // a 401, ends the session from the browser, and the navigation below would race it.
+  await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
 
   await asAdmin(request, "PUT", `/api/admin/users/${admin.id}/role`, { role: "user" });
   await expectSignedOutOnLogin(page, "/admin/dashboard", "Session expired. Please sign in again.");
