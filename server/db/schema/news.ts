@@ -1,15 +1,32 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { languageEnum } from "./users";
 
-/** Dashboard news (spec §2 latest news), per language. */
+/**
+ * Dashboard news, per language. `publishedAt` is the item's date as members see it; `published`
+ * decides whether they see it at all. Sample items (seeded into an empty table) are drafts that
+ * members never see; an admin who saves one takes it over and it stops being a sample.
+ */
 export const news = pgTable(
   "news",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
+    /** Markdown as the admin wrote it; rendered and sanitized on the way out. */
     body: text("body").notNull(),
     language: languageEnum("language").notNull(),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    link: text("link"),
+    published: boolean("published").notNull().default(true),
+    sample: boolean("sample").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("news_language_published_idx").on(table.language, table.publishedAt)],
+  (table) => [
+    index("news_language_published_idx").on(table.language, table.publishedAt),
+    // The members' query: published, non-sample items of one language, newest first.
+    index("news_member_idx")
+      .on(table.language, table.publishedAt.desc(), table.createdAt.desc())
+      .where(sql`${table.published} and not ${table.sample}`),
+  ],
 );
