@@ -15,6 +15,13 @@ export const userRoleEnum = pgEnum("user_role", ["user", "admin", "super_admin"]
 export const userStatusEnum = pgEnum("user_status", ["pending", "active", "suspended"]);
 export const languageEnum = pgEnum("language", ["en", "de"]);
 
+/**
+ * The admin list's name column as it sorts: a company by its company name, a person by first
+ * and last name (the table shows the same), lowercased. Built from immutable functions only,
+ * so an index can hold it (users_name_sort_idx); the list orders by this same expression.
+ */
+export const userSortName = sql`lower(case when "users"."user_type" = 'company' and btrim(coalesce("users"."company_name", '')) <> '' then btrim("users"."company_name") else btrim(coalesce("users"."first_name", '') || ' ' || coalesce("users"."last_name", '')) end)`;
+
 // Spec §3 User. Emails are unique whatever their case: a unique index on lower(email)
 // (drizzle-kit has no citext type).
 export const users = pgTable(
@@ -47,5 +54,10 @@ export const users = pgTable(
   (table) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
     index("users_created_at_idx").on(table.createdAt),
+    // The admin list's sortable columns, each with creation time and id after it, so every
+    // order has an index that returns its pages without sorting all matches.
+    index("users_name_sort_idx").on(userSortName, table.createdAt, table.id),
+    index("users_status_sort_idx").on(table.status, table.createdAt, table.id),
+    index("users_type_sort_idx").on(table.userType, table.createdAt, table.id),
   ],
 );
