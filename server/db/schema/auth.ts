@@ -59,8 +59,19 @@ export const authSessions = pgTable(
     revokedReason: text("revoked_reason"),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /**
+     * When the session was last used (a refresh, or the signed-in user asking who they are), for
+     * the member's list of sessions. Written at most once a minute per session; the idle limit
+     * stays on last_seen_at, which only a refresh moves.
+     */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Browser family and operating system ("Firefox|Windows"): which sign-ins come from a new browser. */
+    deviceKey: text("device_key"),
   },
-  (table) => [index("auth_sessions_user_idx").on(table.userId)],
+  (table) => [
+    index("auth_sessions_user_idx").on(table.userId),
+    index("auth_sessions_user_device_idx").on(table.userId, table.deviceKey),
+  ],
 );
 
 export const refreshTokens = pgTable(
