@@ -1,6 +1,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import type { z } from "zod";
+import { type ApiLoad, readApiError } from "@/lib/api-error";
 import { clientIpForApi } from "./client-ip";
 import { webEnv } from "./env";
 import { safeRequestId } from "./log";
@@ -14,13 +15,16 @@ export async function userAccessToken(): Promise<string | undefined> {
 
 /**
  * A GET to the API from a server component, as the signed-in user (their access cookie as a
- * Bearer token). Returns the parsed body, or null on any failure: pages decide what a missing
- * answer means (spec §4: a failed status call shows every step missing).
+ * Bearer token), with the reason when it fails: a page can then show the failure in the one
+ * card it belongs to. NETWORK is no answer at all, INVALID_RESPONSE an answer of another shape.
  */
-export async function apiGetAsUser<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T> | null> {
+export async function apiLoadAsUser<T extends z.ZodType>(
+  path: string,
+  schema: T,
+): Promise<ApiLoad<z.infer<T>>> {
   const headerList = await headers();
   const token = await userAccessToken();
-  if (!token) return null;
+  if (!token) return { ok: false, error: { status: 401, code: "UNAUTHORIZED", message: "" } };
   try {
     const response = await fetch(new URL(path, webEnv().API_URL), {
       headers: {
@@ -33,10 +37,21 @@ export async function apiGetAsUser<T extends z.ZodType>(path: string, schema: T)
       cache: "no-store",
       signal: AbortSignal.timeout(5_000),
     });
-    if (!response.ok) return null;
-    const parsed = schema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
+    if (!response.ok) return { ok: false, error: await readApiError(response) };
+    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success)
+      return { ok: false, error: { status: response.status, code: "INVALID_RESPONSE", message: "" } };
+    return { ok: true, data: parsed.data };
   } catch {
-    return null;
+    return { ok: false, error: { status: 0, code: "NETWORK", message: "" } };
   }
+}
+
+/**
+ * The same GET for pages that only need the answer: the parsed body, or null on any failure
+ * (pages decide what a missing answer means, e.g. a failed status call shows every step missing).
+ */
+export async function apiGetAsUser<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T> | null> {
+  const answer = await apiLoadAsUser(path, schema);
+  return answer.ok ? answer.data : null;
 }
