@@ -10,6 +10,7 @@ export function Table({
   captionHidden = false,
   children,
   className = "min-w-full text-left text-sm",
+  regionClassName = "",
 }: {
   caption: ReactNode;
   /** The scrolling region's name (a section needs one to be a landmark). */
@@ -18,13 +19,15 @@ export function Table({
   captionHidden?: boolean;
   children: ReactNode;
   className?: string;
+  /** Extra classes of the scrolling region, e.g. a maximum height for a long list. */
+  regionClassName?: string;
 }) {
   return (
     <section
       aria-label={regionLabel}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
       tabIndex={0}
-      className="mt-4 max-w-full overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      className={`mt-4 max-w-full overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${regionClassName}`}
     >
       <table className={className}>
         <caption className={captionHidden ? "sr-only" : "px-3 py-2 text-left font-medium text-slate-900"}>
