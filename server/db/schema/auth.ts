@@ -150,5 +150,9 @@ export const auditLog = pgTable(
   (table) => [
     index("audit_log_subject_idx").on(table.subjectUserId, table.at),
     index("audit_log_at_idx").on(table.at),
+    // The audit log page: filtered by action (and the list of actions that occur), and by the
+    // user who acted, each newest first without sorting the whole log.
+    index("audit_log_action_idx").on(table.action, table.at, table.id),
+    index("audit_log_actor_idx").on(table.actorUserId, table.at),
   ],
 );
