@@ -15,6 +15,7 @@ type State = {
   refreshCalls: number;
   refreshStatus: number;
   dataCalls: number;
+  loginCalls: number;
   alwaysUnauthorized: boolean;
 };
 let state: State;
@@ -64,6 +65,10 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
       return send(response, 401, { error: { code: "UNAUTHORIZED", message: "Sign in" } });
     return send(response, 200, { value: 42 });
   }
+  if (request.url === "/api/auth/login") {
+    state.loginCalls += 1;
+    return send(response, 401, { error: { code: "INVALID_CREDENTIALS", message: "Invalid credentials" } });
+  }
   if (request.url === "/api/echo") return send(response, 200, { echoed: JSON.parse(body) });
   if (request.url === "/api/invalid")
     return send(response, 422, {
@@ -88,7 +93,14 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
-  state = { refreshed: false, refreshCalls: 0, refreshStatus: 200, dataCalls: 0, alwaysUnauthorized: false };
+  state = {
+    refreshed: false,
+    refreshCalls: 0,
+    refreshStatus: 200,
+    dataCalls: 0,
+    loginCalls: 0,
+    alwaysUnauthorized: false,
+  };
 });
 
 const dataSchema = z.object({ value: z.number() });
@@ -158,6 +170,50 @@ describe("api client session rule", () => {
       code: "NOT_FOUND",
     });
     expect(state.refreshCalls).toBe(0);
+  });
+});
+
+describe("api client calls that carry no session", () => {
+  const login = (api: ReturnType<typeof createApiClient>) =>
+    api.post("/api/auth/login", { email: "a@example.com", password: "wrong" }, browserSessionSchema, {
+      anonymous: true,
+    });
+
+  it("gives a 401 of the login call back as its answer: no refresh, no retry, no logout", async () => {
+    const { api, events } = client();
+    await expect(login(api)).rejects.toMatchObject({ status: 401, code: "INVALID_CREDENTIALS" });
+    expect(state.loginCalls).toBe(1);
+    expect(state.refreshCalls).toBe(0);
+    expect(events).toEqual({ refreshed: 0, expired: 0 });
+  });
+
+  it("the same for a raw fetch marked anonymous", async () => {
+    const { api, events } = client();
+    const response = await api.fetch("/api/auth/login", { method: "POST", body: "{}" }, { anonymous: true });
+    expect(response.status).toBe(401);
+    expect(state.refreshCalls).toBe(0);
+    expect(events).toEqual({ refreshed: 0, expired: 0 });
+  });
+
+  it("still refreshes exactly once for a 401 elsewhere, also beside a refused login", async () => {
+    const { api, events } = client();
+    const [loginResult, data] = await Promise.allSettled([login(api), api.get("/api/data", dataSchema)]);
+    expect(loginResult.status).toBe("rejected");
+    expect(data).toEqual({ status: "fulfilled", value: { value: 42 } });
+    expect(state.loginCalls).toBe(1);
+    expect(state.refreshCalls).toBe(1);
+    expect(state.dataCalls).toBe(2);
+    expect(events).toEqual({ refreshed: 1, expired: 0 });
+  });
+
+  it("a 401 of the same login call without the mark would end the session", async () => {
+    state.refreshStatus = 401;
+    const { api, events } = client();
+    await expect(
+      api.post("/api/auth/login", { email: "a@example.com", password: "wrong" }, browserSessionSchema),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(state.refreshCalls).toBe(1);
+    expect(events.expired).toBe(1);
   });
 });
 

@@ -9,7 +9,15 @@ export type SessionHooks = {
   onExpired?: () => void | Promise<void>;
 };
 
-export type RequestOptions = { signal?: AbortSignal; headers?: Record<string, string> };
+export type RequestOptions = {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /**
+   * The call does not rest on the page's session (login, code login, logout): a 401 is the API's
+   * answer (say, a wrong password), not an expired session. No refresh, no retry, no logout.
+   */
+  anonymous?: boolean;
+};
 
 export type UploadOptions = RequestOptions & {
   onProgress?: (percent: number) => void;
@@ -24,6 +32,7 @@ type Exchange<T extends { status: number }> = () => Promise<T>;
  * A 401 triggers one refresh of the session and one retry; if the refresh fails or the retry is
  * a 401 again, the session ends (onExpired). Concurrent 401s share a single refresh, because the
  * API rotates the refresh token and a second parallel refresh would present a spent one.
+ * Calls marked `anonymous` skip this rule: their 401 is an answer to show, not an expiry.
  */
 export function createApiClient({
   baseUrl = "",
@@ -69,9 +78,12 @@ export function createApiClient({
     return expiring;
   }
 
-  async function withSession<T extends { status: number }>(send: Exchange<T>): Promise<T> {
+  async function withSession<T extends { status: number }>(
+    send: Exchange<T>,
+    { anonymous = false }: Pick<RequestOptions, "anonymous"> = {},
+  ): Promise<T> {
     const first = await send();
-    if (first.status !== 401) return first;
+    if (first.status !== 401 || anonymous) return first;
     if (!(await refreshSession())) {
       await expire();
       return first;
@@ -82,9 +94,14 @@ export function createApiClient({
   }
 
   /** fetch with the session rule, for answers that are not JSON (downloads, previews). */
-  function raw(path: string, init: RequestInit = {}): Promise<Response> {
-    return withSession(() =>
-      fetchImpl(url(path), { cache: "no-store", ...init, credentials: "same-origin" }),
+  function raw(
+    path: string,
+    init: RequestInit = {},
+    options: Pick<RequestOptions, "anonymous"> = {},
+  ): Promise<Response> {
+    return withSession(
+      () => fetchImpl(url(path), { cache: "no-store", ...init, credentials: "same-origin" }),
+      options,
     );
   }
 
@@ -93,7 +110,7 @@ export function createApiClient({
     path: string,
     body: unknown,
     schema: S | undefined,
-    { signal, headers }: RequestOptions = {},
+    { signal, headers, anonymous }: RequestOptions = {},
   ): Promise<z.infer<S>> {
     const init: RequestInit = {
       method,
@@ -107,7 +124,7 @@ export function createApiClient({
     };
     let response: Response;
     try {
-      response = await raw(path, init);
+      response = await raw(path, init, { anonymous });
     } catch (error) {
       // An abort is the caller's own decision, not a problem to show.
       if (signal?.aborted) throw error;
@@ -128,7 +145,7 @@ export function createApiClient({
     path: string,
     form: FormData,
     schema?: S,
-    { onProgress, signal, method = "POST", headers }: UploadOptions = {},
+    { onProgress, signal, method = "POST", headers, anonymous }: UploadOptions = {},
   ): Promise<z.infer<S>> {
     const send = () =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -149,7 +166,7 @@ export function createApiClient({
         signal?.addEventListener("abort", () => request.abort(), { once: true });
         request.send(form);
       });
-    const { status, text } = await withSession(send);
+    const { status, text } = await withSession(send, { anonymous });
     let body: unknown = null;
     try {
       body = text ? JSON.parse(text) : null;

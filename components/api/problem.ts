@@ -1,5 +1,7 @@
-import type { ApiErrorInfo } from "@/lib/api-error";
 import { errorResponseSchema, type ValidationIssue, validationIssueSchema } from "@/lib/schemas/common";
+
+/** What a failed API call says, as plain data (a server page can hand it to a client component). */
+export type ApiErrorInfo = { status: number; code: string; message: string };
 
 /**
  * Every failed API call in the browser throws this: the API's one error shape

@@ -86,11 +86,9 @@ export function AuthProvider({
   const logout = useCallback(
     async ({ silent = false }: { silent?: boolean } = {}) => {
       try {
-        const response = await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" });
-        if (!silent) {
-          if (response.ok) notify.success(t("logoutSuccess"));
-          else notify.error(t("logoutFailed"));
-        }
+        // Leaving needs no fresh session: a 401 must not start a refresh (nor another logout).
+        await api.post("/api/auth/logout", undefined, undefined, { anonymous: true });
+        if (!silent) notify.success(t("logoutSuccess"));
       } catch {
         if (!silent) notify.error(t("logoutFailed"));
       } finally {

@@ -7,14 +7,14 @@ import { useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { api } from "@/components/api/client";
-import { ApiProblem } from "@/components/api/problem";
+import { ApiProblem, applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
 import { browserSessionSchema, loginCodeRequestSchema, loginCodeVerifySchema } from "@/lib/schemas/auth";
 import { useAuth } from "./auth-provider";
 import { CodeInput, type CodeInputHandle } from "./code-input";
-import { useApiErrorMessage } from "./use-api-error-message";
+import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
 import { useCountdown } from "./use-countdown";
 
 const emailFormSchema = loginCodeRequestSchema.pick({ email: true });
@@ -32,6 +32,7 @@ export function CodeLoginForm() {
   const router = useRouter();
   const { signIn } = useAuth();
   const apiErrorMessage = useApiErrorMessage();
+  const validationMessage = useValidationMessage();
   const codeRef = useRef<CodeInputHandle>(null);
   const [step, setStep] = useState<"email" | "code">("email");
   const [resendAt, setResendAt] = useState<number | null>(null);
@@ -58,13 +59,17 @@ export function CodeLoginForm() {
 
   const requestCode = emailForm.handleSubmit(async ({ email }) => {
     try {
-      const answer = await api.post("/api/auth/login-code/request", { email, lang: locale }, codeSentSchema);
+      // Nobody is signed in yet: a 401 is an answer to show, never an expired session.
+      const answer = await api.post("/api/auth/login-code/request", { email, lang: locale }, codeSentSchema, {
+        anonymous: true,
+      });
       setResendAt(Date.now() + (answer.resendAfterSeconds ?? DEFAULT_RESEND_SECONDS) * 1000);
       codeForm.reset({ code: "" });
       setStep("code");
       setRefocus((count) => count + 1);
       notify.success(t("sent"));
     } catch (error) {
+      if (isApiProblem(error) && applyFieldIssues(error, ["email"], emailForm.setError)) return;
       notify.error(failureMessage(error));
     }
   });
@@ -77,6 +82,7 @@ export function CodeLoginForm() {
         "/api/auth/login-code/verify",
         { email, code, lang: locale },
         browserSessionSchema,
+        { anonymous: true },
       );
       signIn(session);
       notify.success(tl("success"));
@@ -96,7 +102,7 @@ export function CodeLoginForm() {
 
   if (step === "email") {
     const { errors, isSubmitting } = emailForm.formState;
-    const emailError = errors.email?.message ? tv(errors.email.message as never) : undefined;
+    const emailError = validationMessage(errors.email?.message);
     return (
       <form className="space-y-4" noValidate onSubmit={requestCode}>
         <p className="text-slate-700">{t("intro")}</p>

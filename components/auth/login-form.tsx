@@ -6,58 +6,55 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { api } from "@/components/api/client";
+import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { FormField, inputClass, linkClass, primaryButtonClass } from "@/components/ui/form-field";
-import { readApiError } from "@/lib/api-error";
 import { notify } from "@/lib/notify";
 import { browserSessionSchema, loginRequestSchema } from "@/lib/schemas/auth";
 import { useAuth } from "./auth-provider";
 import { PasswordField } from "./password-field";
-import { useApiErrorMessage } from "./use-api-error-message";
+import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
 
 const formSchema = loginRequestSchema.pick({ email: true, password: true });
 type LoginValues = { email: string; password: string };
+const FIELDS = ["email", "password"] as const;
 
 /** The password login: validation messages, show-password, errors inline and as a toast. */
 export function LoginForm() {
   const t = useTranslations("Login");
-  const tv = useTranslations("Validation");
   const locale = useLocale();
   const router = useRouter();
   const { signIn } = useAuth();
   const apiErrorMessage = useApiErrorMessage();
+  const fieldError = useValidationMessage();
   const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({ resolver: zodResolver(formSchema), mode: "onTouched" });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const response = await fetch("/api/auth/login", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ...values, lang: locale }),
+      // A 401 here is the answer "wrong email or password", not an expired session.
+      const session = await api.post("/api/auth/login", { ...values, lang: locale }, browserSessionSchema, {
+        anonymous: true,
       });
-      if (!response.ok) {
-        const message = apiErrorMessage(await readApiError(response), t("failed"));
-        setError(message);
-        notify.error(message);
-        return;
-      }
-      signIn(browserSessionSchema.parse(await response.json()));
+      signIn(session);
       notify.success(t("success"));
       router.replace("/dashboard");
       router.refresh();
-    } catch {
-      const message = t("failed");
+    } catch (problem) {
+      const known = isApiProblem(problem) && problem.status > 0;
+      // Field issues of a 422 go beside their fields; anything else is the form's message.
+      if (known && applyFieldIssues(problem, FIELDS, setFieldError)) return;
+      const message = known ? apiErrorMessage(problem, t("failed")) : t("failed");
       setError(message);
       notify.error(message);
     }
   });
-
-  const fieldError = (key?: string) => (key ? tv(key as never) : undefined);
 
   return (
     <form

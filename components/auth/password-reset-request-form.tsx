@@ -6,13 +6,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { api } from "@/components/api/client";
-import { ApiProblem } from "@/components/api/problem";
+import type { ApiErrorInfo } from "@/components/api/problem";
+import { ApiProblem, applyFieldIssues } from "@/components/api/problem";
 import { FormField, inputClass, primaryButtonClass } from "@/components/ui/form-field";
-import type { ApiErrorInfo } from "@/lib/api-error";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { notify } from "@/lib/notify";
 import { passwordResetRequestSchema } from "@/lib/schemas/auth";
-import { useApiErrorMessage } from "./use-api-error-message";
+import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
 
 const formSchema = passwordResetRequestSchema.pick({ email: true });
 type PasswordResetRequestValues = { email: string };
@@ -29,15 +29,16 @@ function isRateLimited(error: ApiErrorInfo): boolean {
  */
 export function PasswordResetRequestForm() {
   const t = useTranslations("PasswordReset");
-  const tv = useTranslations("Validation");
   const locale = useLocale();
   const router = useRouter();
   const apiErrorMessage = useApiErrorMessage();
+  const validationMessage = useValidationMessage();
   const redirectTimer = useRef<number | undefined>(undefined);
   const [leaving, setLeaving] = useState(false);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<PasswordResetRequestValues>({
     resolver: zodResolver(formSchema),
@@ -49,10 +50,15 @@ export function PasswordResetRequestForm() {
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
-      await api.post("/api/auth/request-password-reset", { email, lang: locale });
+      // Asked without a session: a 401 would be an answer, not an expiry.
+      await api.post("/api/auth/request-password-reset", { email, lang: locale }, undefined, {
+        anonymous: true,
+      });
       notify.success(t("done"));
     } catch (error) {
       const problem = error instanceof ApiProblem && error.status > 0 ? error : null;
+      // A refused address stays on the page beside its field, to be corrected.
+      if (problem && applyFieldIssues(problem, ["email"], setError)) return;
       if (!problem) notify.error(t("failed"));
       else notify.error(isRateLimited(problem) ? t("rateLimited") : apiErrorMessage(problem, t("failed")));
     }
@@ -64,7 +70,7 @@ export function PasswordResetRequestForm() {
     );
   });
 
-  const emailError = errors.email?.message ? tv(errors.email.message as never) : undefined;
+  const emailError = validationMessage(errors.email?.message);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">

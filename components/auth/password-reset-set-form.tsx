@@ -8,15 +8,15 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { api } from "@/components/api/client";
-import { ApiProblem } from "@/components/api/problem";
+import type { ApiErrorInfo } from "@/components/api/problem";
+import { ApiProblem, applyFieldIssues } from "@/components/api/problem";
 import { FormField, linkClass, primaryButtonClass } from "@/components/ui/form-field";
-import type { ApiErrorInfo } from "@/lib/api-error";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { notify } from "@/lib/notify";
 import { checkPassword, passwordResetTokenSchema, resetPasswordSchema } from "@/lib/schemas/auth";
 import { PasswordChecklist } from "./password-checklist";
 import { PasswordField } from "./password-field";
-import { useApiErrorMessage } from "./use-api-error-message";
+import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
 
 const formSchema = resetPasswordSchema
   .pick({ newPassword: true })
@@ -80,6 +80,7 @@ export function PasswordResetSetForm({ token }: { token: string }) {
       try {
         await api.get(`/api/auth/verify-password-reset?${new URLSearchParams({ token })}`, z.unknown(), {
           signal,
+          anonymous: true,
         });
         setStatus({ kind: "valid" });
       } catch (error) {
@@ -128,6 +129,7 @@ function NewPasswordForm({ token, onTokenInvalid }: { token: string; onTokenInva
   const tv = useTranslations("Validation");
   const router = useRouter();
   const apiErrorMessage = useApiErrorMessage();
+  const validationMessage = useValidationMessage();
   const redirectTimer = useRef<number | undefined>(undefined);
   const [confirmTyped, setConfirmTyped] = useState(false);
   const [done, setDone] = useState(false);
@@ -135,6 +137,7 @@ function NewPasswordForm({ token, onTokenInvalid }: { token: string; onTokenInva
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<NewPasswordValues>({
     resolver: zodResolver(formSchema),
@@ -151,9 +154,13 @@ function NewPasswordForm({ token, onTokenInvalid }: { token: string; onTokenInva
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.post("/api/auth/reset-password", { token, newPassword: values.newPassword });
+      // The link is the credential here, not a session: a 401 would be an answer, not an expiry.
+      await api.post("/api/auth/reset-password", { token, newPassword: values.newPassword }, undefined, {
+        anonymous: true,
+      });
     } catch (error) {
       const problem = error instanceof ApiProblem && error.status > 0 ? error : null;
+      if (problem && applyFieldIssues(problem, ["newPassword"], setError)) return;
       notify.error(problem ? apiErrorMessage(problem, t("failed")) : t("failed"));
       if (problem?.code === "RESET_TOKEN_INVALID") onTokenInvalid();
       return;
@@ -167,7 +174,7 @@ function NewPasswordForm({ token, onTokenInvalid }: { token: string; onTokenInva
     );
   });
 
-  const newPasswordError = errors.newPassword?.message ? tv(errors.newPassword.message as never) : undefined;
+  const newPasswordError = validationMessage(errors.newPassword?.message);
   const confirmError =
     confirmTyped && !entriesMatch
       ? tv("passwordsDoNotMatch")
