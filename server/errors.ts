@@ -32,6 +32,10 @@ export const errorCodes = {
       "Please complete email verification, ID upload, and profile completion before signing the contract.",
   },
   CONTRACT_INCOMPLETE: { status: 422, message: "Please sign or upload every contract first." },
+  ONBOARDING_INCOMPLETE: {
+    status: 409,
+    message: "The user has not finished onboarding yet.",
+  },
   NO_CONTRACT_TEMPLATES: {
     status: 409,
     message: "No contract templates are available. Please contact support.",

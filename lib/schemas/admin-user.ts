@@ -22,6 +22,14 @@ export const onboardingStatusSchema = z.object({
 });
 export type OnboardingStatus = z.infer<typeof onboardingStatusSchema>;
 
+/** The details the member entered with their current ID documents (null before an upload). */
+export const adminIdDetailsSchema = z.object({
+  idType: z.string().nullable(),
+  idNumber: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+});
+export type AdminIdDetails = z.infer<typeof adminIdDetailsSchema>;
+
 export const adminFullUserSchema = z.object({
   user: adminUserSchema,
   personalProfile: profileViewSchema.nullable(),
@@ -29,6 +37,7 @@ export const adminFullUserSchema = z.object({
   profile: profileViewSchema,
   userStatus: onboardingStatusSchema,
   permissions: z.array(z.string()),
+  idDetails: adminIdDetailsSchema.nullable(),
 });
 export type AdminFullUser = z.infer<typeof adminFullUserSchema>;
 
@@ -62,13 +71,31 @@ export const adminUserDocumentsSchema = z.object({
 });
 export type AdminUserDocuments = z.infer<typeof adminUserDocumentsSchema>;
 
-/** The verification queue: searched by name or email and filtered by account type. */
-export const pendingUsersQuerySchema = userListQuerySchema.pick({
-  search: true,
-  user_type: true,
-  page: true,
-  pageSize: true,
-});
+/** The onboarding steps by their flag names, in onboarding order. */
+export const ONBOARDING_STEP_FLAGS = [
+  "email_verified",
+  "documents_uploaded",
+  "profile_completed",
+  "contract_signed",
+] as const;
+export type OnboardingStepFlag = (typeof ONBOARDING_STEP_FLAGS)[number];
+
+/** The steps a user has not done yet, read from the flags. */
+export const missingSteps = (flags: Record<OnboardingStepFlag, 0 | 1>): OnboardingStepFlag[] =>
+  ONBOARDING_STEP_FLAGS.filter((step) => flags[step] !== 1);
+
+/**
+ * The verification queue: searched by name or email and filtered by account type. By default
+ * only members who finished all four onboarding steps; `onboarding=all` adds those still at it.
+ */
+export const pendingUsersQuerySchema = userListQuerySchema
+  .pick({
+    search: true,
+    user_type: true,
+    page: true,
+    pageSize: true,
+  })
+  .extend({ onboarding: z.enum(["complete", "all"]).optional().default("complete") });
 export type PendingUsersQuery = z.input<typeof pendingUsersQuerySchema>;
 
 export const pendingUsersResponseSchema = z.object({

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverStatusSchema } from "../../lib/schemas/admin";
-import { auditLog, permissions, userPermissions, users } from "../db/schema";
+import { auditLog, documents, permissions, userPermissions, users } from "../db/schema";
 import { call, loginOk, post } from "../testing/auth-api";
 import { readOutbox, waitForMail } from "../testing/eml";
 import { createMember } from "../testing/referral-api";
@@ -306,7 +306,7 @@ describe("GET /api/admin/verification-pending-users", () => {
     pageCount: number;
   };
 
-  it("lists pending, unverified members oldest first, with their step flags, page by page", async () => {
+  it("onboarding=all lists pending, unverified members oldest first, with their step flags, page by page", async () => {
     const admin = await loggedIn("admin");
     const tag = `Tag${crypto.randomBytes(4).toString("hex")}`;
     const queued = [];
@@ -327,7 +327,7 @@ describe("GET /api/admin/verification-pending-users", () => {
     await insertUser({ lastName: tag, role: "admin" });
 
     const first = await get(
-      `/api/admin/verification-pending-users?search=${tag.toLowerCase()}&pageSize=10`,
+      `/api/admin/verification-pending-users?search=${tag.toLowerCase()}&pageSize=10&onboarding=all`,
       admin.token,
     );
     expect(first.status).toBe(200);
@@ -353,21 +353,88 @@ describe("GET /api/admin/verification-pending-users", () => {
     });
 
     const page2 = (
-      await get(`/api/admin/verification-pending-users?search=${tag}&page=2&pageSize=10`, admin.token)
+      await get(
+        `/api/admin/verification-pending-users?search=${tag}&page=2&pageSize=10&onboarding=all`,
+        admin.token,
+      )
     ).body as unknown as Page;
     expect(page2).toMatchObject({ total: 12, page: 2, pageCount: 2 });
     expect(page2.users.map((user) => user.id)).toEqual(queued.slice(10).map((user) => user.id));
 
     const companies = (
-      await get(`/api/admin/verification-pending-users?search=${tag}&user_type=company`, admin.token)
+      await get(
+        `/api/admin/verification-pending-users?search=${tag}&user_type=company&onboarding=all`,
+        admin.token,
+      )
     ).body as unknown as Page;
     expect(companies.users.map((user) => user.id)).toEqual([queued[1]?.id]);
 
-    const all = (await get("/api/admin/verification-pending-users?pageSize=100", admin.token))
+    const all = (await get("/api/admin/verification-pending-users?pageSize=100&onboarding=all", admin.token))
       .body as unknown as Page;
     expect(all.users.every((user) => user.status === "pending" && user.role === "user")).toBe(true);
 
     expect((await get("/api/admin/verification-pending-users?pageSize=7", admin.token)).status).toBe(422);
+    expect((await get("/api/admin/verification-pending-users?onboarding=some", admin.token)).status).toBe(
+      422,
+    );
+  });
+
+  it("by default lists only members who finished all four steps; the toggle adds the others", async () => {
+    const admin = await loggedIn("admin");
+    const tag = `Ready${crypto.randomBytes(4).toString("hex")}`;
+    const finished = await insertUser({ lastName: tag, ...allStepsDone, createdAt: new Date("2024-02-01") });
+    const noContract = await insertUser({
+      lastName: tag,
+      ...allStepsDone,
+      contractSignedAt: null,
+      createdAt: new Date("2024-02-02"),
+    });
+    const onlyEmail = await insertUser({
+      lastName: tag,
+      emailVerifiedAt: at,
+      createdAt: new Date("2024-02-03"),
+    });
+    // Finished, but not waiting for this admin: approved already, suspended, or not a member.
+    await insertUser({ lastName: tag, ...allStepsDone, adminVerifiedAt: at });
+    await insertUser({ lastName: tag, ...allStepsDone, status: "suspended" });
+    await insertUser({ lastName: tag, ...allStepsDone, role: "admin" });
+
+    const ready = (await get(`/api/admin/verification-pending-users?search=${tag}`, admin.token))
+      .body as unknown as Page;
+    expect(ready.total).toBe(1);
+    expect(ready.users.map((user) => user.id)).toEqual([finished.id]);
+    const explicit = (
+      await get(`/api/admin/verification-pending-users?search=${tag}&onboarding=complete`, admin.token)
+    ).body as unknown as Page;
+    expect(explicit.users.map((user) => user.id)).toEqual([finished.id]);
+
+    const everyone = (
+      await get(`/api/admin/verification-pending-users?search=${tag}&onboarding=all`, admin.token)
+    ).body as unknown as Page;
+    expect(everyone.total).toBe(3);
+    expect(everyone.users.map((user) => user.id)).toEqual([finished.id, noContract.id, onlyEmail.id]);
+    expect(everyone.users[1]).toMatchObject({ contract_signed: 0, profile_completed: 1 });
+    expect(everyone.users[2]).toMatchObject({ email_verified: 1, documents_uploaded: 0 });
+  });
+
+  it("the queue's total is the admin dashboard's 'awaiting verification' count", async () => {
+    const admin = await loggedIn("admin");
+    const counts = async () => {
+      const queue = (await get("/api/admin/verification-pending-users", admin.token)).body as unknown as Page;
+      const stats = (await get("/api/admin/user-stats", admin.token)).body as unknown as {
+        verificationPending: number;
+      };
+      return { queue: queue.total, dashboard: stats.verificationPending };
+    };
+    const before = await counts();
+    expect(before.queue).toBe(before.dashboard);
+
+    await insertUser(allStepsDone);
+    await insertUser({ ...allStepsDone, profileCompletedAt: null });
+    await insertUser({ ...allStepsDone, status: "suspended" });
+    await insertUser({ ...allStepsDone, adminVerifiedAt: at });
+    const after = await counts();
+    expect(after).toEqual({ queue: before.queue + 1, dashboard: before.queue + 1 });
   });
 });
 
@@ -420,7 +487,7 @@ describe("POST /api/admin/verify-user/{userId}", () => {
 
   it("mails English users in English; an empty permission list is allowed", async () => {
     const superAdmin = await loggedIn("super_admin");
-    const member = await insertUser({ language: "en" });
+    const member = await insertUser({ language: "en", ...allStepsDone });
     const answer = await post(
       t.app,
       `/api/admin/verify-user/${member.id}`,
@@ -435,7 +502,7 @@ describe("POST /api/admin/verify-user/{userId}", () => {
 
   it("an unknown permission rolls everything back", async () => {
     const admin = await loggedIn("admin");
-    const member = await insertUser();
+    const member = await insertUser(allStepsDone);
     const answer = await post(
       t.app,
       `/api/admin/verify-user/${member.id}`,
@@ -464,7 +531,7 @@ describe("POST /api/admin/verify-user/{userId}", () => {
       expect(answer.status).toBe(404);
       expect(answer.body.error?.message).toBe("User not found.");
     }
-    const otherAdmin = await insertUser({ role: "admin" });
+    const otherAdmin = await insertUser({ role: "admin", ...allStepsDone });
     expect(
       (
         await post(
@@ -475,7 +542,7 @@ describe("POST /api/admin/verify-user/{userId}", () => {
         )
       ).body.error?.message,
     ).toBe("Only member accounts can be verified.");
-    const suspended = await insertUser({ status: "suspended" });
+    const suspended = await insertUser({ status: "suspended", ...allStepsDone });
     const refused = await post(
       t.app,
       `/api/admin/verify-user/${suspended.id}`,
@@ -486,9 +553,50 @@ describe("POST /api/admin/verify-user/{userId}", () => {
     expect((await userRow(suspended.id)).status).toBe("suspended");
   });
 
+  it("refuses a member who has not finished onboarding: 409 ONBOARDING_INCOMPLETE naming the missing steps", async () => {
+    const admin = await loggedIn("admin");
+    const steps = [
+      ["email_verified", "emailVerifiedAt"],
+      ["documents_uploaded", "documentsUploadedAt"],
+      ["profile_completed", "profileCompletedAt"],
+      ["contract_signed", "contractSignedAt"],
+    ] as const;
+    for (const [step, column] of steps) {
+      const member = await insertUser({ ...allStepsDone, [column]: null });
+      const answer = await post(
+        t.app,
+        `/api/admin/verify-user/${member.id}`,
+        { permissions: ["can_create_referrals"] },
+        { token: admin.token },
+      );
+      expect(answer.status, step).toBe(409);
+      expect(answer.body.error).toEqual({
+        code: "ONBOARDING_INCOMPLETE",
+        message: "The user has not finished onboarding yet.",
+        details: { missing: [step] },
+      });
+      expect(await userRow(member.id)).toMatchObject({ status: "pending", adminVerifiedAt: null });
+      const granted = await db().select().from(userPermissions).where(eq(userPermissions.userId, member.id));
+      expect(granted).toEqual([]);
+      expect(await auditRows("admin.user_verified", member.id)).toEqual([]);
+    }
+
+    const fresh = await insertUser({ emailVerifiedAt: at });
+    const answer = await post(
+      t.app,
+      `/api/admin/verify-user/${fresh.id}`,
+      { permissions: [] },
+      { token: admin.token },
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.error?.details).toEqual({
+      missing: ["documents_uploaded", "profile_completed", "contract_signed"],
+    });
+  });
+
   it("parallel verifications of one member: one succeeds, the others are told it is done", async () => {
     const admin = await loggedIn("admin");
-    const member = await insertUser();
+    const member = await insertUser(allStepsDone);
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
         post(t.app, `/api/admin/verify-user/${member.id}`, { permissions: [] }, { token: admin.token }),
@@ -496,6 +604,42 @@ describe("POST /api/admin/verify-user/{userId}", () => {
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
     expect(await auditRows("admin.user_verified", member.id)).toHaveLength(1);
+  });
+});
+
+describe("GET /api/auth/admin/users/{id}/full: what the verify page shows", () => {
+  it("carries the ID type, number and expiry of the current ID documents (replaced ones left out)", async () => {
+    const admin = await loggedIn("admin");
+    const member = await insertUser(allStepsDone);
+    const path = `/api/auth/admin/users/${member.id}/full`;
+    expect((await get(path, admin.token)).body).toMatchObject({ idDetails: null });
+
+    const file = { originalFilename: "id.jpg", contentType: "image/jpeg", sizeBytes: 10, sha256: "0" };
+    const idRow = (side: "front" | "back", idNumber: string, supersededAt: Date | null) => ({
+      ...file,
+      userId: member.id,
+      kind: "id" as const,
+      side,
+      documentType: "personal_id",
+      idType: "passport",
+      idNumber,
+      expiryDate: "2031-06-30",
+      storageKey: crypto.randomUUID(),
+      supersededAt,
+    });
+    await db()
+      .insert(documents)
+      .values([
+        idRow("front", "OLD123", at),
+        idRow("back", "P1234567", null),
+        idRow("front", "P1234567", null),
+      ]);
+    const answer = await get(path, admin.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      idDetails: { idType: "passport", idNumber: "P1234567", expiryDate: "2031-06-30" },
+      userStatus: { contract_signed: 1, contract_signed_at: at.toISOString() },
+    });
   });
 });
 

@@ -146,7 +146,8 @@ export function registerAdminVerificationRoutes(
     createRoute({
       method: "get",
       path: "/api/admin/verification-pending-users",
-      summary: "Members awaiting admin approval, oldest first",
+      summary:
+        "Members awaiting admin approval (all four onboarding steps done), oldest first; onboarding=all adds those still onboarding",
       middleware: [auth, adminOnly] as const,
       request: { query: pendingUsersQuerySchema },
       responses: {
@@ -168,7 +169,9 @@ export function registerAdminVerificationRoutes(
         200: json(reviewResultSchema.extend({ permissions: z.array(z.string()) }), "Verified"),
         ...errors,
         ...notFound,
-        ...conflict("Already verified, not a member account, or suspended"),
+        ...conflict(
+          "Already verified, not a member account, suspended, or onboarding not finished (ONBOARDING_INCOMPLETE, details.missing names the steps)",
+        ),
       },
     }),
     async (c) => {

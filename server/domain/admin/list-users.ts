@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db";
 import { permissions, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isUuid } from "../ids";
 import { toAdminUser } from "./admin-user-view";
+import { awaitingVerification } from "./awaiting-verification";
 
 export type ListUsersQuery = {
   search: string;
@@ -157,18 +158,8 @@ export async function userStats(db: Database) {
       activeUsers: countWhere(eq(users.status, "active")),
       personalUsers: countWhere(eq(users.userType, "personal")),
       companyUsers: countWhere(eq(users.userType, "company")),
-      // Waiting for the admin: a member with all four onboarding steps done, not yet approved.
-      verificationPending: countWhere(
-        and(
-          eq(users.role, "user"),
-          eq(users.status, "pending"),
-          isNotNull(users.emailVerifiedAt),
-          isNotNull(users.documentsUploadedAt),
-          isNotNull(users.profileCompletedAt),
-          isNotNull(users.contractSignedAt),
-          isNull(users.adminVerifiedAt),
-        ) as SQL,
-      ),
+      // The verify queue's rule: an unapproved member with all four onboarding steps done.
+      verificationPending: countWhere(awaitingVerification()),
     })
     .from(users);
   const [permissionRow] = await db.select({ total: count() }).from(permissions);

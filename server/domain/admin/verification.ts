@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
@@ -10,28 +10,33 @@ import { isUuid } from "../ids";
 import type { MailOutbox } from "../mail/outbox";
 import { accountActivatedMail, accountRejectedMail, type RedoStep } from "../mail/templates";
 import { toAdminUser } from "./admin-user-view";
+import { awaitingVerification, missingOnboardingSteps, unapprovedMember } from "./awaiting-verification";
 import { escapeLike } from "./list-users";
 import { replaceUserPermissions, USER_NOT_FOUND } from "./permissions";
 
 export const ALREADY_VERIFIED = "User is already verified.";
 export const ONLY_MEMBERS = "Only member accounts can be verified.";
 export const SUSPENDED_NOT_VERIFIABLE = "A suspended account cannot be verified.";
+export const ONBOARDING_INCOMPLETE = "The user has not finished onboarding yet.";
 
 export type VerificationDeps = { db: Database; mail: MailOutbox; logger: Logger; publicUrl: string };
 
 /**
- * The verify-users queue: members (role user) that are pending and not yet admin-verified,
- * oldest first. All of them, whatever their onboarding steps: the flags show how far each got.
+ * The verify-users queue, oldest first: by default the members awaiting verification (all four
+ * onboarding steps done, the same rule as the dashboard's count); with `onboarding: "all"` also
+ * those still onboarding, whose flags show which steps are missing.
  */
 export async function listPendingUsers(
   db: Database,
-  query: { page: number; pageSize: number; search?: string; user_type?: "personal" | "company" },
+  query: {
+    page: number;
+    pageSize: number;
+    search?: string;
+    user_type?: "personal" | "company";
+    onboarding?: "complete" | "all";
+  },
 ) {
-  const conditions: SQL[] = [
-    eq(users.role, "user"),
-    eq(users.status, "pending"),
-    isNull(users.adminVerifiedAt),
-  ];
+  const conditions: SQL[] = [query.onboarding === "all" ? unapprovedMember() : awaitingVerification()];
   if (query.user_type) conditions.push(eq(users.userType, query.user_type));
   const search = query.search?.trim();
   if (search) {
@@ -73,6 +78,12 @@ async function lockReviewableMember(tx: Database, userId: string): Promise<UserR
   return target;
 }
 
+/** Approval needs all four onboarding steps: 409 naming the missing ones (flag names). */
+function assertOnboardingFinished(target: UserRow) {
+  const missing = missingOnboardingSteps(target);
+  if (missing.length > 0) throw new AppError("ONBOARDING_INCOMPLETE", ONBOARDING_INCOMPLETE, { missing });
+}
+
 /**
  * Issue 6: one transaction makes the account active, stamps admin_verified_at and replaces the
  * permission set (unknown names roll everything back); the audit row commits with it. The
@@ -89,6 +100,7 @@ export async function verifyUser(
   if (!isUuid(userId)) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
   const { assigned } = await deps.db.transaction(async (tx) => {
     const target = await lockReviewableMember(tx, userId);
+    assertOnboardingFinished(target);
     const change = await replaceUserPermissions(tx, userId, permissionNames);
     const now = new Date();
     await tx
