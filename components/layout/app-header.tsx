@@ -9,6 +9,7 @@ import { initials } from "@/lib/display-name";
 import { canManageReferrals, isAdminRole } from "@/lib/web/route-guards";
 import { HeaderMenu } from "./header-menu";
 import { LanguageSwitcher } from "./language-switcher";
+import { LogoutItem } from "./logout-item";
 
 const ADMIN_LINKS = [
   { href: "/admin/dashboard", key: "adminDashboard" },
@@ -24,7 +25,7 @@ const navLinkClass =
 /** The header for logged-in users, with a mobile menu that mirrors it. */
 export function AppHeader() {
   const t = useTranslations("Header");
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
   const pathname = usePathname();
   const [mobileOpen, setMobileOpen] = useState(false);
   const mobileMenuId = useId();
@@ -38,6 +39,13 @@ export function AppHeader() {
   const showAdmin = isAdminRole(user.role);
   const current = (href: string) =>
     pathname === href || pathname.startsWith(`${href}/`) ? "page" : undefined;
+  const adminItems = ADMIN_LINKS.map((link) => (
+    <li key={link.href}>
+      <Link href={link.href} className={`${navLinkClass} block`} aria-current={current(link.href)}>
+        {t(link.key)}
+      </Link>
+    </li>
+  ));
   const mainLinks = [
     { href: "/dashboard", label: t("dashboard") },
     ...(showReferrals ? [{ href: "/referral-management", label: t("referrals") }] : []),
@@ -67,17 +75,7 @@ export function AppHeader() {
               }
               menuClassName="absolute left-0 z-20 mt-1 w-60 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200"
             >
-              {ADMIN_LINKS.map((link) => (
-                <li key={link.href}>
-                  <Link
-                    href={link.href}
-                    className={`${navLinkClass} block`}
-                    aria-current={current(link.href)}
-                  >
-                    {t(link.key)}
-                  </Link>
-                </li>
-              ))}
+              {adminItems}
             </HeaderMenu>
           )}
         </nav>
@@ -102,15 +100,7 @@ export function AppHeader() {
                 {t("profile")}
               </Link>
             </li>
-            <li>
-              <button
-                type="button"
-                className={`${navLinkClass} block w-full text-left`}
-                onClick={() => void logout()}
-              >
-                {t("logout")}
-              </button>
-            </li>
+            <LogoutItem className={navLinkClass} />
           </HeaderMenu>
           <button
             type="button"
@@ -138,27 +128,8 @@ export function AppHeader() {
                 </Link>
               </li>
             ))}
-            {showAdmin &&
-              ADMIN_LINKS.map((link) => (
-                <li key={link.href}>
-                  <Link
-                    href={link.href}
-                    className={`${navLinkClass} block`}
-                    aria-current={current(link.href)}
-                  >
-                    {t(link.key)}
-                  </Link>
-                </li>
-              ))}
-            <li>
-              <button
-                type="button"
-                className={`${navLinkClass} block w-full text-left`}
-                onClick={() => void logout()}
-              >
-                {t("logout")}
-              </button>
-            </li>
+            {showAdmin && adminItems}
+            <LogoutItem className={navLinkClass} />
           </ul>
         </nav>
       )}
