@@ -159,9 +159,13 @@ async function startApi(
   verbose: boolean,
   settings: Record<string, string> = {},
 ) {
+  // BENCH_API_CPU_PROF=<folder>: the API writes a V8 CPU profile there when it stops (open it in
+  // Chrome's DevTools), to see where a scenario's time goes.
+  const profileDir = process.env.BENCH_API_CPU_PROF;
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   return startChildServer({
     name: "api",
-    args: tsxArgs("server/main.ts"),
+    args: [...profile, ...tsxArgs("server/main.ts")],
     env: childEnv({ DATA_DIR: dataDir, API_PORT: String(port), API_HOST: "127.0.0.1", ...settings }),
     readyUrl: `http://127.0.0.1:${port}/api/health`,
     readyTimeoutMs: SLOW_START_MS,
@@ -208,6 +212,7 @@ type Argon2Result = {
   parameters: string;
   hashMs: number;
   threadPoolSize: number;
+  gateLimit: number;
 };
 
 type MemorySample = { rssMb: number; heapUsedMb: number; heapTotalMb: number };
@@ -366,7 +371,7 @@ export const scenarios: Scenario[] = [
           notes:
             `no HTTP: req/s = ${result.algorithm} (${result.parameters}) verifications/s in a child process, ` +
             `verifyPassword of server/domain/auth/passwords.ts with ${result.concurrency} in flight ` +
-            `(libuv thread pool ${result.threadPoolSize}); p50/p99 per verification; errors = mismatches; ` +
+            `(at most ${result.gateLimit} at once through its argon2 gate, libuv thread pool ${result.threadPoolSize}); p50/p99 per verification; errors = mismatches; ` +
             `hashing the one password (cold) took ${result.hashMs} ms`,
           status: "measured",
         },

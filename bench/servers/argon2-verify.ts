@@ -7,6 +7,7 @@
 //   BENCH_CONCURRENCY=20 BENCH_WARMUP_SECONDS=2 BENCH_DURATION_SECONDS=5 \
 //     node --import tsx bench/servers/argon2-verify.ts
 // Prints one JSON line on stdout: ops/s, p50/p99 of each verification, the parameters used.
+import { availableParallelism } from "node:os";
 import { hashPassword, verifyPassword } from "../../server/domain/auth/passwords";
 
 const concurrency = Number(process.env.BENCH_CONCURRENCY || 20);
@@ -73,6 +74,7 @@ async function main() {
     parameters,
     hashMs: Math.round(hashMs * 10) / 10,
     threadPoolSize: Number(process.env.UV_THREADPOOL_SIZE || 4),
+    gateLimit: availableParallelism(),
   };
   console.error(
     `argon2-verify: ${Math.round(result.opsPerSecond)} verifications/s at concurrency ${concurrency}`,
