@@ -6,12 +6,16 @@ import { buttonClass } from "@/components/ui/button";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
 import { displayName, initials } from "@/lib/display-name";
 import type { AdminUser } from "@/lib/schemas/admin";
+import { missingSteps } from "@/lib/schemas/admin-user";
 import { useAdminDay } from "./use-admin-date";
 import { namedUser } from "./user-detail-data";
 
 const COLUMNS = ["user", "type", "status", "role", "created", "lastLogin", "actions"] as const;
 
-/** The users waiting for approval, each with a link to their verification page. */
+/**
+ * The users waiting for approval, each with a link to their verification page. A member still
+ * onboarding (listed only behind the toggle) is marked incomplete, with the steps missing.
+ */
 export function VerifyQueueTable({ users }: { users: AdminUser[] }) {
   const t = useTranslations("AdminUser.queue");
   const tInfo = useTranslations("AdminUser.info");
@@ -38,6 +42,7 @@ export function VerifyQueueTable({ users }: { users: AdminUser[] }) {
         {users.map((user) => {
           const named = namedUser(user);
           const name = displayName(named, tInfo("noName"));
+          const missing = missingSteps(user);
           return (
             <tr key={user.id} className="align-middle text-slate-800">
               <th scope="row" className="px-3 py-3 text-left font-normal">
@@ -51,6 +56,14 @@ export function VerifyQueueTable({ users }: { users: AdminUser[] }) {
                   <span className="min-w-0">
                     <span className="block font-semibold text-slate-900">{name}</span>
                     <span className="block break-all text-slate-700">{user.email}</span>
+                    {missing.length > 0 && (
+                      <span className="mt-1 block rounded-md bg-amber-50 px-2 py-1 text-amber-950">
+                        <span className="font-semibold">{t("incomplete")}</span>{" "}
+                        {t("missing", {
+                          steps: missing.map((step) => tInfo(`steps.${step}`)).join(", "),
+                        })}
+                      </span>
+                    )}
                   </span>
                 </div>
               </th>

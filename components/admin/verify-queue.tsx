@@ -17,9 +17,10 @@ const USER_TYPES = ["personal", "company"] as const;
 
 /**
  * Spec §2 /admin/verify-users: users who finished onboarding and wait for approval, searched by
- * name or email and filtered by account type. The page loads them on the server from the URL
- * (search, type, page and size live there); a change here navigates. `data` is null when the
- * server could not load the queue.
+ * name or email and filtered by account type; a toggle adds the members still onboarding, marked
+ * with their missing steps. The page loads them on the server from the URL (search, type, page,
+ * size and the toggle live there); a change here navigates. `data` is null when the server could
+ * not load the queue.
  */
 export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: PendingUsers | null }) {
   const t = useTranslations("AdminUser.queue");
@@ -97,6 +98,15 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
           )}
         </Field>
         <PageSizeField label={t("pageSize")} pageSize={query.pageSize} onChange={navigate} />
+        <label className="mb-6 flex min-h-11 items-center gap-2 text-sm text-slate-900">
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-700"
+            checked={query.onboarding === "all"}
+            onChange={(event) => navigate({ onboarding: event.target.checked ? "all" : "complete", page: 1 })}
+          />
+          {t("showIncomplete")}
+        </label>
         <Button type="submit" variant="secondary" size="sm" className="mb-6">
           {tFilters("apply")}
         </Button>
@@ -119,7 +129,7 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
       )}
       {data?.users.length === 0 && (
         <div className="mt-4">
-          <EmptyState title={t("empty")} />
+          <EmptyState title={query.onboarding === "all" ? t("emptyAll") : t("empty")} />
         </div>
       )}
       {data && data.users.length > 0 && <VerifyQueueTable users={data.users} />}

@@ -3,27 +3,26 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useAuth } from "@/components/auth/auth-provider";
-import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { readApiError } from "@/lib/api-error";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { displayName } from "@/lib/display-name";
-import { notify } from "@/lib/notify";
-import { adminFullUserSchema, permissionListResponseSchema } from "@/lib/schemas/admin-user";
-import { PermissionCheckboxes } from "./permission-modal";
+import { adminFullUserSchema, missingSteps } from "@/lib/schemas/admin-user";
 import { useAdminResource } from "./use-admin-resource";
 import { type FullUser, type MediaItem, namedUser, userMediaResponseSchema } from "./user-detail-data";
 import { UserMediaSection } from "./user-detail-media";
-import { sectionClass, sectionHeadingClass, UserInfoSection } from "./user-detail-sections";
+import { sectionClass, UserInfoSection } from "./user-detail-sections";
 import { RejectForm } from "./verify-reject-form";
+import { VerifyChecksSection } from "./verify-user-checks";
+import { VerifyForm } from "./verify-user-form";
 
 const QUEUE_PATH = "/admin/verify-users";
 
 /**
- * Spec §2 /admin/user-management/verify/{id}: the user's information and documents, a
- * permission form that verifies the user with the chosen permissions in one call, and a form
+ * Spec §2 /admin/user-management/verify/{id}: the user's information, the ID images beside what
+ * the admin compares them with (the ID's type, number and expiry, and the profile), a
+ * permission form that verifies the user with the chosen permissions in one call (refused
+ * with the reason while onboarding is unfinished), and a form
  * that sends the user back to redo one onboarding step. After either succeeds the page
  * returns to the queue after 1.2 s (spec §9).
  */
@@ -118,96 +117,18 @@ export function VerifyUserPanel({
         )}
       </section>
       <UserInfoSection user={user} status={load.data.userStatus} />
-      <UserMediaSection media={media} />
-      <VerifyForm userId={user.id} initial={permissions} done={done} onDone={finish} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <UserMediaSection media={media} />
+        <VerifyChecksSection full={load.data} />
+      </div>
+      <VerifyForm
+        userId={user.id}
+        initial={permissions}
+        missing={missingSteps(load.data.userStatus)}
+        done={done}
+        onDone={finish}
+      />
       <RejectForm userId={user.id} done={done} onDone={finish} />
     </div>
-  );
-}
-
-function VerifyForm({
-  userId,
-  initial,
-  done,
-  onDone,
-}: {
-  userId: string;
-  initial: string[];
-  done: boolean;
-  onDone: () => void;
-}) {
-  const t = useTranslations("AdminUser");
-  const { apiFetch } = useAuth();
-  const apiErrorMessage = useApiErrorMessage();
-  const { load, reload } = useAdminResource("/api/permissions", permissionListResponseSchema, (reason) =>
-    t("verify.permissionsFailed", { reason }),
-  );
-  // The user's current permissions are ticked to begin with (spec §6).
-  const [selected, setSelected] = useState<Set<string>>(() => new Set(initial));
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting || done) return;
-    setSubmitting(true);
-    try {
-      const response = await apiFetch(`/api/admin/verify-user/${encodeURIComponent(userId)}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ permissions: [...selected] }),
-      });
-      if (!response.ok) {
-        notify.error(apiErrorMessage(await readApiError(response), t("verify.failed")));
-        return;
-      }
-      notify.success(t("verify.success"));
-      onDone();
-    } catch {
-      notify.error(t("verify.verificationFailed"));
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  return (
-    <section aria-labelledby="verify-permissions-heading" className={sectionClass}>
-      <h2 id="verify-permissions-heading" className={sectionHeadingClass}>
-        {t("verify.formHeading")}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("verify.formHint")}</p>
-      <form onSubmit={submit} className="mt-4 space-y-4">
-        {load.state === "loading" && (
-          <p role="status" className="text-slate-700">
-            {t("verify.permissionsLoading")}
-          </p>
-        )}
-        {load.state === "failed" && (
-          <div className="flex flex-wrap items-center gap-3">
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-              {load.message}
-            </p>
-            <button
-              type="button"
-              className={buttonClass({ variant: "secondary", size: "sm" })}
-              onClick={reload}
-            >
-              {t("queue.retry")}
-            </button>
-          </div>
-        )}
-        {(load.state === "ready" || load.state === "notFound") && (
-          <PermissionCheckboxes
-            permissions={load.state === "ready" ? load.data.permissions : []}
-            selected={selected}
-            onChange={setSelected}
-            legend={t("permissions.legend")}
-            disabled={submitting || done}
-          />
-        )}
-        <button type="submit" className={buttonClass()} aria-disabled={submitting || done}>
-          {submitting ? t("verify.submitting") : t("verify.submit")}
-        </button>
-      </form>
-    </section>
   );
 }

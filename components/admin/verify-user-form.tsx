@@ -1,0 +1,121 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { type FormEvent, useId, useState } from "react";
+import { useAuth } from "@/components/auth/auth-provider";
+import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { buttonClass } from "@/components/ui/button";
+import { readApiError } from "@/lib/api-error";
+import { notify } from "@/lib/notify";
+import { type OnboardingStepFlag, permissionListResponseSchema } from "@/lib/schemas/admin-user";
+import { PermissionCheckboxes } from "./permission-modal";
+import { useAdminResource } from "./use-admin-resource";
+import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
+
+/**
+ * The permissions the user gets and the button that verifies the account with them. Approval
+ * needs all four onboarding steps: until then the button is disabled and says which steps are
+ * missing (the API refuses such an approval as well).
+ */
+export function VerifyForm({
+  userId,
+  initial,
+  missing,
+  done,
+  onDone,
+}: {
+  userId: string;
+  initial: string[];
+  missing: OnboardingStepFlag[];
+  done: boolean;
+  onDone: () => void;
+}) {
+  const t = useTranslations("AdminUser");
+  const { apiFetch } = useAuth();
+  const apiErrorMessage = useApiErrorMessage();
+  const { load, reload } = useAdminResource("/api/permissions", permissionListResponseSchema, (reason) =>
+    t("verify.permissionsFailed", { reason }),
+  );
+  // The user's current permissions are ticked to begin with (spec §6).
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(initial));
+  const [submitting, setSubmitting] = useState(false);
+  const reasonId = useId();
+  const tSteps = useTranslations("AdminUser.info.steps");
+  const incomplete = missing.length > 0;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || done || incomplete) return;
+    setSubmitting(true);
+    try {
+      const response = await apiFetch(`/api/admin/verify-user/${encodeURIComponent(userId)}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ permissions: [...selected] }),
+      });
+      if (!response.ok) {
+        notify.error(apiErrorMessage(await readApiError(response), t("verify.failed")));
+        return;
+      }
+      notify.success(t("verify.success"));
+      onDone();
+    } catch {
+      notify.error(t("verify.verificationFailed"));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="verify-permissions-heading" className={sectionClass}>
+      <h2 id="verify-permissions-heading" className={sectionHeadingClass}>
+        {t("verify.formHeading")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t("verify.formHint")}</p>
+      <form onSubmit={submit} className="mt-4 space-y-4">
+        {load.state === "loading" && (
+          <p role="status" className="text-slate-700">
+            {t("verify.permissionsLoading")}
+          </p>
+        )}
+        {load.state === "failed" && (
+          <div className="flex flex-wrap items-center gap-3">
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+              {load.message}
+            </p>
+            <button
+              type="button"
+              className={buttonClass({ variant: "secondary", size: "sm" })}
+              onClick={reload}
+            >
+              {t("queue.retry")}
+            </button>
+          </div>
+        )}
+        {(load.state === "ready" || load.state === "notFound") && (
+          <PermissionCheckboxes
+            permissions={load.state === "ready" ? load.data.permissions : []}
+            selected={selected}
+            onChange={setSelected}
+            legend={t("permissions.legend")}
+            disabled={submitting || done}
+          />
+        )}
+        {incomplete && (
+          <p id={reasonId} className="rounded-lg border border-amber-700/40 bg-amber-50 p-3 text-amber-950">
+            {t("verify.incomplete", { steps: missing.map((step) => tSteps(step)).join(", ") })}
+          </p>
+        )}
+        <button
+          type="submit"
+          className={buttonClass()}
+          disabled={incomplete}
+          aria-disabled={submitting || done || incomplete}
+          aria-describedby={incomplete ? reasonId : undefined}
+        >
+          {submitting ? t("verify.submitting") : t("verify.submit")}
+        </button>
+      </form>
+    </section>
+  );
+}
