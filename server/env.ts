@@ -9,7 +9,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const port = z.coerce.number().int().min(1).max(65535);
 
-export const serverEnvSchema = z.object({
+const serverEnvSchema = z.object({
   NODE_ENV: optional(z.enum(["development", "production", "test"])).default("development"),
   API_PORT: optional(port).default(4000),
   API_HOST: optional(z.string()).default("127.0.0.1"),

@@ -18,7 +18,7 @@ export type AppEnv = {
   };
 };
 
-export type AuthenticatedCaller = {
+type AuthenticatedCaller = {
   user: UserRow;
   permissions: string[];
   sessionId: string;

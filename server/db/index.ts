@@ -13,7 +13,6 @@ import pg from "pg";
 import { acquireDirectoryLock } from "../infra/db/directory-lock";
 import * as schema from "./schema";
 
-export { schema };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseHandle = {

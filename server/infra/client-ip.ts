@@ -10,7 +10,7 @@ export type TrustedProxies = { list: net.BlockList; text: string };
 export const DEFAULT_TRUSTED_PROXIES = "127.0.0.0/8,::1";
 
 /** The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:203.0.113.5`), else the input. */
-export function unmapIpv4(address: string): string {
+function unmapIpv4(address: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
   return mapped?.[1] ?? address;
 }
@@ -45,7 +45,7 @@ export function parseTrustedProxies(text: string): TrustedProxies {
   return { list, text };
 }
 
-export function isTrusted(trusted: TrustedProxies, address: string): boolean {
+function isTrusted(trusted: TrustedProxies, address: string): boolean {
   const plain = unmapIpv4(address);
   const kind = family(plain);
   return kind !== null && trusted.list.check(plain, kind);

@@ -12,7 +12,7 @@ export function isValidGeneratedSecret(text: string): boolean {
   return SECRET_PATTERN.test(text);
 }
 
-export function generateRandomSecret(): string {
+function generateRandomSecret(): string {
   return crypto.randomBytes(32).toString("base64url");
 }
 

@@ -11,7 +11,7 @@ import type { OutboxMail } from "./eml";
 type Requester = { request(path: string, init?: RequestInit): Response | Promise<Response> };
 
 /** The fields any auth answer may carry; tests read what they expect and assert the rest. */
-export type ApiBody = Partial<TokenResponse> & {
+type ApiBody = Partial<TokenResponse> & {
   error?: { code: string; message: string; details?: unknown };
   success?: boolean;
   message?: string;

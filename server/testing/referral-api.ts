@@ -45,7 +45,7 @@ export async function createMember(db: Database, input: MemberInput = {}): Promi
   return { id: row.id, email, password };
 }
 
-export async function grantReferralPermission(db: Database, userId: string): Promise<void> {
+async function grantReferralPermission(db: Database, userId: string): Promise<void> {
   const [permission] = await db
     .select({ id: permissions.id })
     .from(permissions)

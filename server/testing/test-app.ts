@@ -31,7 +31,7 @@ export type TestApp = {
 };
 
 /** Retries within a second, so a test sees a failed attempt followed by the delivery. */
-export const testMailSenderOptions: Partial<MailSenderOptions> = {
+const testMailSenderOptions: Partial<MailSenderOptions> = {
   pollMs: 100,
   baseDelayMs: 50,
   maxDelayMs: 500,

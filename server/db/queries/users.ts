@@ -59,8 +59,3 @@ export function toSessionUser(row: UserRow, permissionNames: string[]): SessionU
     lastLogin: row.lastLoginAt?.toISOString() ?? null,
   };
 }
-
-export async function loadSessionUser(db: Database, id: string): Promise<SessionUser | undefined> {
-  const row = await findUserById(db, id);
-  return row && toSessionUser(row, await listUserPermissionNames(db, row.id));
-}

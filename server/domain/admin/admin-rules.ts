@@ -76,19 +76,3 @@ export function assertMayManage(
     throw forbidden(`Only a super admin can ${verbs[action]} an admin.`);
   }
 }
-
-/** For callers outside a lock (e.g. permission edits): may this admin act on that user? */
-export async function assertMayEditAccount(db: Database, actorId: string, targetId: string): Promise<Party> {
-  const rows = await db
-    .select({ id: users.id, role: users.role, status: users.status })
-    .from(users)
-    .where(inArray(users.id, [actorId, targetId]));
-  const actor = rows.find((row) => row.id === actorId);
-  const target = rows.find((row) => row.id === targetId);
-  if (!target) throw new AppError("NOT_FOUND", "User not found");
-  if (!actor || !isAdminRole(actor.role)) throw forbidden("Access denied.");
-  if (isAdminRole(target.role) && actor.role !== "super_admin") {
-    throw forbidden("Only a super admin can change an admin's account.");
-  }
-  return target;
-}

@@ -19,8 +19,8 @@ import { DOCUMENT_URL_LIFETIME_SECONDS } from "../documents/list-own-id-document
 import { isUuid } from "../ids";
 import { maskIban } from "../profile/profile-view";
 
-export const CHANGE_REVIEW_NOT_FOUND = "Change review not found.";
-export const CHANGE_REVIEW_CLOSED = "This change has already been reviewed.";
+const CHANGE_REVIEW_NOT_FOUND = "Change review not found.";
+const CHANGE_REVIEW_CLOSED = "This change has already been reviewed.";
 
 /** The queue shows the oldest changes first; more than this at once is not a review queue. */
 const QUEUE_LIMIT = 100;

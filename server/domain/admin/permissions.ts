@@ -8,13 +8,13 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import type { RequestContext } from "../auth/auth-deps";
 import { isUuid } from "../ids";
 
-export const DUPLICATE_PERMISSION = "A permission with this name already exists.";
+const DUPLICATE_PERMISSION = "A permission with this name already exists.";
 export const USER_NOT_FOUND = "User not found.";
-export const ADMIN_PERMISSIONS_SUPER_ONLY = "Only a super admin can change the permissions of an admin.";
+const ADMIN_PERMISSIONS_SUPER_ONLY = "Only a super admin can change the permissions of an admin.";
 
 type PermissionRow = typeof permissions.$inferSelect;
 
-export function toPermission(row: PermissionRow): Permission {
+function toPermission(row: PermissionRow): Permission {
   return {
     id: row.id,
     name: row.name,

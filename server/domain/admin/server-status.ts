@@ -10,10 +10,10 @@ export type ServerStatus = z.infer<typeof serverStatusSchema>;
 
 const MB = 1024 * 1024;
 /** How long the CPU sample runs; short enough for an admin page, long enough to mean something. */
-export const CPU_SAMPLE_MS = 200;
-export const STATUS_LOG_LINES = 50;
+const CPU_SAMPLE_MS = 200;
+const STATUS_LOG_LINES = 50;
 
-export function splitUptime(ms: number): ServerStatus["uptime"] {
+function splitUptime(ms: number): ServerStatus["uptime"] {
   const totalMinutes = Math.max(0, Math.floor(ms / 60_000));
   return {
     days: Math.floor(totalMinutes / 1440),

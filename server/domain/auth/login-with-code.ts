@@ -13,9 +13,9 @@ import { runInBackground } from "./background";
 import { createSession } from "./create-session";
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, consumeCode, issueCode } from "./one-time-codes";
 
-export const LOGIN_CODE_RESEND_SECONDS = 60;
+const LOGIN_CODE_RESEND_SECONDS = 60;
 const DAY_SECONDS = 24 * 60 * 60;
-export const LOGIN_CODE_LIMITS = {
+const LOGIN_CODE_LIMITS = {
   perEmail: { limit: 1, windowSeconds: LOGIN_CODE_RESEND_SECONDS },
   perIp: { limit: 20, windowSeconds: 60 * 60 },
   // Codes mailed per address and day. Each code allows CODE_MAX_ATTEMPTS guesses, so this caps the

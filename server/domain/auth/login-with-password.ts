@@ -17,12 +17,12 @@ import { verifyPassword } from "./passwords";
 
 // SECURITY.md 3: failures per account (all case variants of the email share one key) and
 // per IP, in a 15-minute window.
-export const LOGIN_LIMITS = {
+const LOGIN_LIMITS = {
   perAccount: { limit: 5, windowSeconds: 15 * 60 },
   perIp: { limit: 50, windowSeconds: 15 * 60 },
 };
 
-export const invalidCredentials = () => new AppError("INVALID_CREDENTIALS");
+const invalidCredentials = () => new AppError("INVALID_CREDENTIALS");
 
 /**
  * Counts the attempt against the account and the IP and looks the user up, in one statement:

@@ -14,7 +14,7 @@ function hashCode(secret: string, userId: string, purpose: CodePurpose, code: st
   return crypto.createHmac("sha256", secret).update(`${purpose}:${userId}:${code}`).digest("hex");
 }
 
-export function generateCode(): string {
+function generateCode(): string {
   return crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
 }
 

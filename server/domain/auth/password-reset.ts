@@ -12,7 +12,7 @@ import { runInBackground } from "./background";
 import { hashPassword } from "./passwords";
 import { revokeUserSessions } from "./revoke-sessions";
 
-export const RESET_TOKEN_TTL_MINUTES = 30;
+const RESET_TOKEN_TTL_MINUTES = 30;
 const LIMITS = {
   perEmail: { limit: 1, windowSeconds: 5 * 60 },
   perIp: { limit: 10, windowSeconds: 60 * 60 },
@@ -24,7 +24,7 @@ export const RESET_RATE_LIMIT_MESSAGE =
 export const RESET_REQUESTED_MESSAGE = "If your email exists, you will receive a reset link.";
 
 /** Creates a single-use reset token and mails its link, built from PUBLIC_URL (SECURITY.md 6). */
-export async function sendPasswordResetLink(deps: AuthDeps, user: UserRow, locale?: Locale): Promise<void> {
+async function sendPasswordResetLink(deps: AuthDeps, user: UserRow, locale?: Locale): Promise<void> {
   const token = createOpaqueToken();
   const link = new URL("/password-reset-set", deps.config.publicUrl);
   link.searchParams.set("token", token);

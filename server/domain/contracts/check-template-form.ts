@@ -5,8 +5,8 @@ import { validationError } from "../../http";
 import type { TemplateForm } from "./read-template-form";
 import { hasVisibleText, sanitizeTemplateHtml } from "./template-html";
 
-export const EMPTY_TEMPLATE_MESSAGE = "The template has no visible text.";
-export const MISSING_HTML_MESSAGE = "Please choose an HTML file for the template.";
+const EMPTY_TEMPLATE_MESSAGE = "The template has no visible text.";
+const MISSING_HTML_MESSAGE = "Please choose an HTML file for the template.";
 
 const emptyTemplate = (message: string) =>
   new AppError("VALIDATION_FAILED", message, { issues: [{ path: "file", message }] });
@@ -15,7 +15,7 @@ const emptyTemplate = (message: string) =>
  * Sanitized on save (SECURITY.md 29): what is stored is already harmless; a template that has
  * no visible text left (only scripts, say) is refused rather than stored empty.
  */
-export function sanitizeForSave(html: string): string {
+function sanitizeForSave(html: string): string {
   const clean = sanitizeTemplateHtml(html);
   if (!hasVisibleText(clean)) throw emptyTemplate(EMPTY_TEMPLATE_MESSAGE);
   return clean;

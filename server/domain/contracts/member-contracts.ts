@@ -35,7 +35,7 @@ type ContractRow = {
 };
 
 /** A signed download URL (5 minutes); issue it only after the ownership check (SECURITY.md 28). */
-export const contractDownloadUrl = (
+const contractDownloadUrl = (
   storage: ObjectStorage,
   row: Pick<ContractRow, "storageKey" | "originalFilename">,
 ) =>

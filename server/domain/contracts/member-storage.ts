@@ -5,7 +5,7 @@ import { contractSignatures, documents, users } from "../../db/schema";
 import { AppError } from "../../errors";
 
 const QUOTA_MB = Math.round(MEMBER_STORAGE_QUOTA_BYTES / (1024 * 1024));
-export const STORAGE_QUOTA_MESSAGE = `Your documents have reached the storage limit of ${QUOTA_MB} MB. Please contact support.`;
+const STORAGE_QUOTA_MESSAGE = `Your documents have reached the storage limit of ${QUOTA_MB} MB. Please contact support.`;
 
 /** A stored upload that a new upload of the same template version replaces. */
 export type PendingUpload = { documentId: string; storageKey: string; sizeBytes: number };
@@ -15,7 +15,7 @@ export type PendingUpload = { documentId: string; storageKey: string; sizeBytes:
  * Counted from the database, so parallel requests see each other once committed; the writers
  * hold the member's row lock (lockMemberStorage) while they check and insert.
  */
-export async function storedBytesOf(db: Database, userId: string): Promise<number> {
+async function storedBytesOf(db: Database, userId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<string | number | null>`coalesce(sum(${documents.sizeBytes}), 0)` })
     .from(documents)

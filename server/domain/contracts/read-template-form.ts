@@ -5,8 +5,8 @@ import { AppError } from "../../errors";
 import { MultipartError, readMultipart } from "../../infra/uploads/read-multipart";
 import type { RequestBody } from "../../infra/uploads/request-body";
 
-export const HTML_TOO_LARGE_MESSAGE = "The template is too large. Maximum size is 1 MB.";
-export const NOT_HTML_MESSAGE = "Please upload the template as an HTML file.";
+const HTML_TOO_LARGE_MESSAGE = "The template is too large. Maximum size is 1 MB.";
+const NOT_HTML_MESSAGE = "Please upload the template as an HTML file.";
 
 const LIMITS = {
   maxFileBytes: TEMPLATE_HTML_MAX_BYTES,
@@ -68,7 +68,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
  * or an image renamed .html), when it holds NUL bytes, or when it is not valid UTF-8.
  * The client's file name and Content-Type are not trusted.
  */
-export async function decodeTemplateFile(bytes: Buffer): Promise<string> {
+async function decodeTemplateFile(bytes: Buffer): Promise<string> {
   const detected = await fileTypeFromBuffer(bytes.subarray(0, SNIFF_BYTES));
   // XHTML starts with an XML declaration, which file-type reports as xml.
   if (detected && detected.ext !== "xml") throw new AppError("UNSUPPORTED_MEDIA_TYPE", NOT_HTML_MESSAGE);

@@ -5,7 +5,7 @@ import { type PlaceholderValues, prepareTemplateHtml } from "./template-html";
 import type { TemplateRow, TemplateVersionRow } from "./template-queries";
 
 /** A contract date as the template's language writes it ("14. März 2025", "14 March 2025"). */
-export function formatContractDate(lang: "de" | "en", date: Date): string {
+function formatContractDate(lang: "de" | "en", date: Date): string {
   return new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", {
     dateStyle: "long",
     timeZone: "Europe/Berlin",
@@ -44,8 +44,7 @@ export async function renderTemplatePdf(
   }
 }
 
-export const RENDER_BUSY_MESSAGE =
-  "Many contracts are being prepared right now. Please try again in a moment.";
+const RENDER_BUSY_MESSAGE = "Many contracts are being prepared right now. Please try again in a moment.";
 
 /** The file name a contract PDF is offered under ("Partner Agreement v2.pdf"). */
 export function contractPdfFileName(templateName: string, version: number): string {

@@ -21,7 +21,7 @@ export type SigningContext = { userId: string; ip: string | null; userAgent: str
 export const sha256Hex = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).digest("hex");
 
 /** "Partner Agreement v2 – signed.pdf", safe to store and to offer as a download name. */
-export function contractFileName(templateName: string, version: number): string {
+function contractFileName(templateName: string, version: number): string {
   // A slash in the name would otherwise be read as a folder and cut the name.
   return safeOriginalFilename(
     `${templateName.replace(/[\\/]/g, "-")} v${version} – signed.pdf`,

@@ -13,7 +13,7 @@ import { ImageError } from "../../infra/uploads/image-upload";
 const SIGNATURE_MAX_PIXELS = 4_000_000;
 
 /** Spec §9 contract text, in English like the API's other messages. */
-export const SIGNATURE_MISSING_MESSAGE = "Please sign the contract.";
+const SIGNATURE_MISSING_MESSAGE = "Please sign the contract.";
 
 const invalid = (message: string) =>
   new AppError("VALIDATION_FAILED", message, { issues: [{ path: "signatureImage", message }] });

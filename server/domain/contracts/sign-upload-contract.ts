@@ -38,8 +38,8 @@ export type UploadContractInput = {
 };
 
 /** Spec §8 contract texts. */
-export const NOT_A_PDF_MESSAGE = "Please select a PDF file.";
-export const PDF_TOO_LARGE_MESSAGE = "File size must be less than 10MB.";
+const NOT_A_PDF_MESSAGE = "Please select a PDF file.";
+const PDF_TOO_LARGE_MESSAGE = "File size must be less than 10MB.";
 const TEMPLATE_NOT_FOUND_MESSAGE = "Contract template not found.";
 
 const LIMITS = {

@@ -15,14 +15,14 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import { STAMP_ID, toCompanyStamp } from "./stamp-view";
 
 /** A stamp larger than this is decoded no further (a pixel bomb); 16 megapixels is a large scan. */
-export const STAMP_MAX_PIXELS = 16_000_000;
+const STAMP_MAX_PIXELS = 16_000_000;
 /** The PDF shows the stamp at most 160 × 96 pt; 800 px keeps it sharp when printed. */
 const STAMP_STORED_SIDE = 800;
 
 /** Spec §8 stamp texts (the admin page shows them in German). */
 export const STAMP_TOO_LARGE_MESSAGE = "Datei zu groß (max. 500 KB).";
-export const STAMP_INVALID_TYPE_MESSAGE = "Ungültiger Dateityp. Erlaubt: PNG, JPG, WEBP.";
-export const STAMP_EXISTS_MESSAGE =
+const STAMP_INVALID_TYPE_MESSAGE = "Ungültiger Dateityp. Erlaubt: PNG, JPG, WEBP.";
+const STAMP_EXISTS_MESSAGE =
   "Es existiert bereits ein Firmenstempel (ID 1). Lösche ihn zuerst um einen neuen hochzuladen.";
 
 export type StampUploadInput = {

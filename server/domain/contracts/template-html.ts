@@ -85,7 +85,7 @@ const PLACEHOLDER_PATTERN = new RegExp(`\\{\\{\\s*(${TEMPLATE_PLACEHOLDERS.join(
  * names are replaced, by plain text substitution: anything else in braces (`{{7*7}}`,
  * `{{constructor.constructor(…)}}`) stays as literal text because nothing evaluates it.
  */
-export function fillPlaceholders(sanitizedHtml: string, values: PlaceholderValues): string {
+function fillPlaceholders(sanitizedHtml: string, values: PlaceholderValues): string {
   return sanitizedHtml.replace(PLACEHOLDER_PATTERN, (_match, key: TemplatePlaceholder) =>
     escapeHtml(values[key] ?? ""),
   );

@@ -8,16 +8,16 @@ import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "../../../lib/schemas/onboar
 
 export type IdDocumentType = "personal_id" | "company_id";
 
-export const ID_TYPES_BY_DOCUMENT = {
+const ID_TYPES_BY_DOCUMENT = {
   personal_id: PERSONAL_ID_TYPES,
   company_id: COMPANY_ID_TYPES,
 } as const;
 
-export const ID_NUMBER_MAX_LENGTH = 64;
+const ID_NUMBER_MAX_LENGTH = 64;
 
 /** Spec §8: the one message for anything missing. */
 export const MISSING_FIELDS_MESSAGE = "please fill all fields and upload both front and back images";
-export const EXPIRY_NOT_IN_FUTURE_MESSAGE = "Expiry date must be in the future.";
+const EXPIRY_NOT_IN_FUTURE_MESSAGE = "Expiry date must be in the future.";
 
 const TEXT_FIELDS = ["idType", "idNumber", "expiryDate"] as const;
 
@@ -41,7 +41,7 @@ function fieldSchemas(documentType: IdDocumentType, today: string) {
 }
 
 /** Spec §3: the has-backside flag is on unless the form says otherwise. */
-export function hasBackside(fields: ReadonlyMap<string, string>): boolean {
+function hasBackside(fields: ReadonlyMap<string, string>): boolean {
   const value = fields.get("hasBackside")?.trim().toLowerCase();
   return !(value === "false" || value === "0" || value === "off");
 }

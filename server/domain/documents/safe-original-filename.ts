@@ -1,6 +1,6 @@
 import type { ImageType } from "../../infra/uploads/image-upload";
 
-export const ORIGINAL_FILENAME_MAX_LENGTH = 200;
+const ORIGINAL_FILENAME_MAX_LENGTH = 200;
 
 // Control and format characters: line breaks, NUL, bidi overrides ("gpj.exe" shown as "exe.jpg"),
 // zero-width characters.

@@ -29,11 +29,11 @@ export type UploadIdDocumentsInput = {
 };
 
 /** Spec §5 and §8 texts. */
-export const FILE_TOO_LARGE_MESSAGE = "File is too large. Maximum size is 10MB.";
-export const INVALID_FILE_TYPE_MESSAGE = "Invalid file type. Please upload a PNG or JPG image";
-export const TOO_MANY_PIXELS_MESSAGE = "The image is too large to process.";
-export const UNREADABLE_IMAGE_MESSAGE = "The image could not be read. Please upload a PNG or JPG image";
-export const UNEXPECTED_FILE_MESSAGE = "Only a front and a back image can be uploaded.";
+const FILE_TOO_LARGE_MESSAGE = "File is too large. Maximum size is 10MB.";
+const INVALID_FILE_TYPE_MESSAGE = "Invalid file type. Please upload a PNG or JPG image";
+const TOO_MANY_PIXELS_MESSAGE = "The image is too large to process.";
+const UNREADABLE_IMAGE_MESSAGE = "The image could not be read. Please upload a PNG or JPG image";
+const UNEXPECTED_FILE_MESSAGE = "Only a front and a back image can be uploaded.";
 
 const SIDES = ["front", "back"] as const;
 type Side = (typeof SIDES)[number];

@@ -24,7 +24,7 @@ export type MailSenderOptions = {
 };
 
 /** About 4 hours of attempts: 30 s, 1, 2, 4, 8, 16, 32 min, 1 h, 1 h (each ±25 %). */
-export const DEFAULT_MAIL_SENDER_OPTIONS: MailSenderOptions = {
+const DEFAULT_MAIL_SENDER_OPTIONS: MailSenderOptions = {
   pollMs: 5_000,
   batchSize: 10,
   maxAttempts: 10,
@@ -62,7 +62,7 @@ export function retryDelayMs(
  * What the admin sees of a failure: the transport's code and message in one short line, with
  * anything that looks like credentials in a URL cut out.
  */
-export function describeSendError(error: unknown): string {
+function describeSendError(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
   const text = `${typeof code === "string" ? `${code}: ` : ""}${message}`

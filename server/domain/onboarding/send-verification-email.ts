@@ -10,7 +10,7 @@ import { emailVerificationCodeMail } from "../mail/templates";
 import { EMAIL_ALREADY_VERIFIED, type EmailVerificationDeps } from "./email-verification-deps";
 
 /** Spec §9: a new code at most every 600 s, the same as the client's resend countdown. */
-export const VERIFICATION_RESEND_SECONDS = 600;
+const VERIFICATION_RESEND_SECONDS = 600;
 
 /**
  * Issues a verify_email code and mails it in `lang`, else the user's language. The countdown is

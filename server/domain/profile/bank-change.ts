@@ -14,9 +14,9 @@ export type BankDetails = { iban: string | null; accountHolderName: string | nul
 type UserType = "personal" | "company";
 
 /** Wrong current passwords per account, as for logins: a stolen session cannot guess on. */
-export const BANK_CHANGE_PASSWORD_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
+const BANK_CHANGE_PASSWORD_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
 
-export function bankDetailsDiffer(stored: BankDetails, given: BankDetails): boolean {
+function bankDetailsDiffer(stored: BankDetails, given: BankDetails): boolean {
   return stored.iban !== given.iban || stored.accountHolderName !== given.accountHolderName;
 }
 

@@ -4,7 +4,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const OLDEST_BIRTH_DATE = "1900-01-01";
 
 /** True for a YYYY-MM-DD that exists on the calendar (2024-02-29 yes, 2023-02-29 and 2024-13-01 no). */
-export function isCalendarDate(value: string): boolean {
+function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
@@ -16,7 +16,7 @@ export function isCalendarDate(value: string): boolean {
  * Today as the latest calendar date anywhere on Earth (UTC+14): the member types the date of
  * their own time zone, which the API does not know, so nobody is refused for being ahead of UTC.
  */
-export function latestToday(now = Date.now()): string {
+function latestToday(now = Date.now()): string {
   return new Date(now + 14 * HOUR_MS).toISOString().slice(0, 10);
 }
 

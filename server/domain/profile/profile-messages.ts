@@ -18,7 +18,7 @@ const messages: Record<string, string> = {
   currentPasswordWrong: "The current password is not correct.",
 };
 
-export function profileMessage(key: string): string {
+function profileMessage(key: string): string {
   return messages[key] ?? errorCodes.VALIDATION_FAILED.message;
 }
 

@@ -1,11 +1,8 @@
 // The answer shapes live with the other shared schemas, where the web tier reads them too.
 export {
-  companyProfileViewSchema,
   type ProfileView,
-  personalProfileViewSchema,
   profileResponseSchema,
   profileSavedResponseSchema,
-  profileViewSchema,
 } from "../../../lib/schemas/profile-view";
 
 /**

@@ -10,7 +10,7 @@ type OwnerFacts = { status: "pending" | "active" | "suspended" } | null | undefi
 
 export const isUnlimited = (link: Pick<LinkFacts, "maxUses">) => link.maxUses === null;
 
-export function usesRemaining(link: Pick<LinkFacts, "maxUses" | "uses">): number | null {
+function usesRemaining(link: Pick<LinkFacts, "maxUses" | "uses">): number | null {
   return link.maxUses === null ? null : Math.max(0, link.maxUses - link.uses);
 }
 

@@ -13,7 +13,7 @@ export type ReferralDeps = { db: Database; publicUrl: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function referralUrl(publicUrl: string, token: string): string {
+function referralUrl(publicUrl: string, token: string): string {
   const url = new URL("/register", publicUrl);
   url.searchParams.set("ref", token);
   return url.toString();

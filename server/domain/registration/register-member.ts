@@ -27,7 +27,7 @@ const LINK_GONE = "Invalid or Expired Referral Link.";
 // Refused registrations per IP (a registration that goes through gives its attempt back, so
 // colleagues behind one address can all register through one link). Each refused attempt is
 // one guess at whether an email is registered, and an accepted one costs an argon2 hash.
-export const REGISTRATION_LIMITS = { perIp: { limit: 10, windowSeconds: 60 * 60 } };
+const REGISTRATION_LIMITS = { perIp: { limit: 10, windowSeconds: 60 * 60 } };
 
 function refuse(problem: RegistrationProblem): never {
   throw new AppError("VALIDATION_FAILED", registrationMessage(problem.key), {

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db";
 import type { ObjectStorage } from "../../infra/storage/types";
 
-export type CheckResult = "ok" | "unavailable" | "pending";
+type CheckResult = "ok" | "unavailable" | "pending";
 
 export type Readiness = {
   ready: boolean;
@@ -12,7 +12,7 @@ export type Readiness = {
 };
 
 /** A probe answers within this, or the instance counts as not ready: a balancer asks often. */
-export const READINESS_CHECK_TIMEOUT_MS = 3_000;
+const READINESS_CHECK_TIMEOUT_MS = 3_000;
 
 // A key no upload ever gets (uploads use random v4 UUIDs): reading it asks the store without
 // touching an object.

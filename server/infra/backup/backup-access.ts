@@ -8,11 +8,11 @@ import path from "node:path";
 // /internal/backup with that token only. Reading the file needs the same access as reading
 // DATA_DIR/pglite itself, so the route gives nothing a reader of the file did not have.
 
-export const BACKUP_ACCESS_FILE = "api-backup.json";
+const BACKUP_ACCESS_FILE = "api-backup.json";
 
 export type BackupAccess = { url: string; token: string };
 
-export function backupAccessPath(dataDir: string): string {
+function backupAccessPath(dataDir: string): string {
   return path.join(dataDir, "secrets", BACKUP_ACCESS_FILE);
 }
 

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
  * Connection settings for pg_dump and friends: the URL without its password, which goes into
  * PGPASSWORD instead, so it never shows in the process list.
  */
-export function libpqConnection(databaseUrl: string): { url: string; env: Record<string, string> } {
+function libpqConnection(databaseUrl: string): { url: string; env: Record<string, string> } {
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = "";

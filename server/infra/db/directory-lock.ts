@@ -39,7 +39,7 @@ function readOrNull(file: string): string | null {
 }
 
 /** Field 22 of /proc/<pid>/stat; the command name (field 2) may hold spaces and parentheses. */
-export function processStartTime(pid: number): string | null {
+function processStartTime(pid: number): string | null {
   const stat = readOrNull(`/proc/${pid}/stat`);
   if (!stat) return null;
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -67,7 +67,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** The holder a lock file names: JSON, or a bare pid as written by earlier versions. */
-export function parseLockFile(text: string): LockHolder | null {
+function parseLockFile(text: string): LockHolder | null {
   const trimmed = text.trim();
   if (/^\d+$/.test(trimmed)) {
     return { pid: Number(trimmed), startTime: null, bootId: null, hostname: os.hostname() };

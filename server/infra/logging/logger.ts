@@ -111,7 +111,7 @@ const sensitiveKeys = [
   "cookie",
   "signature",
 ];
-export const redactPaths = [
+const redactPaths = [
   ...sensitiveKeys,
   ...sensitiveKeys.map((key) => `*.${key}`),
   ...sensitiveKeys.map((key) => `*.*.${key}`),

@@ -4,7 +4,7 @@ import { createOutboxMailer } from "./outbox-mailer";
 import { createSmtpMailer } from "./smtp-mailer";
 import type { Mailer } from "./types";
 
-export type { Mailer, MailMessage } from "./types";
+export type { Mailer } from "./types";
 
 export type MailerOptions = {
   /** SMTP_URL; unset (or empty, see env) means the outbox. */

@@ -21,7 +21,7 @@ export type ContractPdfInput = {
  * The worker's module. From source this file is TypeScript and the worker registers tsx first;
  * in the release bundle (dist/api/main.mjs) the worker is built beside it by scripts/api-build.mjs.
  */
-export const renderWorkerUrl = import.meta.url.endsWith(".ts")
+const renderWorkerUrl = import.meta.url.endsWith(".ts")
   ? new URL("./render-worker-source.mjs", import.meta.url)
   : new URL("./pdf-render-worker.mjs", import.meta.url);
 

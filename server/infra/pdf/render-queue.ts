@@ -20,7 +20,7 @@ export type RenderQueue = {
  * while an unbounded one would let a burst hold requests (and their memory) for as long as it
  * lasts.
  */
-export function createRenderQueue(options: {
+function createRenderQueue(options: {
   slots: number;
   waiting: number;
   retryAfterSeconds: number;
