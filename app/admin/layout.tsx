@@ -2,6 +2,7 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AuthGate } from "@/components/auth/auth-gate";
 import { AppHeader } from "@/components/layout/app-header";
+import { dashboardWithNotice } from "@/lib/web/notices";
 import { isAdminRole } from "@/lib/web/route-guards";
 import { requireSession } from "@/lib/web/session-server";
 
@@ -11,7 +12,7 @@ import { requireSession } from "@/lib/web/session-server";
  */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();
-  if (!isAdminRole(session.user.role)) redirect("/dashboard");
+  if (!isAdminRole(session.user.role)) redirect(dashboardWithNotice("admin-only"));
   return (
     <>
       <AppHeader />

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type { AccountType } from "@/components/onboarding/profile-layout";
+import { dashboardWithNotice } from "@/lib/web/notices";
 import { requireSession } from "@/lib/web/session-server";
 import { ProfileView } from "./profile-view";
 
@@ -13,6 +14,6 @@ export async function profileMetadata(): Promise<Metadata> {
 /** `/personal/profile` and `/company/profile`: the proxy guards the type optimistically; the server checks again. */
 export async function ProfileRoute({ accountType }: { accountType: AccountType }) {
   const session = await requireSession();
-  if (session.user.userType !== accountType) redirect("/dashboard");
+  if (session.user.userType !== accountType) redirect(dashboardWithNotice(`${accountType}-only`));
   return <ProfileView user={session.user} />;
 }

@@ -1,10 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Toaster as Sonner } from "sonner";
 import { TOAST } from "@/lib/constants";
 import { FlashToast } from "./flash-toast";
+import { NoticeToast } from "./notice-toast";
 
 /**
  * While a control of the page's header has the focus, toasts start below the header: top-right
@@ -54,6 +55,10 @@ export function Toaster() {
         }}
       />
       <FlashToast />
+      {/* Reads the address's query: its own Suspense boundary keeps the pages static. */}
+      <Suspense fallback={null}>
+        <NoticeToast />
+      </Suspense>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import type { BrowserSession } from "../schemas/auth";
 import { type OnboardingStatus, onboardingStatusSchema } from "../schemas/onboarding";
 import { apiGetAsUser } from "./api-server";
+import { dashboardWithNotice } from "./notices";
 import { requireSession } from "./session-server";
 
 /**
@@ -11,7 +12,7 @@ import { requireSession } from "./session-server";
  */
 export async function requireOnboardingSession(userType: "personal" | "company"): Promise<BrowserSession> {
   const session = await requireSession();
-  if (session.user.userType !== userType) redirect("/dashboard");
+  if (session.user.userType !== userType) redirect(dashboardWithNotice(`${userType}-only`));
   return session;
 }
 

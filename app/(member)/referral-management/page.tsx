@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ReferralManagement } from "@/components/referrals/referral-management";
 import { displayName } from "@/lib/display-name";
+import { dashboardWithNotice } from "@/lib/web/notices";
 import { canManageReferrals } from "@/lib/web/route-guards";
 import { requireSession } from "@/lib/web/session-server";
 
@@ -16,7 +17,7 @@ export default async function ReferralManagementPage() {
   const session = await requireSession();
   // proxy.ts redirects with the permission toast from the token's claims; this re-check uses
   // the user as the API knows it now, so a permission revoked since the token was issued counts.
-  if (!canManageReferrals(session.user)) redirect("/dashboard");
+  if (!canManageReferrals(session.user)) redirect(dashboardWithNotice("referral-permission"));
   const t = await getTranslations("Referrals");
   const { user } = session;
   return (

@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { canSignContract } from "@/lib/schemas/onboarding";
+import { dashboardWithNotice } from "@/lib/web/notices";
 import { getOnboardingStatus, requireOnboardingSession } from "@/lib/web/onboarding-server";
 import { OnboardingPage } from "../onboarding-page";
 import { SignContractView } from "./sign-contract-view";
@@ -13,7 +14,7 @@ import { SignContractView } from "./sign-contract-view";
 export async function SignContractPage({ accountType }: { accountType: "personal" | "company" }) {
   await requireOnboardingSession(accountType);
   const status = await getOnboardingStatus();
-  if (!status || !canSignContract(status)) redirect("/dashboard?notice=sign-blocked");
+  if (!status || !canSignContract(status)) redirect(dashboardWithNotice("sign-blocked"));
   const t = await getTranslations("SignContract");
   return (
     <OnboardingPage titleId="sign-contract-title" title={t("title")} backLabel={t("backToDashboard")} wide>
