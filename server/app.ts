@@ -27,6 +27,7 @@ import { registerContractTemplateRoutes } from "./routes/contract-templates";
 import { registerContractRoutes } from "./routes/contracts";
 import { createFilesRoutes } from "./routes/files";
 import { registerGeoRoutes } from "./routes/geo";
+import { registerNewsRoutes } from "./routes/news";
 import { registerOnboardingRoutes } from "./routes/onboarding";
 import { registerProfileRoutes } from "./routes/profile";
 import { registerReferralRoutes } from "./routes/referrals";
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps) {
     codeSecret: deps.config.auth.codeSecret,
   };
   registerOnboardingRoutes(app, memberDeps);
+  registerNewsRoutes(app, memberDeps);
   registerProfileRoutes(app, memberDeps);
   registerUploadRoutes(app, memberDeps);
   registerContractTemplateRoutes(app, memberDeps);

@@ -63,12 +63,3 @@ export const COMPANY_ID_TYPES = [
 export const ID_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Decoded pixels an ID image may have (a 50-megapixel photo passes, a pixel bomb does not). */
 export const ID_IMAGE_MAX_PIXELS = 50_000_000;
-
-export const newsItemSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  body: z.string(),
-  language: z.enum(["en", "de"]),
-  publishedAt: z.string(),
-});
-export const newsListSchema = z.object({ news: z.array(newsItemSchema) });

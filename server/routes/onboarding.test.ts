@@ -1,9 +1,6 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "../db";
-import { auditLog, news, oneTimeCodes, users } from "../db/schema";
-import { SAMPLE_NEWS_IDS } from "../domain/news/seed-sample-news";
-import { ensureBaseData } from "../domain/seed/ensure-base-data";
+import { auditLog, oneTimeCodes, users } from "../db/schema";
 import { type ApiAnswer, call, codeFrom, loginOk, post } from "../testing/auth-api";
 import { type OutboxMail, readOutbox, waitForMail } from "../testing/eml";
 import { createMember } from "../testing/referral-api";
@@ -35,8 +32,6 @@ const sendCode = (caller: Caller, body: object = {}) =>
   post(t.app, "/api/auth/send-verification-email", body, { token: caller.token });
 const verify = (caller: Caller, code: string) =>
   post(t.app, "/api/auth/verify-email-code", { code }, { token: caller.token });
-const getNews = (caller: Caller, query = "") =>
-  call(t.app, "GET", `/api/news${query}`, { token: caller.token });
 
 const codeSent = { success: true, message: "Verification code sent.", resendAfterSeconds: 600 };
 const verified = { success: true, message: "Email verified." };
@@ -419,91 +414,5 @@ describe("POST /api/auth/verify-email-code (spec §5, §8; SECURITY 8, 9)", () =
     const logs = JSON.stringify(t.deps.logs.recent(500));
     expect(logs).toContain("mail send failed; will retry");
     for (const secret of [code, second]) expect(logs).not.toContain(secret);
-  });
-});
-
-describe("GET /api/news (spec §2 latest news)", () => {
-  it("gives the sample news in the caller's language, newest first; ?lang overrides", async () => {
-    const english = await loggedInMember("en");
-    const german = await loggedInMember("de");
-
-    const en = await getNews(english, "?limit=5");
-    const de = await getNews(german);
-    const override = await getNews(english, "?lang=de");
-
-    expect(en.status).toBe(200);
-    const enNews = (
-      en.body as unknown as { news: { language: string; title: string; publishedAt: string }[] }
-    ).news;
-    const deNews = (
-      de.body as unknown as { news: { language: string; title: string; publishedAt: string }[] }
-    ).news;
-    expect(enNews.length).toBeGreaterThanOrEqual(3);
-    expect(enNews.every((item) => item.language === "en")).toBe(true);
-    expect(enNews.map((item) => item.title)).toContain("Welcome to the partner platform");
-    expect(deNews.length).toBeGreaterThanOrEqual(3);
-    expect(deNews.every((item) => item.language === "de")).toBe(true);
-    expect(deNews.map((item) => item.title)).toContain("Willkommen auf der Partnerplattform");
-    for (const list of [enNews, deNews]) {
-      const times = list.map((item) => Date.parse(item.publishedAt));
-      expect(times).toEqual([...times].sort((a, b) => b - a));
-    }
-    expect(override.body).toEqual(de.body);
-  });
-
-  it("puts a new item first and honours the limit", async () => {
-    const caller = await loggedInMember("de");
-    const title = `Neu ${crypto.randomUUID()}`;
-    await db()
-      .insert(news)
-      .values({ title, body: "Neue Funktion.", language: "de", publishedAt: new Date(Date.now() + 60_000) });
-
-    const answer = await getNews(caller, "?limit=2");
-
-    const list = (answer.body as unknown as { news: { title: string }[] }).news;
-    expect(list).toHaveLength(2);
-    expect(list[0]?.title).toBe(title);
-  });
-
-  it("seeds the samples once, only into an empty table: 3 per language", async () => {
-    const sampleCount = async (database: Database) =>
-      (await database.select({ language: news.language }).from(news).where(inArray(news.id, SAMPLE_NEWS_IDS)))
-        .length;
-    const seeded = async (database: Database) =>
-      (
-        await database.select({ language: news.language }).from(news).where(inArray(news.id, SAMPLE_NEWS_IDS))
-      ).map((row) => row.language);
-
-    await ensureBaseData(db());
-    await ensureBaseData(db());
-    expect((await seeded(db())).sort()).toEqual(["de", "de", "de", "en", "en", "en"]);
-
-    // In a transaction that is rolled back, so the other tests keep their news.
-    const rollback = new Error("rollback");
-    await expect(
-      db().transaction(async (tx) => {
-        await tx.delete(news);
-        await ensureBaseData(tx);
-        await ensureBaseData(tx);
-        expect(await sampleCount(tx)).toBe(6);
-        expect((await tx.select({ id: news.id }).from(news)).length).toBe(6);
-
-        // Items deleted by hand stay deleted: a table with any item is not seeded again.
-        await tx.delete(news).where(inArray(news.id, SAMPLE_NEWS_IDS.slice(1)));
-        await ensureBaseData(tx);
-        expect(await sampleCount(tx)).toBe(1);
-        throw rollback;
-      }),
-    ).rejects.toBe(rollback);
-    expect(await sampleCount(db())).toBe(6);
-  });
-
-  it("refuses a bad limit with 422 and answers 401 without a login", async () => {
-    const caller = await loggedInMember();
-
-    expect((await getNews(caller, "?limit=0")).status).toBe(422);
-    expect((await getNews(caller, "?limit=abc")).status).toBe(422);
-    expect((await getNews(caller, "?lang=fr")).status).toBe(422);
-    expect(await call(t.app, "GET", "/api/news")).toMatchObject({ status: 401, body: unauthorized });
   });
 });

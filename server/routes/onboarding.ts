@@ -1,16 +1,13 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { locales } from "../../lib/i18n/config";
 import { successResponseSchema } from "../../lib/schemas/auth";
 import { errorResponseSchema } from "../../lib/schemas/common";
 import {
-  newsListSchema,
   onboardingStatusResponseSchema,
   sendVerificationEmailSchema,
   statusProgressSchema,
   verifyEmailCodeSchema,
 } from "../../lib/schemas/onboarding";
-import { listNews } from "../domain/news/list-news";
 import { getOnboardingStatus, getStatusProgress } from "../domain/onboarding/get-onboarding-status";
 import { sendVerificationEmail } from "../domain/onboarding/send-verification-email";
 import { verifyEmailCode } from "../domain/onboarding/verify-email-code";
@@ -21,12 +18,7 @@ import type { MemberRouteDeps } from "./route-deps";
 
 const errors = errorResponses;
 
-const newsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(20).default(5),
-  lang: z.enum(locales).optional(),
-});
-
-/** Onboarding status, email verification and news (issue 5). Every call is about the caller only. */
+/** Onboarding status and email verification (issue 5). Every call is about the caller only. */
 export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   const auth = authenticate(deps);
 
@@ -99,22 +91,6 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberR
     async (c) => {
       await verifyEmailCode(deps, c.var.auth.user, c.req.valid("json"), requestContext(c));
       return c.json({ success: true, message: "Email verified." }, 200);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/api/news",
-      summary: "Latest dashboard news in the caller's language (or ?lang)",
-      middleware: [auth] as const,
-      request: { query: newsQuerySchema },
-      responses: { 200: json(newsListSchema, "News, newest first"), ...errors },
-    }),
-    async (c) => {
-      const { limit, lang } = c.req.valid("query");
-      const news = await listNews(deps.db, { language: lang ?? c.var.auth.user.language, limit });
-      return c.json({ news }, 200);
     },
   );
 }

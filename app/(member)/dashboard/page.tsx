@@ -2,13 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { AccountNotice } from "@/components/dashboard/account-notice";
-import { LatestNews, WebshopTeaser } from "@/components/dashboard/news-and-shop";
+import { LatestNews } from "@/components/dashboard/latest-news";
+import { WebshopTeaser } from "@/components/dashboard/news-and-shop";
 import { QuickActions } from "@/components/dashboard/quick-actions";
 import { StatusCards } from "@/components/dashboard/status-cards";
 import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
-import { EMPTY_STATUS, newsListSchema, onboardingStatusSchema } from "@/lib/schemas/onboarding";
-import { apiGetAsUser } from "@/lib/web/api-server";
+import { memberNewsListSchema } from "@/lib/schemas/news";
+import { EMPTY_STATUS, onboardingStatusSchema } from "@/lib/schemas/onboarding";
+import { apiGetAsUser, apiLoadAsUser } from "@/lib/web/api-server";
 import { webEnv } from "@/lib/web/env";
 import { isAdminRole } from "@/lib/web/route-guards";
 import { requireSession } from "@/lib/web/session-server";
@@ -28,7 +30,7 @@ export default async function DashboardPage() {
 
   const [status, news] = await Promise.all([
     admin ? null : apiGetAsUser("/api/auth/user/status", onboardingStatusSchema.passthrough()),
-    apiGetAsUser(`/api/news?limit=5&lang=${locale}`, newsListSchema),
+    apiLoadAsUser(`/api/news?limit=5&lang=${locale}`, memberNewsListSchema),
   ]);
   // A failed status call treats every step as missing.
   const flags = status ?? EMPTY_STATUS;
@@ -66,7 +68,7 @@ export default async function DashboardPage() {
       )}
 
       <div className="grid items-start gap-6 sm:grid-cols-2">
-        <LatestNews items={news?.news ?? []} />
+        <LatestNews items={news.ok ? news.data.news : null} />
         <WebshopTeaser url={webEnv().WEBSHOP_URL} />
       </div>
     </main>

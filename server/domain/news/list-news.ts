@@ -1,29 +1,71 @@
-import { desc, eq } from "drizzle-orm";
-import type { z } from "zod";
+import { and, desc, eq } from "drizzle-orm";
 import type { Locale } from "../../../lib/i18n/config";
-import type { newsItemSchema } from "../../../lib/schemas/onboarding";
+import type { AdminNewsItem, AdminNewsQuery, MemberNewsItem } from "../../../lib/schemas/news";
 import type { Database } from "../../db";
 import { news } from "../../db/schema";
+import { renderNewsHtml } from "./render-news";
 
-export type NewsItem = z.infer<typeof newsItemSchema>;
+/** The most items the admin list shows at once; news are few, older ones are rarely edited. */
+export const ADMIN_NEWS_LIMIT = 200;
 
-/** The latest dashboard news in one language, newest first. */
-export async function listNews(
+export type NewsRow = typeof news.$inferSelect;
+
+/** The item's day as YYYY-MM-DD: dates are stored as midnight UTC of the day the admin chose. */
+export const newsDay = (publishedAt: Date) => publishedAt.toISOString().slice(0, 10);
+
+// Newest day first; within a day the item written last, and the id keeps one order after that.
+const NEWEST_FIRST = [desc(news.publishedAt), desc(news.createdAt), desc(news.id)] as const;
+
+/**
+ * What members see on the dashboard: published items in one language, never a sample (a sample
+ * was written by no one at this installation, so it would tell members nothing true).
+ */
+export async function listPublishedNews(
   db: Database,
   input: { language: Locale; limit: number },
-): Promise<NewsItem[]> {
+): Promise<MemberNewsItem[]> {
   const rows = await db
-    .select({
-      id: news.id,
-      title: news.title,
-      body: news.body,
-      language: news.language,
-      publishedAt: news.publishedAt,
-    })
+    .select()
     .from(news)
-    .where(eq(news.language, input.language))
-    // The id breaks ties, so items published at the same moment keep one order.
-    .orderBy(desc(news.publishedAt), desc(news.id))
+    .where(and(eq(news.language, input.language), eq(news.published, true), eq(news.sample, false)))
+    .orderBy(...NEWEST_FIRST)
     .limit(input.limit);
-  return rows.map((row) => ({ ...row, publishedAt: row.publishedAt.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    language: row.language,
+    title: row.title,
+    html: renderNewsHtml(row.body),
+    date: newsDay(row.publishedAt),
+    link: row.link,
+  }));
+}
+
+export function toAdminNewsItem(row: NewsRow): AdminNewsItem {
+  return {
+    id: row.id,
+    language: row.language,
+    title: row.title,
+    body: row.body,
+    html: renderNewsHtml(row.body),
+    date: newsDay(row.publishedAt),
+    link: row.link,
+    published: row.published,
+    sample: row.sample,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every item with its state, filtered by language and state, newest first. */
+export async function listAdminNews(db: Database, query: AdminNewsQuery): Promise<AdminNewsItem[]> {
+  const conditions = [
+    query.language ? eq(news.language, query.language) : undefined,
+    query.state ? eq(news.published, query.state === "published") : undefined,
+  ];
+  const rows = await db
+    .select()
+    .from(news)
+    .where(and(...conditions))
+    .orderBy(...NEWEST_FIRST)
+    .limit(ADMIN_NEWS_LIMIT);
+  return rows.map(toAdminNewsItem);
 }

@@ -51,9 +51,15 @@ const SAMPLE_NEWS: SampleItem[] = [
   },
 ];
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export const SAMPLE_NEWS_IDS = SAMPLE_NEWS.map((item) => item.id);
 
-/** Three sample items per language, only while the news table is empty (so deleted ones stay deleted). */
+/**
+ * Three sample items per language, only while the news table is empty (so deleted ones stay
+ * deleted). They are drafts marked as samples: admins see what a news item looks like and may
+ * take one over by saving it; members never see a sample.
+ */
 export async function seedSampleNews(db: Database, now = new Date()): Promise<void> {
   const [existing] = await db.select({ one: sql<number>`1` }).from(news).limit(1);
   if (existing) return;
@@ -62,7 +68,12 @@ export async function seedSampleNews(db: Database, now = new Date()): Promise<vo
     .values(
       SAMPLE_NEWS.map(({ daysAgo, ...item }) => ({
         ...item,
-        publishedAt: new Date(now.getTime() - daysAgo * 24 * 60 * 60 * 1000),
+        // Midnight UTC of the day, like every item an admin dates.
+        publishedAt: new Date(
+          `${new Date(now.getTime() - daysAgo * DAY_MS).toISOString().slice(0, 10)}T00:00:00.000Z`,
+        ),
+        published: false,
+        sample: true,
       })),
     )
     .onConflictDoNothing({ target: news.id });

@@ -1,0 +1,131 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { errorResponseSchema } from "../../lib/schemas/common";
+import {
+  adminNewsListSchema,
+  adminNewsQuerySchema,
+  adminNewsResultSchema,
+  memberNewsListSchema,
+  memberNewsQuerySchema,
+  newsInputSchema,
+} from "../../lib/schemas/news";
+import { isUuid } from "../domain/ids";
+import { listAdminNews, listPublishedNews, toAdminNewsItem } from "../domain/news/list-news";
+import { createNews, deleteNews, updateNews } from "../domain/news/manage-news";
+import { AppError } from "../errors";
+import { type AppEnv, requestContext } from "../http";
+import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { errorResponses, json, jsonBody } from "./openapi";
+import type { MemberRouteDeps } from "./route-deps";
+
+const errors = {
+  ...errorResponses,
+  404: json(errorResponseSchema, "News item not found"),
+};
+
+const idParams = z.object({ id: z.string().max(64) });
+/** A path id that is not a UUID names no item: 404 like an unknown one. */
+const newsIdOf = (id: string) => {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "News item not found");
+  return id.toLowerCase();
+};
+
+/** Dashboard news for members, and their publishing by admins and super admins. */
+export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
+  // Role and status come from the database on every call, like every admin call.
+  const auth = authenticate(deps);
+  const adminRole = requireRole(...ADMIN_ROLES);
+  const adminOnly: MiddlewareHandler<AppEnv> = (c, next) =>
+    auth(c, async () => {
+      await adminRole(c, next);
+    });
+  const actorOf = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => ({
+    actorId: c.var.auth.user.id,
+    ip: requestContext(c).ip,
+  });
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/news",
+      tags: ["news"],
+      summary: "Published news in the page's language (?lang, else the caller's), newest first",
+      middleware: [auth] as const,
+      request: { query: memberNewsQuerySchema },
+      responses: { ...errorResponses, 200: json(memberNewsListSchema, "News, bodies as sanitized HTML") },
+    }),
+    async (c) => {
+      const { limit, lang } = c.req.valid("query");
+      const news = await listPublishedNews(deps.db, { language: lang ?? c.var.auth.user.language, limit });
+      return c.json({ news }, 200);
+    },
+  );
+
+  const tags = ["admin"];
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/admin/news",
+      tags,
+      summary: "Every news item with its state, filtered by language and state",
+      middleware: [adminOnly] as const,
+      request: { query: adminNewsQuerySchema },
+      responses: { ...errors, 200: json(adminNewsListSchema, "News, newest first") },
+    }),
+    async (c) => c.json({ news: await listAdminNews(deps.db, c.req.valid("query")) }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/admin/news",
+      tags,
+      summary: "Write a news item (published or a draft)",
+      middleware: [adminOnly] as const,
+      request: jsonBody(newsInputSchema),
+      responses: { ...errors, 201: json(adminNewsResultSchema, "Created") },
+    }),
+    async (c) => {
+      const row = await createNews(deps.db, c.req.valid("json"), actorOf(c));
+      return c.json({ news: toAdminNewsItem(row) }, 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "put",
+      path: "/api/admin/news/{id}",
+      tags,
+      summary: "Replace a news item; publishing and unpublishing go through here too",
+      middleware: [adminOnly] as const,
+      request: { params: idParams, ...jsonBody(newsInputSchema) },
+      responses: { ...errors, 200: json(adminNewsResultSchema, "Saved") },
+    }),
+    async (c) => {
+      const id = newsIdOf(c.req.valid("param").id);
+      const row = await updateNews(deps.db, id, c.req.valid("json"), actorOf(c));
+      return c.json({ news: toAdminNewsItem(row) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/api/admin/news/{id}",
+      tags,
+      summary: "Delete a news item for good",
+      middleware: [adminOnly] as const,
+      request: { params: idParams },
+      responses: {
+        ...errors,
+        200: json(z.object({ success: z.boolean(), message: z.string() }), "Deleted"),
+      },
+    }),
+    async (c) => {
+      await deleteNews(deps.db, newsIdOf(c.req.valid("param").id), actorOf(c));
+      return c.json({ success: true, message: "News item deleted." }, 200);
+    },
+  );
+}
