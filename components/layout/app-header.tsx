@@ -17,6 +17,7 @@ const ADMIN_LINKS = [
   { href: "/admin/permission-management", key: "permissionManagement" },
   { href: "/admin/verify-users", key: "verifyUsers" },
   { href: "/admin/contract-dashboard", key: "contractDashboard" },
+  { href: "/admin/news", key: "news" },
 ] as const;
 
 const navLinkClass =

@@ -1,0 +1,155 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useForm } from "react-hook-form";
+import { api } from "@/components/api/client";
+import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
+import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/form-field";
+import { locales } from "@/lib/i18n/config";
+import {
+  type AdminNewsItem,
+  adminNewsResultSchema,
+  NEWS_BODY_MAX,
+  NEWS_LINK_MAX,
+  NEWS_TITLE_MAX,
+  type NewsFormValues,
+  type NewsInput,
+  newsInputSchema,
+} from "@/lib/schemas/news";
+
+const FIELDS = ["language", "title", "body", "date", "link", "published"] as const;
+type FieldName = (typeof FIELDS)[number];
+
+/**
+ * Writes or edits one news item with the API's own schema. The API's field issues land on their
+ * fields; anything else is said above the buttons. `onSaved` gets the item as stored.
+ */
+export function NewsForm({
+  item,
+  defaults,
+  onSaved,
+  onCancel,
+}: {
+  item: AdminNewsItem | null;
+  defaults: NewsFormValues;
+  onSaved: (saved: AdminNewsItem) => void;
+  onCancel: () => void;
+}) {
+  const t = useTranslations("AdminNews.form");
+  const tErrors = useTranslations("AdminNews.errors");
+  const tLang = useTranslations("AdminNews.language");
+  const apiErrorMessage = useApiErrorMessage();
+  const form = useForm<NewsFormValues, unknown, NewsInput>({
+    resolver: zodResolver(newsInputSchema),
+    defaultValues: defaults,
+  });
+  const { register, formState } = form;
+
+  /** The schema's messages are keys; a field whose key is unknown gets the field's own word. */
+  const errorOf = (name: FieldName) => {
+    const message = formState.errors[name]?.message;
+    if (!message) return undefined;
+    return tErrors.has(message as never) ? tErrors(message as never) : tErrors(name);
+  };
+
+  const send = async (data: NewsInput) => {
+    try {
+      const answer = item
+        ? await api.put(`/api/admin/news/${encodeURIComponent(item.id)}`, data, adminNewsResultSchema)
+        : await api.post("/api/admin/news", data, adminNewsResultSchema);
+      onSaved(answer.news);
+    } catch (error) {
+      if (isApiProblem(error) && error.status === 401) return;
+      if (isApiProblem(error) && applyFieldIssues(error, FIELDS, form.setError)) return;
+      const fallback = t("failed");
+      const detail = isApiProblem(error) ? apiErrorMessage(error, "") : "";
+      form.setError("root", { type: "server", message: detail ? `${fallback} ${detail}` : fallback });
+    }
+  };
+
+  return (
+    <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t("language")} error={errorOf("language")}>
+          {(control) => (
+            <select {...control} {...register("language")} className={inputClass}>
+              {locales.map((value) => (
+                <option key={value} value={value}>
+                  {tLang(value)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t("date")} error={errorOf("date")} required>
+          {(control) => <input {...control} {...register("date")} type="date" className={inputClass} />}
+        </Field>
+      </div>
+      <Field label={t("title")} error={errorOf("title")} required>
+        {(control) => (
+          <input
+            {...control}
+            {...register("title")}
+            type="text"
+            maxLength={NEWS_TITLE_MAX}
+            autoComplete="off"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label={t("body")} hint={t("bodyHint")} error={errorOf("body")} required>
+        {(control) => (
+          <textarea
+            {...control}
+            {...register("body")}
+            rows={8}
+            maxLength={NEWS_BODY_MAX}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label={t("link")} hint={t("linkHint")} error={errorOf("link")}>
+        {(control) => (
+          <input
+            {...control}
+            {...register("link")}
+            type="url"
+            inputMode="url"
+            maxLength={NEWS_LINK_MAX}
+            autoComplete="off"
+            placeholder="https://"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <div className="flex items-center gap-2">
+        <input
+          id="news-published"
+          type="checkbox"
+          {...register("published")}
+          className="size-5 accent-brand-700"
+        />
+        <label htmlFor="news-published" className="text-slate-800">
+          {t("published")}
+        </label>
+      </div>
+      {formState.errors.root?.message && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 break-words text-red-800">
+          {formState.errors.root.message}
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" size="sm" onClick={onCancel} disabled={formState.isSubmitting}>
+          {t("cancel")}
+        </Button>
+        <Button type="submit" size="sm" loading={formState.isSubmitting}>
+          {formState.isSubmitting ? t("saving") : t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
