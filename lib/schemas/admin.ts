@@ -17,9 +17,23 @@ export const userListQuerySchema = z.object({
     .optional()
     .default(10),
   /** Keyset paging: the previous answer's `nextCursor` (then `page` is not used to skip rows). */
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(400).optional(),
+  /** The column the list is ordered by; ties go by creation time, then id. */
+  sort: z.enum(["created", "name", "email", "status", "type"]).optional().default("created"),
+  dir: z.enum(["asc", "desc"]).optional().default("desc"),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
+export type UserListSort = z.output<typeof userListQuerySchema>["sort"];
+
+/** The CSV export: the list's filters and order, every match (no page). */
+export const userExportQuerySchema = userListQuerySchema.pick({
+  search: true,
+  user_type: true,
+  status: true,
+  role: true,
+  sort: true,
+  dir: true,
+});
 
 export const adminUserSchema = z.object({
   id: z.string(),
@@ -142,7 +156,30 @@ export const auditEntrySchema = z.object({
   subject: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
   details: z.record(z.string(), z.unknown()),
 });
-export const auditListSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int() });
+export const auditListSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable().optional(),
+});
+
+/** GET /api/admin/audit: overall or about one user, by action, by part of a user's email. */
+export const auditQuerySchema = z.object({
+  userId: z.uuid().optional(),
+  action: z.string().trim().max(100).optional(),
+  email: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), "pageSize")
+    .optional()
+    .default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+/** GET /api/admin/audit/actions: the actions that occur in the log, for its filter. */
+export const auditActionsSchema = z.object({ actions: z.array(z.string()) });
 
 // A change an approved member made to what the admin verified, old and new side by side.
 

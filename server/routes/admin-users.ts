@@ -2,16 +2,19 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import {
+  auditActionsSchema,
   auditListSchema,
-  PAGE_SIZES,
+  auditQuerySchema,
+  userExportQuerySchema,
   userListQuerySchema,
   userListResponseSchema,
   userStatsSchema,
 } from "../../lib/schemas/admin";
 import { adminFullUserSchema, adminUserDocumentsSchema } from "../../lib/schemas/admin-user";
 import { errorResponseSchema } from "../../lib/schemas/common";
-import { listAuditEntries } from "../domain/admin/audit-trail";
+import { listAuditActions, listAuditEntries } from "../domain/admin/audit-trail";
 import { exportUser } from "../domain/admin/export-user";
+import { exportFileName, usersCsv } from "../domain/admin/export-users-csv";
 import { listUsers, userStats } from "../domain/admin/list-users";
 import { loadFullUser } from "../domain/admin/load-full-user";
 import {
@@ -27,6 +30,7 @@ import { isUuid } from "../domain/ids";
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import type { LogRingBuffer } from "../infra/logging/logger";
+import { contentDisposition } from "../infra/storage/content-disposition";
 import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
 import { errorResponses, json, jsonBody } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
@@ -45,17 +49,6 @@ const userIdOf = (id: string) => {
 };
 
 const resultSchema = z.object({ success: z.boolean(), message: z.string() });
-
-const auditQuerySchema = z.object({
-  userId: z.uuid().optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), "pageSize")
-    .optional()
-    .default(20),
-});
 
 const roleBodySchema = z.object({ role: z.enum(["user", "admin", "super_admin"]) });
 
@@ -84,6 +77,66 @@ export function registerAdminUsersRoutes(
       responses: { ...errors, 200: json(userListResponseSchema, "One page of users") },
     }),
     async (c) => c.json(await listUsers(deps.db, c.req.valid("query")), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/admin/users/export.csv",
+      tags,
+      summary: "The filtered user list as a CSV download, streamed in batches",
+      middleware: [adminOnly] as const,
+      request: { query: userExportQuerySchema },
+      responses: {
+        ...errors,
+        200: {
+          content: { "text/csv": { schema: z.string() } },
+          description: "users-<date>.csv as an attachment (UTF-8 with byte-order mark)",
+        },
+      },
+    }),
+    async (c) => {
+      const query = c.req.valid("query");
+      // Recorded when the download starts: what was asked for, whoever stops it halfway.
+      await recordAuditEvent(deps.db, {
+        action: AUDIT_ACTIONS.listExported,
+        actorUserId: c.var.auth.user.id,
+        subjectUserId: null,
+        details: {
+          search: query.search,
+          user_type: query.user_type ?? null,
+          status: query.status ?? null,
+          role: query.role ?? null,
+          sort: query.sort,
+          dir: query.dir,
+        },
+        ip: requestContext(c).ip,
+      });
+      const lines = usersCsv(deps.db, query);
+      const encoder = new TextEncoder();
+      // Pulled one batch at a time: the next batch is read only when the client has taken the last.
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const next = await lines.next();
+            if (next.done) controller.close();
+            else controller.enqueue(encoder.encode(next.value));
+          } catch (error) {
+            deps.logger.error({ err: error }, "user list CSV export failed");
+            controller.error(error);
+          }
+        },
+        async cancel() {
+          await lines.return(undefined);
+        },
+      });
+      return c.body(body, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": contentDisposition("attachment", exportFileName()),
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "private, no-store",
+      });
+    },
   );
 
   app.openapi(
@@ -250,11 +303,28 @@ export function registerAdminUsersRoutes(
       method: "get",
       path: "/api/admin/audit",
       tags,
-      summary: "Audit log, newest first, overall or about one user",
+      summary: "Audit log, newest first, overall or about one user, by action or email, keyset paged",
       middleware: [adminOnly] as const,
       request: { query: auditQuerySchema },
       responses: { ...errors, 200: json(auditListSchema, "One page of entries") },
     }),
-    async (c) => c.json(await listAuditEntries(deps.db, c.req.valid("query")), 200),
+    async (c) => {
+      const { action, email, ...rest } = c.req.valid("query");
+      // An empty filter from a form is no filter.
+      const query = { ...rest, action: action || undefined, email: email || undefined };
+      return c.json(await listAuditEntries(deps.db, query), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/admin/audit/actions",
+      tags,
+      summary: "The actions that occur in the audit log",
+      middleware: [adminOnly] as const,
+      responses: { ...errors, 200: json(auditActionsSchema, "Action names, sorted") },
+    }),
+    async (c) => c.json({ actions: await listAuditActions(deps.db) }, 200),
   );
 }

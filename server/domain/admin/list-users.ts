@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { UserListSort } from "../../../lib/schemas/admin";
 import type { Database } from "../../db";
-import { permissions, users } from "../../db/schema";
+import { permissions, userSortName, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isUuid } from "../ids";
 import { toAdminUser } from "./admin-user-view";
@@ -15,6 +16,8 @@ export type ListUsersQuery = {
   pageSize: number;
   /** Keyset paging: the `nextCursor` of the previous page; `page` then only echoes back. */
   cursor?: string;
+  sort?: UserListSort;
+  dir?: "asc" | "desc";
 };
 
 /**
@@ -55,16 +58,56 @@ function searchCondition(search: string): SQL | undefined {
   );
 }
 
-type Cursor = { at: string; id: string };
+/**
+ * The order of each sortable column, as the expressions PostgreSQL compares (all in one
+ * direction, so a keyset condition is a single row comparison) and the casts that read a
+ * cursor's text back. Each has a B-tree index that returns rows in this order (migrations 0000
+ * and 0010), so a page stops after its rows instead of sorting every match: created_at (ties by
+ * id are rare and sorted in memory), lower(email) (unique, needs no tie-breaker), and
+ * (name, created_at, id), (status, created_at, id), (user_type, created_at, id). Status and type
+ * sort in the order of their enum declarations (pending, active, suspended; personal, company).
+ */
+const SORT_KEYS: Record<UserListSort, { expression: SQL; cast: string }[]> = {
+  created: [
+    { expression: sql`${users.createdAt}`, cast: "timestamptz" },
+    { expression: sql`${users.id}`, cast: "uuid" },
+  ],
+  email: [{ expression: sql`lower(${users.email})`, cast: "text" }],
+  name: [
+    { expression: userSortName, cast: "text" },
+    { expression: sql`${users.createdAt}`, cast: "timestamptz" },
+    { expression: sql`${users.id}`, cast: "uuid" },
+  ],
+  status: [
+    { expression: sql`${users.status}`, cast: "user_status" },
+    { expression: sql`${users.createdAt}`, cast: "timestamptz" },
+    { expression: sql`${users.id}`, cast: "uuid" },
+  ],
+  type: [
+    { expression: sql`${users.userType}`, cast: "user_type" },
+    { expression: sql`${users.createdAt}`, cast: "timestamptz" },
+    { expression: sql`${users.id}`, cast: "uuid" },
+  ],
+};
 
-const encodeCursor = (cursor: Cursor) =>
-  Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString("base64url");
+export type UserOrder = { sort: UserListSort; dir: "asc" | "desc" };
 
-function decodeCursor(text: string): Cursor {
+/** The cursor names its order, so a cursor of another order is refused rather than misread. */
+const encodeCursor = (order: UserOrder, values: string[]) =>
+  Buffer.from(JSON.stringify([order.sort, order.dir, ...values])).toString("base64url");
+
+function decodeCursor(text: string, order: UserOrder): string[] {
   try {
-    const [at, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
-    if (typeof at === "string" && !Number.isNaN(Date.parse(at)) && typeof id === "string" && isUuid(id)) {
-      return { at, id };
+    const [sort, dir, ...values] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
+    const keys = SORT_KEYS[order.sort];
+    if (
+      sort === order.sort &&
+      dir === order.dir &&
+      values.length === keys.length &&
+      values.every((value): value is string => typeof value === "string") &&
+      values.every((value, index) => validCursorValue(keys[index]?.cast, value))
+    ) {
+      return values;
     }
   } catch {
     // Falls through to the error below.
@@ -72,15 +115,16 @@ function decodeCursor(text: string): Cursor {
   throw new AppError("BAD_REQUEST", "The cursor is not valid.");
 }
 
-/**
- * Spec §5 list: search, exact filters, newest first, one page. The page comes from the
- * created_at index (newest first, stopping after the page) or, for a selective search, from the
- * search indexes and a small sort: PostgreSQL picks by its estimates. The total is exact up to
- * COUNT_CAP matches, the planner's estimate beyond (`totalIsEstimate`). `cursor` pages by keyset
- * (rows older than the previous page's last one), which stays fast however deep it goes;
- * `page` pages by offset.
- */
-export async function listUsers(db: Database, query: ListUsersQuery) {
+function validCursorValue(cast: string | undefined, value: string): boolean {
+  if (cast === "timestamptz") return !Number.isNaN(Date.parse(value));
+  if (cast === "uuid") return isUuid(value);
+  if (cast === "user_status") return ["pending", "active", "suspended"].includes(value);
+  if (cast === "user_type") return ["personal", "company"].includes(value);
+  return value.length <= 300;
+}
+
+/** The WHERE of the list's filters and search (undefined: every user). */
+export function userFilter(query: Pick<ListUsersQuery, "search" | "user_type" | "status" | "role">) {
   const conditions: SQL[] = [];
   if (query.search) {
     const matches = searchCondition(query.search);
@@ -89,30 +133,72 @@ export async function listUsers(db: Database, query: ListUsersQuery) {
   if (query.user_type) conditions.push(eq(users.userType, query.user_type));
   if (query.status) conditions.push(eq(users.status, query.status));
   if (query.role) conditions.push(eq(users.role, query.role));
-  const filter = conditions.length ? and(...conditions) : undefined;
+  return conditions.length ? and(...conditions) : undefined;
+}
 
-  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const offset = cursor ? 0 : (query.page - 1) * query.pageSize;
-  const pageWhere = cursor
-    ? and(filter, sql`(${users.createdAt}, ${users.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`)
-    : filter;
+/**
+ * One page of users in `order`: after the row the cursor names (keyset), or `offset` rows in.
+ * Returns the rows and the cursor that continues after the last one (null after a short page).
+ */
+export async function pageOfUsers(
+  db: Database,
+  filter: SQL | undefined,
+  order: UserOrder,
+  { cursor, offset = 0, limit }: { cursor?: string; offset?: number; limit: number },
+) {
+  const keys = SORT_KEYS[order.sort];
+  const after = cursor ? decodeCursor(cursor, order) : undefined;
+  const row = (parts: SQL[]) => sql`(${sql.join(parts, sql`, `)})`;
+  const keyset = after
+    ? sql`${row(keys.map((key) => key.expression))} ${order.dir === "asc" ? sql`>` : sql`<`} ${row(
+        keys.map((key, index) => sql`${after[index]}::${sql.raw(key.cast)}`),
+      )}`
+    : undefined;
   const found = await db
-    .select({ user: users, at: sql<string>`${users.createdAt}::text` })
+    .select({
+      user: users,
+      keys: sql<string[]>`array[${sql.join(
+        keys.map((key) => sql`(${key.expression})::text`),
+        sql`, `,
+      )}]`,
+    })
     .from(users)
-    .where(pageWhere)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(query.pageSize)
-    .offset(offset);
-  const rows = found.map((row) => row.user);
+    .where(keyset ? and(filter, keyset) : filter)
+    .orderBy(
+      ...keys.map((key) => (order.dir === "asc" ? sql`${key.expression} asc` : sql`${key.expression} desc`)),
+    )
+    .limit(limit)
+    .offset(after ? 0 : offset);
   const last = found.at(-1);
-  const nextCursor =
-    last && found.length === query.pageSize ? encodeCursor({ at: last.at, id: last.user.id }) : null;
+  return {
+    rows: found.map((item) => item.user),
+    nextCursor: last && found.length === limit ? encodeCursor(order, last.keys) : null,
+  };
+}
+
+/**
+ * Spec §5 list: search, exact filters, one page in the chosen order (newest first unless told).
+ * The page comes from the order's index (stopping after the page) or, for a selective search,
+ * from the search indexes and a small sort: PostgreSQL picks by its estimates. The total is
+ * exact up to COUNT_CAP matches, the planner's estimate beyond (`totalIsEstimate`). `cursor`
+ * pages by keyset (rows after the previous page's last one), which stays fast however deep it
+ * goes; `page` pages by offset.
+ */
+export async function listUsers(db: Database, query: ListUsersQuery) {
+  const filter = userFilter(query);
+  const order: UserOrder = { sort: query.sort ?? "created", dir: query.dir ?? "desc" };
+  const offset = query.cursor ? 0 : (query.page - 1) * query.pageSize;
+  const { rows, nextCursor } = await pageOfUsers(db, filter, order, {
+    cursor: query.cursor,
+    offset,
+    limit: query.pageSize,
+  });
 
   const { total, totalIsEstimate } =
     // A short page by offset ends the list: the total is known without counting.
-    !cursor && found.length > 0 && found.length < query.pageSize
-      ? { total: offset + found.length, totalIsEstimate: false }
-      : await countMatches(db, filter, cursor ? 0 : offset + found.length);
+    !query.cursor && rows.length > 0 && rows.length < query.pageSize
+      ? { total: offset + rows.length, totalIsEstimate: false }
+      : await countMatches(db, filter, query.cursor ? 0 : offset + rows.length);
   return {
     users: rows.map(toAdminUser),
     total,

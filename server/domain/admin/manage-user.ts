@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   reactivated: "admin.user_reactivated",
   roleChanged: "admin.user_role_changed",
   exported: "admin.user_exported",
+  listExported: "admin.user_list_exported",
 } as const;
 
 /**
