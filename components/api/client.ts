@@ -139,11 +139,13 @@ export function createApiClient({
 
   /**
    * Sends a multipart form with XMLHttpRequest, because fetch cannot report upload progress.
-   * Same session rule as every other call (the form is sent again after a refresh).
+   * Same session rule as every other call (the form is sent again after a refresh). A Blob is
+   * sent as it is, with its type as the content type: a JSON body made into a Blob reports its
+   * progress too.
    */
   async function upload<S extends z.ZodType>(
     path: string,
-    form: FormData,
+    form: FormData | Blob,
     schema?: S,
     { onProgress, signal, method = "POST", headers, anonymous }: UploadOptions = {},
   ): Promise<z.infer<S>> {
