@@ -12,7 +12,7 @@ import { notMeasured, type Scenario, type ScenarioResult } from "./scenarios";
 import { createTempDir } from "./temp-dir";
 import { DEFAULT_POSTGRES_URL, PostgresUnreachableError, redactUrl } from "./throwaway-postgres";
 
-export const ADMIN_LIST_DATABASE = "bench_admin_list";
+const ADMIN_LIST_DATABASE = "bench_admin_list";
 
 const CASES = [
   { key: "ann", search: "ann", what: "a broad term (a fifth of all users)" },
@@ -20,7 +20,7 @@ const CASES = [
   { key: "surname", search: RARE_SURNAME, what: "a rare surname (10 users)" },
 ] as const;
 
-export const ADMIN_LIST_NAMES = CASES.flatMap((item) => [
+const ADMIN_LIST_NAMES = CASES.flatMap((item) => [
   `admin-list-1m-${item.key}`,
   `admin-list-1m-${item.key}-1conn`,
 ]);

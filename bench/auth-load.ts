@@ -14,7 +14,7 @@ export function createSeedToken(): string {
   return crypto.randomBytes(24).toString("base64url");
 }
 
-export function seededEmail(label: string, index: number): string {
+function seededEmail(label: string, index: number): string {
   return `bench.${label}.${index}@example.com`;
 }
 
@@ -52,7 +52,7 @@ export async function seedUsers(apiUrl: string, seedToken: string, label: string
 }
 
 /** The value of cookie `name` as set (still URL-encoded, as a browser sends it back). */
-export function setCookieValue(setCookies: readonly string[], name: string): string | undefined {
+function setCookieValue(setCookies: readonly string[], name: string): string | undefined {
   for (const cookie of setCookies) {
     const pair = cookie.split(";", 1)[0] ?? "";
     const index = pair.indexOf("=");

@@ -10,7 +10,7 @@ import { childEnv, findFreePort, startChildServer } from "./child-server";
 import type { Scenario, ScenarioResult } from "./scenarios";
 import { createTempDir } from "./temp-dir";
 
-export const PDF_HEALTH_NAMES = ["pdf-renders-health"];
+const PDF_HEALTH_NAMES = ["pdf-renders-health"];
 const CONCURRENT_SIGNERS = 10;
 const RENDER_CALLS = 200;
 
@@ -21,7 +21,7 @@ function percentile(sorted: number[], percent: number): number {
 }
 
 /** Resident set size of a process in MB, from /proc (Linux); null elsewhere. */
-export function rssMb(pid: number): number | null {
+function rssMb(pid: number): number | null {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
     return match ? Math.round(Number(match[1]) / 102.4) / 10 : null;

@@ -13,8 +13,8 @@ import {
   redactUrl,
 } from "./throwaway-postgres";
 
-export const PEER_DIR = path.resolve(projectRoot, "../shared/peers/better-auth");
-export const PEER_NAMES = ["peer-sign-in", "peer-get-session", "peer-argon2-verify"];
+const PEER_DIR = path.resolve(projectRoot, "../shared/peers/better-auth");
+const PEER_NAMES = ["peer-sign-in", "peer-get-session", "peer-argon2-verify"];
 // npm install (cached after the first run), start-up, seeding 50 users, three loads and two raw
 // argon2 runs.
 const PEER_OVERHEAD_MS = 300_000;

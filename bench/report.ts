@@ -7,7 +7,7 @@ import { projectRoot } from "./child-server";
 import type { LoadSettings } from "./load-test";
 import type { ScenarioResult } from "./scenarios";
 
-export type Ratios = {
+type Ratios = {
   /** bff-health ÷ api-health-direct: what the BFF hop costs. */
   bffOverApiHealth: number | null;
   /** login-api ÷ argon2-verify: how much of the raw hashing rate logins reach. */
@@ -86,7 +86,7 @@ function floorRatio(results: ScenarioResult[], bff: string, web: string, api: st
   return Math.round((top / (1 / (1 / webRate + 1 / apiRate))) * 1000) / 1000;
 }
 
-export function computeRatios(results: ScenarioResult[]): Ratios {
+function computeRatios(results: ScenarioResult[]): Ratios {
   return {
     bffOverApiHealth: ratio(results, "bff-health", "api-health-direct"),
     loginOverArgon2Verify: ratio(results, "login-api", "argon2-verify"),

@@ -41,7 +41,7 @@ export type ScenarioResult = {
   memory?: Record<string, { rssMb: number; heapUsedMb: number; heapTotalMb: number }>;
 };
 
-export type ScenarioContext = {
+type ScenarioContext = {
   settings: LoadSettings;
   verbose: boolean;
   /** The API's database for login-api, bff-health and the session scenarios (`--db`). */
@@ -61,7 +61,7 @@ export type Scenario = {
  * Results a ratio divides: asking for one with `--only` measures the others too, in the same
  * run (`--only login` runs argon2-verify as well; `--only argon2` runs argon2-verify alone).
  */
-export const RATIO_PARTNERS: Record<string, string[]> = {
+const RATIO_PARTNERS: Record<string, string[]> = {
   "bff-health": ["api-health-direct", "web-healthz"],
   "api-health-direct": ["bff-health"],
   "login-api": ["argon2-verify"],

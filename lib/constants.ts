@@ -18,8 +18,6 @@ export const REDIRECT_DELAY_MS = {
   afterContractBatch: 900,
 } as const;
 
-export const BREAKPOINTS = { dashboardPx: 640, contractSigningPx: 768 } as const;
-
 /** Access tokens (ARCHITECTURE.md): signed by the API, checked by the API and the web tier. */
 export const ACCESS_TOKEN = {
   issuer: "partner-platform-api",

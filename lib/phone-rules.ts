@@ -8,7 +8,7 @@ import {
 } from "libphonenumber-js/core";
 
 export type PhoneProblem = "required" | "invalidCountry" | "tooShort" | "tooLong" | "invalidNumber";
-export type PhoneResult = { ok: true; e164: string } | { ok: false; problem: PhoneProblem };
+type PhoneResult = { ok: true; e164: string } | { ok: false; problem: PhoneProblem };
 export type PhoneNormalizer = (raw: string, country?: string) => PhoneResult;
 
 export const DEFAULT_COUNTRY: CountryCode = "DE";

@@ -8,7 +8,7 @@ import { locales } from "../i18n/config";
 export const PASSWORD_MAX_LENGTH = 1024;
 export const PASSWORD_MIN_LENGTH = 8;
 
-export const passwordRules = {
+const passwordRules = {
   length: (value: string) => [...value].length >= PASSWORD_MIN_LENGTH,
   lowercase: (value: string) => /\p{Ll}/u.test(value),
   uppercase: (value: string) => /\p{Lu}/u.test(value),
@@ -24,7 +24,7 @@ export function checkPassword(value: string): Record<PasswordRule, boolean> {
   ) as Record<PasswordRule, boolean>;
 }
 
-export const emailSchema = z
+const emailSchema = z
   .string({ error: "emailRequired" })
   .trim()
   .min(1, "emailRequired")
@@ -37,7 +37,7 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, "passwordTooLong")
   .refine((value) => Object.values(checkPassword(value)).every(Boolean), "passwordPolicy");
 
-export const languageSchema = z.enum(locales);
+const languageSchema = z.enum(locales);
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
@@ -49,12 +49,12 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const userTypeSchema = z.enum(["personal", "company"]);
-export const roleSchema = z.enum(["user", "admin", "super_admin"]);
-export const userStatusSchema = z.enum(["pending", "active", "suspended"]);
+const userTypeSchema = z.enum(["personal", "company"]);
+const roleSchema = z.enum(["user", "admin", "super_admin"]);
+const userStatusSchema = z.enum(["pending", "active", "suspended"]);
 
 /** Spec §3 User, as the browser sees it. */
-export const sessionUserSchema = z.object({
+const sessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   userType: userTypeSchema,

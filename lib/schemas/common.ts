@@ -8,7 +8,6 @@ export const errorResponseSchema = z.object({
     details: z.unknown().optional(),
   }),
 });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** Field details of a 422: one entry per problem, `path` joined with dots. */
 export const validationIssueSchema = z.object({
@@ -22,7 +21,6 @@ export const healthResponseSchema = z.object({
   database: z.enum(["ok", "unavailable"]),
   uptimeSeconds: z.number(),
 });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 /** GET /api/health/live: the process answers (no dependency is asked). */
 export const livenessResponseSchema = z.object({ status: z.literal("ok"), uptimeSeconds: z.number() });
@@ -38,4 +36,3 @@ export const readinessResponseSchema = z.object({
     storage: readinessCheckSchema,
   }),
 });
-export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

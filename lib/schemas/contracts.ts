@@ -36,12 +36,11 @@ export const templateLanguageSchema = z.enum(TEMPLATE_LANGUAGES);
 export const templateAudienceSchema = z.enum(TEMPLATE_AUDIENCES);
 export const templateStateSchema = z.enum(TEMPLATE_STATES);
 
-export const templateVersionSchema = z.object({
+const templateVersionSchema = z.object({
   version: z.number().int(),
   note: z.string().nullable(),
   createdAt: z.string(),
 });
-export type TemplateVersion = z.infer<typeof templateVersionSchema>;
 
 /** A template as the admin overview lists it (GET /api/document-templates). */
 export const templateSummarySchema = z.object({
@@ -95,7 +94,7 @@ export const templateUpdateFormSchema = templateFormSchema
 export const templateStateRequestSchema = z.object({ state: templateStateSchema });
 
 /** A template as a member sees it on the sign-contract page (GET /api/contracts/templates). */
-export const memberTemplateSchema = z.object({
+const memberTemplateSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
@@ -111,10 +110,9 @@ export const memberTemplatesResponseSchema = z.object({
   templates: z.array(memberTemplateSchema),
   contractSignedAt: z.string().nullable(),
 });
-export type MemberTemplatesResponse = z.infer<typeof memberTemplatesResponseSchema>;
 
 /** A stored, signed contract (spec §3 stored document, contract). */
-export const contractDocumentSchema = z.object({
+const contractDocumentSchema = z.object({
   id: z.string(),
   templateId: z.string().nullable(),
   templateName: z.string(),

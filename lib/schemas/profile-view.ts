@@ -13,7 +13,7 @@ const completion = {
   bankChangeNeedsPassword: z.boolean(),
 };
 
-export const personalProfileViewSchema = z.object({
+const personalProfileViewSchema = z.object({
   userType: z.literal("personal"),
   ...completion,
   dateOfBirth: text,
@@ -32,7 +32,7 @@ export const personalProfileViewSchema = z.object({
   referralEmail: text,
 });
 
-export const companyProfileViewSchema = z.object({
+const companyProfileViewSchema = z.object({
   userType: z.literal("company"),
   ...completion,
   companyName: text,

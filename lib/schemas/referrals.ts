@@ -23,10 +23,10 @@ export const createReferralSchema = z.object({
 });
 export type CreateReferral = z.input<typeof createReferralSchema>;
 
-export const referralStatusSchema = z.enum(["active", "inactive", "deactivated", "pending"]);
+const referralStatusSchema = z.enum(["active", "inactive", "deactivated", "pending"]);
 export type ReferralStatus = z.infer<typeof referralStatusSchema>;
 
-export const referralRegistrationSchema = z.object({
+const referralRegistrationSchema = z.object({
   name: z.string().nullable(),
   type: z.enum(["personal", "company"]),
   date: z.string(),

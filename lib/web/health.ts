@@ -6,7 +6,7 @@ import {
 } from "./security-headers";
 
 /** How long the web tier's readiness waits for the API's; a balancer's probe should not hang. */
-export const API_READY_TIMEOUT_MS = 2_000;
+const API_READY_TIMEOUT_MS = 2_000;
 
 /** A probe's JSON answer, never cached, with the API answers' security headers. */
 export function healthAnswer(request: Request, status: number, body: unknown): Response {

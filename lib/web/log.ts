@@ -11,7 +11,7 @@ export function safeRequestId(value: string | string[] | null | undefined): stri
  * shows) and a message without query strings, cut short. Messages of fetch or URL errors can
  * name a URL, and a URL can carry a token.
  */
-export function loggableError(error: unknown) {
+function loggableError(error: unknown) {
   const { name, message, digest } = (error ?? {}) as { name?: unknown; message?: unknown; digest?: unknown };
   return {
     type: typeof name === "string" ? name : typeof error,
