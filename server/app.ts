@@ -18,6 +18,7 @@ import {
 import type { LogRingBuffer } from "./infra/logging/logger";
 import type { ObjectStorage } from "./infra/storage/types";
 import type { TokenService } from "./infra/tokens";
+import { registerAccountSecurityRoutes } from "./routes/account-security";
 import { registerAdminUsersRoutes } from "./routes/admin-users";
 import { registerAdminVerificationRoutes } from "./routes/admin-verification";
 import { registerAuthRoutes } from "./routes/auth";
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps) {
     config: { ...deps.config.auth, publicUrl: deps.config.publicUrl },
   };
   registerAuthRoutes(app, authDeps);
+  registerAccountSecurityRoutes(app, authDeps);
   const memberDeps: MemberRouteDeps = {
     db: deps.database.db,
     tokens: deps.tokens,

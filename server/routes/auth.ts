@@ -30,6 +30,7 @@ import {
 } from "../domain/auth/password-reset";
 import { refreshSession } from "../domain/auth/refresh-session";
 import { revokeSession } from "../domain/auth/revoke-sessions";
+import { noteSessionUsed } from "../domain/auth/session-last-used";
 import { loadProfile } from "../domain/profile/load-profile";
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
@@ -114,15 +115,18 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       middleware: [auth] as const,
       responses: { 200: json(meResponseSchema, "The user"), ...errors },
     }),
-    async (c) =>
-      c.json(
+    async (c) => {
+      // Every page a member opens asks this: the session's "last used" (at most once a minute).
+      await noteSessionUsed(deps.db, c.var.auth.sessionId);
+      return c.json(
         {
           user: toSessionUser(c.var.auth.user, c.var.auth.permissions),
           // The user row authentication read a moment ago, in this request.
           profile: await loadProfile(deps.db, c.var.auth.user.id, c.var.auth.user),
         },
         200,
-      ),
+      );
+    },
   );
 
   app.openapi(

@@ -11,6 +11,8 @@ import {
 import { authSessions, refreshTokens, users } from "../../db/schema";
 import { createOpaqueToken, hashOpaqueToken } from "../../infra/tokens";
 import type { AuthDeps, RequestContext } from "./auth-deps";
+import { deviceKey } from "./device";
+import { isNewBrowser, newBrowserCondition, newBrowserNotice } from "./new-browser";
 
 /** The successor of a refresh token: derived, so the grace window can hand out the same one. */
 export function deriveChildToken(secret: string, parentToken: string): string {
@@ -47,14 +49,24 @@ export async function issueTokens(
   };
 }
 
-/** Starts a session after a successful login (password or email code). */
+/**
+ * Starts a session after a successful login (password or email code). A sign-in from a new
+ * browser queues its notice in the same transaction (new-browser.ts).
+ */
 export async function createSession(
   deps: AuthDeps,
   user: UserRow,
   context: RequestContext,
 ): Promise<TokenResponse> {
   const refreshToken = createOpaqueToken();
-  return deps.db.transaction(async (tx) => {
+  const key = deviceKey(context.userAgent);
+  let noticeQueued = false;
+  const tokens = await deps.db.transaction(async (tx) => {
+    const database = tx as unknown as Database;
+    if (await isNewBrowser(database, user.id, key)) {
+      await deps.mail.enqueue(database, newBrowserNotice(deps, user, context, new Date()));
+      noticeQueued = true;
+    }
     const [session] = await tx
       .insert(authSessions)
       .values({
@@ -62,6 +74,7 @@ export async function createSession(
         expiresAt: new Date(Date.now() + deps.config.sessionAbsoluteSeconds * 1000),
         ip: context.ip,
         userAgent: context.userAgent?.slice(0, 512) ?? null,
+        deviceKey: key,
       })
       .returning({ id: authSessions.id, expiresAt: authSessions.expiresAt });
     if (!session) throw new Error("session insert returned nothing");
@@ -73,8 +86,10 @@ export async function createSession(
       .set({ lastLoginAt: new Date() })
       .where(eq(users.id, user.id))
       .returning();
-    return issueTokens(deps, tx as unknown as Database, updated ?? user, session, refreshToken);
+    return issueTokens(deps, database, updated ?? user, session, refreshToken);
   });
+  if (noticeQueued) deps.mail.wake();
+  return tokens;
 }
 
 /**
@@ -85,7 +100,9 @@ export async function createSession(
  * replaces was; the ids are made here, so no part waits for another's RETURNING. The two
  * rate-limit rows are locked first, account before IP, the order in which the attempt was
  * counted (the CTEs themselves run in no set order): two logins sharing both keys wait for each
- * other instead of deadlocking.
+ * other instead of deadlocking. A sign-in from a new browser queues its notice in the same
+ * statement: the mail is rendered beforehand and inserted only when the condition holds, and the
+ * condition reads the sessions as they were before this one (a statement sees its own snapshot).
  */
 export async function startPasswordSession(
   deps: AuthDeps,
@@ -100,6 +117,8 @@ export async function startPasswordSession(
     expiresAt: new Date(now.getTime() + deps.config.sessionAbsoluteSeconds * 1000),
   };
   const ip = context.ip ?? null;
+  const key = deviceKey(context.userAgent);
+  const notice = newBrowserNotice(deps, user, context, now);
   const result = (await deps.db.execute(sql`
     with locked as (
       select key from rate_limits where key in (${limits.clearKey}, ${limits.releaseKey})
@@ -111,8 +130,8 @@ export async function startPasswordSession(
       update rate_limits set count = greatest(count - 1, 0)
       where key = ${limits.releaseKey} and window_ends_at > now() and key in (select key from locked)
     ), new_session as (
-      insert into auth_sessions (id, user_id, expires_at, ip, user_agent)
-      values (${session.id}, ${user.id}, ${session.expiresAt.toISOString()}, ${ip}, ${context.userAgent?.slice(0, 512) ?? null})
+      insert into auth_sessions (id, user_id, expires_at, ip, user_agent, device_key)
+      values (${session.id}, ${user.id}, ${session.expiresAt.toISOString()}, ${ip}, ${context.userAgent?.slice(0, 512) ?? null}, ${key})
     ), new_refresh_token as (
       insert into refresh_tokens (session_id, token_hash) values (${session.id}, ${hashOpaqueToken(refreshToken)})
     ), last_login as (
@@ -120,11 +139,18 @@ export async function startPasswordSession(
     ), audit as (
       insert into audit_log (action, subject_user_id, details, ip)
       values ('auth.login', ${user.id}, ${JSON.stringify({ method: "password" })}::jsonb, ${ip})
+    ), notice as (
+      insert into mail_outbox (kind, recipient, language, subject, text, html)
+      select ${notice.kind}, ${notice.to}, ${notice.language}, ${notice.subject}, ${notice.text}, ${notice.html ?? null}
+      where ${newBrowserCondition(user.id, key)}
+      returning id
     )
-    select coalesce(json_agg(p.name order by p.name), '[]'::json) as permissions
+    select coalesce(json_agg(p.name order by p.name), '[]'::json) as permissions,
+      (select count(*) from notice)::int as notices
     from user_permissions up join permissions p on p.id = up.permission_id
     where up.user_id = ${user.id} and p.is_active
-  `)) as unknown as { rows: { permissions: unknown }[] };
+  `)) as unknown as { rows: { permissions: unknown; notices: number }[] };
+  if (Number(result.rows[0]?.notices ?? 0) > 0) deps.mail.wake();
   const permissionNames = permissionNamesFrom(result.rows[0]?.permissions);
   const access = await deps.tokens.signAccessToken({
     sub: user.id,

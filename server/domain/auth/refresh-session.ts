@@ -58,7 +58,11 @@ export async function refreshSession(
       await tx
         .insert(refreshTokens)
         .values({ sessionId: session.id, tokenHash: hashOpaqueToken(childToken), parentId: token.id });
-      await tx.update(authSessions).set({ lastSeenAt: new Date() }).where(eq(authSessions.id, session.id));
+      const usedAt = new Date();
+      await tx
+        .update(authSessions)
+        .set({ lastSeenAt: usedAt, lastUsedAt: usedAt })
+        .where(eq(authSessions.id, session.id));
       return true;
     });
     if (rotated) return issueTokens(deps, db, user, session, childToken);

@@ -10,7 +10,9 @@ export type MailKind =
   | "email_verification"
   | "account_activated"
   | "account_rejected"
-  | "bank_details_changed";
+  | "bank_details_changed"
+  | "new_browser_sign_in"
+  | "password_changed";
 
 /** A rendered mail and what it is, ready for the outbox. */
 export type OutgoingMail = MailMessage & { kind: MailKind; language: Locale };

@@ -193,3 +193,59 @@ export function bankDetailsChangedMail(
     reason: t("bankDetailsChanged.reason", values),
   }));
 }
+
+export type SignInDetails = { browser: string; os: string; ip: string; at: string };
+
+/** The device parser names what it cannot tell "Unknown"; the mail says so in its language. */
+function signInValues(t: MailTranslator, details: SignInDetails): SignInDetails {
+  return {
+    ...details,
+    browser: details.browser === "Unknown" ? t("device.unknown") : details.browser,
+    os: details.os === "Unknown" ? t("device.unknownSystem") : details.os,
+  };
+}
+
+/**
+ * Sent when a member signs in from a browser and system none of their recent sessions used, so
+ * a stolen password in use elsewhere does not go unnoticed. The address is shown shortened, as
+ * in the list of sessions: enough to recognise, not a full address in a mailbox.
+ */
+export function newBrowserSignInMail(
+  to: string,
+  locale: Locale,
+  details: SignInDetails,
+  profileUrl: string,
+): OutgoingMail {
+  return build(to, locale, (t, values) => ({
+    kind: "new_browser_sign_in",
+    subject: t("newBrowserSignIn.subject"),
+    paragraphs: [
+      t("newBrowserSignIn.intro"),
+      t("newBrowserSignIn.details", signInValues(t, details)),
+      t("newBrowserSignIn.ifYou"),
+      t("newBrowserSignIn.ifNotYou"),
+    ],
+    link: { href: profileUrl, label: t("newBrowserSignIn.action") },
+    reason: t("newBrowserSignIn.reason", values),
+  }));
+}
+
+/** Sent after a member changed the password in the profile: a takeover that does so is seen. */
+export function passwordChangedMail(
+  to: string,
+  locale: Locale,
+  details: SignInDetails,
+  resetUrl: string,
+): OutgoingMail {
+  return build(to, locale, (t, values) => ({
+    kind: "password_changed",
+    subject: t("passwordChanged.subject"),
+    paragraphs: [
+      t("passwordChanged.changed", signInValues(t, details)),
+      t("passwordChanged.otherSessions"),
+      t("passwordChanged.ifNotYou"),
+    ],
+    link: { href: resetUrl, label: t("passwordChanged.action") },
+    reason: t("passwordChanged.reason", values),
+  }));
+}

@@ -1,0 +1,99 @@
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { ChangePasswordInput } from "../../../lib/schemas/account-security";
+import type { Database } from "../../db";
+import type { UserRow } from "../../db/queries/users";
+import { authSessions, passwordResetTokens, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { passwordChangedMail } from "../mail/templates";
+import { clearRateLimit, hitRateLimit } from "../security/rate-limit";
+import type { AuthDeps, RequestContext } from "./auth-deps";
+import { signInDetails } from "./new-browser";
+import { hashPassword, verifyPassword } from "./passwords";
+
+/** Wrong current passwords per account, as for logins: a stolen session cannot guess on. */
+export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
+
+const wrongCurrentPassword = () =>
+  new AppError("VALIDATION_FAILED", "The current password is not correct.", {
+    issues: [{ path: "currentPassword", message: "currentPasswordWrong" }],
+  });
+
+/**
+ * Changes the signed-in member's password. The current one is required, and its failures are
+ * counted per account before the hash is checked, so parallel guesses cannot all slip under the
+ * limit; a throttled attempt costs no hashing. On success, in one transaction: the new hash, every
+ * other session ended (this one stays), reset links still open spent (they were meant for the old
+ * password), and the confirmation mail queued.
+ */
+export async function changePassword(
+  deps: AuthDeps,
+  caller: { user: UserRow; sessionId: string },
+  input: ChangePasswordInput,
+  context: RequestContext,
+): Promise<{ otherSessionsEnded: number }> {
+  const { db } = deps;
+  const { user } = caller;
+  const key = `password-change:account:${user.id}`;
+  const attempt = await hitRateLimit(db, key, PASSWORD_CHANGE_LIMIT);
+  if (attempt.exceeded) {
+    await recordAuditEvent(db, {
+      action: "auth.password_change_throttled",
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      ip: context.ip,
+    });
+    throw new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: attempt.retryAfterSeconds });
+  }
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await recordAuditEvent(db, {
+      action: "auth.password_change_failed",
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      ip: context.ip,
+    });
+    throw wrongCurrentPassword();
+  }
+
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = new Date();
+  const ended = await db.transaction(async (tx) => {
+    const database = tx as unknown as Database;
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    const revoked = await tx
+      .update(authSessions)
+      .set({ revokedAt: now, revokedReason: "password_changed" })
+      .where(
+        and(
+          eq(authSessions.userId, user.id),
+          ne(authSessions.id, caller.sessionId),
+          isNull(authSessions.revokedAt),
+        ),
+      )
+      .returning({ id: authSessions.id });
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await deps.mail.enqueue(
+      database,
+      passwordChangedMail(
+        user.email,
+        user.language,
+        signInDetails(context, now),
+        new URL("/password-reset", deps.config.publicUrl).toString(),
+      ),
+    );
+    await recordAuditEvent(database, {
+      action: "auth.password_changed",
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      details: { otherSessionsEnded: revoked.length },
+      ip: context.ip,
+    });
+    return revoked.length;
+  });
+  deps.mail.wake();
+  await clearRateLimit(db, key);
+  return { otherSessionsEnded: ended };
+}

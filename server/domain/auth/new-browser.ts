@@ -1,0 +1,68 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Database } from "../../db";
+import type { UserRow } from "../../db/queries/users";
+import { authSessions } from "../../db/schema";
+import type { OutgoingMail } from "../mail/outbox";
+import { newBrowserSignInMail, type SignInDetails } from "../mail/templates";
+import type { AuthDeps, RequestContext } from "./auth-deps";
+import { describeUserAgent } from "./device";
+import { shortenIp } from "./shorten-ip";
+
+/**
+ * A sign-in comes from a new browser when none of the member's sessions used in this many days
+ * had the same browser family and operating system (device.ts). Versions do not count, so an
+ * update is not a new browser; a browser unused for three months is, and is worth a notice.
+ */
+export const NEW_BROWSER_WINDOW_DAYS = 90;
+
+/**
+ * The condition, as SQL over the member's earlier sessions: the account has signed in before
+ * (the very first sign-in after registration is no news to anyone), and no session of the
+ * window had this device key. Evaluated before the new session is written, or in the same
+ * statement (which sees the table as it was before the statement).
+ */
+export function newBrowserCondition(userId: string, key: string) {
+  return sql`exists (select 1 from ${authSessions} where ${authSessions.userId} = ${userId})
+    and not exists (
+      select 1 from ${authSessions}
+      where ${and(
+        eq(authSessions.userId, userId),
+        eq(authSessions.deviceKey, key),
+        gt(authSessions.lastUsedAt, sql`now() - make_interval(days => ${NEW_BROWSER_WINDOW_DAYS})`),
+      )}
+    )`;
+}
+
+export async function isNewBrowser(db: Database, userId: string, key: string): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select (${newBrowserCondition(userId, key)}) as "isNew"`,
+  )) as unknown as {
+    rows: { isNew: boolean }[];
+  };
+  return Boolean(result.rows[0]?.isNew);
+}
+
+/** "2026-11-25 14:03 UTC": the mail's reader may be anywhere, so the zone is said. */
+export function utcMinute(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+export function signInDetails(context: RequestContext, at: Date): SignInDetails {
+  const { browser, os } = describeUserAgent(context.userAgent);
+  return { browser, os, ip: shortenIp(context.ip) ?? "—", at: utcMinute(at) };
+}
+
+/** The notice for this sign-in, rendered in the member's language. */
+export function newBrowserNotice(
+  deps: AuthDeps,
+  user: UserRow,
+  context: RequestContext,
+  at: Date,
+): OutgoingMail {
+  return newBrowserSignInMail(
+    user.email,
+    user.language,
+    signInDetails(context, at),
+    new URL("/profile", deps.config.publicUrl).toString(),
+  );
+}

@@ -1,0 +1,106 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import {
+  accountSessionsResponseSchema,
+  changePasswordSchema,
+  revokeOtherSessionsResponseSchema,
+} from "../../lib/schemas/account-security";
+import { successResponseSchema } from "../../lib/schemas/auth";
+import { errorResponseSchema } from "../../lib/schemas/common";
+import {
+  listAccountSessions,
+  revokeAccountSession,
+  revokeOtherAccountSessions,
+} from "../domain/auth/account-sessions";
+import type { AuthDeps } from "../domain/auth/auth-deps";
+import { changePassword } from "../domain/auth/change-password";
+import { type AppEnv, requestContext } from "../http";
+import { authenticate } from "./authenticate";
+import { errorResponses, json, jsonBody } from "./openapi";
+
+const errors = errorResponses;
+
+/**
+ * The member's own account security: change the password, see the signed-in browsers, end one
+ * or all the others. Every member, personal or company, and admins alike; only ever their own.
+ */
+export function registerAccountSecurityRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
+  const auth = authenticate(deps);
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/change-password",
+      summary: "Change the password; ends every other session",
+      middleware: [auth] as const,
+      request: jsonBody(changePasswordSchema),
+      responses: {
+        ...errors,
+        200: json(successResponseSchema.extend({ otherSessionsEnded: z.number() }), "Password changed"),
+      },
+    }),
+    async (c) => {
+      const result = await changePassword(
+        deps,
+        { user: c.var.auth.user, sessionId: c.var.auth.sessionId },
+        c.req.valid("json"),
+        requestContext(c),
+      );
+      return c.json({ success: true, ...result }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/auth/sessions",
+      summary: "The signed-in browsers of this account",
+      middleware: [auth] as const,
+      responses: { ...errors, 200: json(accountSessionsResponseSchema, "Live sessions, this one first") },
+    }),
+    async (c) =>
+      c.json({ sessions: await listAccountSessions(deps, c.var.auth.user.id, c.var.auth.sessionId) }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/sessions/revoke-others",
+      summary: "End every session of this account but this one",
+      middleware: [auth] as const,
+      responses: { ...errors, 200: json(revokeOtherSessionsResponseSchema, "Other sessions ended") },
+    }),
+    async (c) => {
+      const revoked = await revokeOtherAccountSessions(deps.db, {
+        userId: c.var.auth.user.id,
+        keepSessionId: c.var.auth.sessionId,
+        ip: requestContext(c).ip,
+      });
+      return c.json({ success: true, revoked }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/api/auth/sessions/{id}",
+      summary: "End one session of this account",
+      middleware: [auth] as const,
+      // Any string: an id of the wrong shape gets the same 404 as another member's.
+      request: { params: z.object({ id: z.string().max(100) }) },
+      responses: {
+        ...errors,
+        200: json(successResponseSchema, "Session ended"),
+        404: json(errorResponseSchema, "No such session of this account"),
+      },
+    }),
+    async (c) => {
+      await revokeAccountSession(deps.db, {
+        userId: c.var.auth.user.id,
+        sessionId: c.req.valid("param").id,
+        ip: requestContext(c).ip,
+      });
+      return c.json({ success: true }, 200);
+    },
+  );
+}
