@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { buttonClass } from "@/components/ui/button";
@@ -40,6 +40,13 @@ export function VerifyForm({
   const [selected, setSelected] = useState<Set<string>>(() => new Set(initial));
   const [submitting, setSubmitting] = useState(false);
   const reasonId = useId();
+  // Spec: loading the permissions is confirmed with a toast, once per page.
+  const loadedToast = useRef(false);
+  useEffect(() => {
+    if (load.state !== "ready" || loadedToast.current) return;
+    loadedToast.current = true;
+    notify.success(t("verify.permissionsLoaded", { count: load.data.permissions.length }));
+  }, [load, t]);
   const tSteps = useTranslations("AdminUser.info.steps");
   const incomplete = missing.length > 0;
 

@@ -16,6 +16,7 @@ import { api } from "@/components/api/client";
 import { SESSION_TIMING } from "@/lib/constants";
 import { notify } from "@/lib/notify";
 import type { BrowserSession, SessionUser } from "@/lib/schemas/auth";
+import { clearStoredSession } from "./stored-session";
 
 type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 
@@ -73,11 +74,7 @@ export function AuthProvider({
   const clear = useCallback(() => {
     setSession(null);
     setStatus("unauthenticated");
-    try {
-      window.sessionStorage.removeItem("user");
-    } catch {
-      // Storage can be unavailable; nothing to clear then.
-    }
+    clearStoredSession();
   }, []);
 
   // The refresh itself lives in the API client (one refresh at a time, shared with its 401 rule).

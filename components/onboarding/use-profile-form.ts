@@ -125,13 +125,20 @@ export function useProfileForm<TValues extends ProfileValues, TOutput>({
     })();
   }, [draftKey, reset]);
 
+  // The first draft of a visit is announced once; every later keystroke saves it quietly.
+  const draftAnnounced = useRef(false);
   useEffect(() => {
     if (!ready) return;
     const subscription = watch((values) => {
-      if (!saved.current) writeDraft(draftKey, values, NOT_KEPT);
+      if (saved.current) return;
+      writeDraft(draftKey, values, NOT_KEPT);
+      if (!draftAnnounced.current) {
+        draftAnnounced.current = true;
+        notify.success(t("draftSaved"));
+      }
     });
     return () => subscription.unsubscribe();
-  }, [ready, watch, draftKey]);
+  }, [ready, watch, draftKey, t]);
 
   const fail = (message: string, focus: Path<TValues> | typeof FORM_ERROR_ID | null = FORM_ERROR_ID) => {
     setFormError(message);

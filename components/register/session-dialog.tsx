@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { api } from "@/components/api/client";
+import { clearStoredSession } from "@/components/auth/stored-session";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { notify } from "@/lib/notify";
@@ -34,12 +35,8 @@ export function SessionDialog({ onLoggedOut }: { onLoggedOut: () => void }) {
       logoutRef.current?.focus();
       return;
     }
-    try {
-      // The session mirror the auth provider keeps, as its own logout clears it.
-      for (const key of ["user", "userType", "role"]) window.sessionStorage.removeItem(key);
-    } catch {
-      // Storage can be unavailable.
-    }
+    // Everything stored about the session, as the auth provider's own logout clears it.
+    clearStoredSession();
     onLoggedOut();
     router.refresh();
   };

@@ -93,6 +93,7 @@ export function TemplateList({
       notify.error(message);
       return;
     }
+    notify.success(t("upload.selected", { name: file.name }));
 
     const form = new FormData();
     form.set("templateId", template.id);
