@@ -1,6 +1,14 @@
 import "server-only";
+import { auditListSchema, serverStatusSchema, userStatsSchema } from "@/lib/schemas/admin";
 import { adminFullUserSchema, adminUserDocumentsSchema } from "@/lib/schemas/admin-user";
-import { apiGetAsUser } from "@/lib/web/api-server";
+import {
+  activeStampResponseSchema,
+  stampListResponseSchema,
+  templateListResponseSchema,
+} from "@/lib/schemas/contracts";
+import { apiGetAsUser, apiLoadAsUser } from "@/lib/web/api-server";
+import type { AdminDashboardData, ContractDashboardData } from "./admin-dashboard-data";
+import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { type FullUser, type MediaItem, toMediaItems } from "./user-detail-data";
 
 /**
@@ -15,4 +23,37 @@ export async function loadAdminUser(userId: string): Promise<{ full?: FullUser; 
     apiGetAsUser(`/api/admin/user/${encoded}/documents`, adminUserDocumentsSchema),
   ]);
   return { full: full ?? undefined, media: documents ? toMediaItems(documents) : undefined };
+}
+
+/** The admin dashboard's three cards, loaded side by side; each card gets its own answer. */
+export async function loadAdminDashboard(): Promise<AdminDashboardData> {
+  const [stats, serverStatus, audit] = await Promise.all([
+    apiLoadAsUser(DASHBOARD_PATHS.stats, userStatsSchema),
+    apiLoadAsUser(DASHBOARD_PATHS.serverStatus, serverStatusSchema),
+    apiLoadAsUser(DASHBOARD_PATHS.audit, auditListSchema),
+  ]);
+  return { stats, serverStatus, audit };
+}
+
+/** The unfiltered template list of the contract admin pages. */
+export async function loadTemplateList(): Promise<ContractDashboardData["templates"]> {
+  const answer = await apiLoadAsUser(DASHBOARD_PATHS.templates, templateListResponseSchema);
+  return answer.ok ? { ok: true, data: answer.data.templates } : answer;
+}
+
+/** The company stamp (saved and active) and the unfiltered template list. */
+export async function loadContractDashboard(): Promise<ContractDashboardData> {
+  const [stamps, active, templates] = await Promise.all([
+    apiLoadAsUser(DASHBOARD_PATHS.stamps, stampListResponseSchema),
+    apiLoadAsUser(DASHBOARD_PATHS.activeStamp, activeStampResponseSchema),
+    loadTemplateList(),
+  ]);
+  return {
+    stamp: !stamps.ok
+      ? stamps
+      : !active.ok
+        ? active
+        : { ok: true, data: { stamps: stamps.data.stamps, active: active.data.stamp } },
+    templates,
+  };
 }

@@ -5,9 +5,10 @@ import { useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { ApiProblem, isApiProblem } from "@/components/api/problem";
-import { buttonClass } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
 import type { failingMailSchema } from "@/lib/schemas/admin";
-import { adminTableRegionClass, useAdminErrorText } from "./dashboard-ui";
+import { useAdminErrorText } from "./dashboard-ui";
 
 type FailingMail = z.infer<typeof failingMailSchema>;
 
@@ -52,55 +53,49 @@ export function DashboardFailingMails({ mails, onRetried }: { mails: FailingMail
       {mails.length === 0 ? (
         <p className="mt-2 text-slate-700">{t("none")}</p>
       ) : (
-        <section
-          aria-labelledby="failing-mails-heading"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
-          tabIndex={0}
-          className={adminTableRegionClass}
+        <Table
+          caption={t("caption")}
+          captionHidden
+          regionLabel={t("heading")}
+          className="w-full min-w-[48rem] border-collapse text-left text-sm"
         >
-          <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
-            <caption className="sr-only">{t("caption")}</caption>
-            <thead className="bg-slate-50 text-slate-800">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {t(column)}
-                  </th>
-                ))}
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">{t("retry")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {mails.map((mail) => (
-                <tr key={mail.id} className="border-t border-slate-200 align-top text-slate-800">
-                  <td className="px-3 py-2 break-all">{mail.recipient}</td>
-                  <td className="px-3 py-2">{mail.subject}</td>
-                  <td className="px-3 py-2 font-semibold">{t(`stateValue.${mail.state}`)}</td>
-                  <td className="px-3 py-2 tabular-nums">{mail.attempts}</td>
-                  <td className="px-3 py-2 font-mono text-xs break-words">{mail.lastError ?? ""}</td>
-                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">
-                    {mail.lastAttemptAt ?? ""}
-                  </td>
-                  <td className="px-3 py-2">
-                    {mail.state === "failed" && (
-                      <button
-                        type="button"
-                        className={buttonClass({ variant: "secondary", size: "sm" })}
-                        aria-label={t("retryLabel", { recipient: mail.recipient })}
-                        aria-disabled={busyId !== null}
-                        onClick={() => void retry(mail)}
-                      >
-                        {busyId === mail.id ? t("retrying") : t("retry")}
-                      </button>
-                    )}
-                  </td>
-                </tr>
+          <TableHead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <Th key={column}>{t(column)}</Th>
               ))}
-            </tbody>
-          </table>
-        </section>
+              <Th>
+                <span className="sr-only">{t("retry")}</span>
+              </Th>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {mails.map((mail) => (
+              <tr key={mail.id}>
+                <Td className="break-all">{mail.recipient}</Td>
+                <Td>{mail.subject}</Td>
+                <Td className="font-semibold">{t(`stateValue.${mail.state}`)}</Td>
+                <Td className="tabular-nums">{mail.attempts}</Td>
+                <Td className="font-mono text-xs break-words">{mail.lastError ?? ""}</Td>
+                <Td className="font-mono text-xs whitespace-nowrap">{mail.lastAttemptAt ?? ""}</Td>
+                <Td>
+                  {mail.state === "failed" && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t("retryLabel", { recipient: mail.recipient })}
+                      aria-disabled={busyId !== null}
+                      loading={busyId === mail.id}
+                      onClick={() => void retry(mail)}
+                    >
+                      {busyId === mail.id ? t("retrying") : t("retry")}
+                    </Button>
+                  )}
+                </Td>
+              </tr>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </>
   );

@@ -4,13 +4,18 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
+import type { AdminDashboardData } from "./admin-dashboard-data";
 import { DashboardAuditLog } from "./dashboard-audit-log";
 import { DashboardServerStatus } from "./dashboard-server-status";
 import { AdminStats } from "./dashboard-stats";
 import { adminCardClass } from "./dashboard-ui";
 
-/** Spec §2 /admin/dashboard below the heading: warning, stats, the two area cards, server status. */
-export function DashboardOverview() {
+/**
+ * The admin dashboard below the heading: warning, stats, the two area cards, server status and
+ * the audit log. Every card comes with the server's first render; a card whose call failed
+ * shows its own error and retry, the others are unaffected.
+ */
+export function DashboardOverview({ data }: { data: AdminDashboardData }) {
   const t = useTranslations("AdminArea.dashboard");
   return (
     <div className="space-y-6">
@@ -19,7 +24,7 @@ export function DashboardOverview() {
         <p className="mt-1">{t("warningText")}</p>
       </div>
 
-      <AdminStats />
+      <AdminStats initial={data.stats} />
 
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="admin-users-card-heading" className={adminCardClass}>
@@ -49,8 +54,8 @@ export function DashboardOverview() {
         </section>
       </div>
 
-      <DashboardServerStatus />
-      <DashboardAuditLog />
+      <DashboardServerStatus initial={data.serverStatus} />
+      <DashboardAuditLog initial={data.audit} />
     </div>
   );
 }

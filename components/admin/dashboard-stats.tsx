@@ -1,11 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { z } from "zod";
-import { buttonClass } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { ApiLoad } from "@/lib/api-error";
 import { userStatsSchema } from "@/lib/schemas/admin";
-import { adminCardClass, loadJson, useAdminErrorText } from "./dashboard-ui";
+import { DASHBOARD_PATHS } from "./dashboard-paths";
+import { adminCardClass, CardError, useAdminErrorText } from "./dashboard-ui";
+import { useRefreshable } from "./use-refreshable";
 
 type UserStats = z.infer<typeof userStatsSchema>;
 
@@ -19,43 +22,42 @@ const STAT_KEYS = [
   "permissions",
 ] as const satisfies readonly (keyof UserStats)[];
 
+const gridClass = "mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7";
+const tileClass = "flex min-w-0 flex-col rounded-xl border border-slate-200 bg-slate-50 p-3";
+
 /**
- * Spec §3 admin user stats, shared by the admin dashboard and the user list. A change of
- * reloadKey (after a delete or suspend) loads them again.
+ * The admin user stats, shared by the admin dashboard and the user list. `initial` is what the
+ * server loaded for the first render; without it (or on a change of reloadKey, after a delete or
+ * suspend) they are loaded through the API client, with placeholders of the tiles' size meanwhile.
  */
 export function AdminStats({
   headingLevel = 2,
   reloadKey = 0,
+  initial,
 }: {
   headingLevel?: 2 | 3;
   reloadKey?: number;
+  initial?: ApiLoad<UserStats>;
 }) {
   const t = useTranslations("AdminArea.stats");
-  const tCommon = useTranslations("AdminArea.common");
   const errorText = useAdminErrorText();
-  const [stats, setStats] = useState<UserStats | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const generation = useRef(0);
+  const {
+    data: stats,
+    error,
+    loading,
+    reload,
+  } = useRefreshable(DASHBOARD_PATHS.stats, userStatsSchema, initial);
+  // The server's answer serves the first render; only a later reloadKey asks again.
+  const skipFirst = useRef(initial !== undefined);
 
-  const load = useCallback(async () => {
-    const current = ++generation.current;
-    setLoading(true);
-    const result = await loadJson("/api/admin/user-stats", userStatsSchema);
-    if (current !== generation.current) return;
-    if (result.ok) {
-      setStats(result.data);
-      setError(null);
-    } else {
-      setError(errorText(result.error));
-    }
-    setLoading(false);
-  }, [errorText]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is the signal to load again.
   useEffect(() => {
-    void load();
-  }, [load, reloadKey]);
+    void reloadKey;
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
+    void reload();
+  }, [reload, reloadKey]);
 
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -64,37 +66,36 @@ export function AdminStats({
         {t("heading")}
       </Heading>
       {error && (
-        <div
-          role="alert"
-          className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800"
-        >
-          <p>{t("loadFailed", { message: error })}</p>
-          <button
-            type="button"
-            className={buttonClass({ variant: "secondary", size: "sm" })}
-            onClick={() => void load()}
-          >
-            {tCommon("retry")}
-          </button>
-        </div>
+        <CardError
+          message={t("loadFailed", { message: errorText(error) })}
+          onRetry={() => void reload()}
+          retrying={loading}
+        />
       )}
-      {loading && !stats ? (
-        <p role="status" className="mt-2 text-slate-700">
-          {t("loading")}
-        </p>
-      ) : stats ? (
-        <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+      {stats ? (
+        <dl className={gridClass}>
           {STAT_KEYS.map((key) => (
-            <div
-              key={key}
-              className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-slate-50 p-3"
-            >
+            <div key={key} className={tileClass}>
               <dt className="text-sm break-words text-slate-700">{t(key)}</dt>
               <dd className="order-first text-2xl font-semibold text-slate-900 tabular-nums">{stats[key]}</dd>
             </div>
           ))}
         </dl>
-      ) : null}
+      ) : (
+        !error && (
+          <div className={gridClass}>
+            <p className="sr-only" role="status">
+              {t("loading")}
+            </p>
+            {STAT_KEYS.map((key) => (
+              <div key={key} className={tileClass}>
+                <Skeleton className="h-8 w-12" />
+                <Skeleton className="mt-1 h-4 w-full" />
+              </div>
+            ))}
+          </div>
+        )
+      )}
     </section>
   );
 }

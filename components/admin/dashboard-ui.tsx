@@ -2,10 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
-import type { z } from "zod";
-import { api } from "@/components/api/client";
-import { ApiProblem, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { Button } from "@/components/ui/button";
 import type { ApiErrorInfo } from "@/lib/api-error";
 
 /** Shared pieces of the admin screens (dashboard, user list, permissions). */
@@ -16,21 +14,10 @@ export const adminCardClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6
 export const adminTableRegionClass =
   "mt-4 max-w-full overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
-export type LoadResult<T> = { ok: true; data: T } | { ok: false; error: ApiErrorInfo };
-
-/** GET + schema check through the API client; a failure comes back as the ApiProblem. */
-export async function loadJson<T>(path: string, schema: z.ZodType<T>): Promise<LoadResult<T>> {
-  try {
-    return { ok: true, data: await api.get(path, schema) };
-  } catch (error) {
-    return { ok: false, error: isApiProblem(error) ? error : ApiProblem.network() };
-  }
-}
-
 /**
- * One message for a failed admin call. Spec §8 shows the server's message where it has one
- * (a duplicate permission, the delete rules of §6); otherwise a known code's translation,
- * 'HTTP {status}', or the network text.
+ * One message for a failed admin call: the server's own sentence where it explains a refusal
+ * (a duplicate permission, a user that may not be deleted), otherwise a known code's
+ * translation, 'HTTP {status}', or the network text.
  */
 export function useAdminErrorText() {
   const t = useTranslations("AdminArea.common");
@@ -44,5 +31,29 @@ export function useAdminErrorText() {
       return apiErrorMessage(error, fromServer ?? error.message);
     },
     [apiErrorMessage, t],
+  );
+}
+
+/**
+ * A card's failure in the card itself (the rest of the page stays usable): the message and a
+ * retry button that keeps focus while it runs.
+ */
+export function CardError({
+  message,
+  onRetry,
+  retrying,
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  const t = useTranslations("AdminArea.common");
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
+      <p role="alert">{message}</p>
+      <Button variant="secondary" size="sm" loading={retrying} onClick={onRetry}>
+        {t("retry")}
+      </Button>
+    </div>
   );
 }

@@ -1,34 +1,36 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { loadContractDashboard } from "@/components/admin/admin-data.server";
 import { ContractDashboard } from "@/components/admin/contracts/contract-dashboard";
 import { buttonClass } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminContracts.dashboard");
   return { title: t("title") };
 }
 
-/** Spec §2 /admin/contract-dashboard (the admin layout has checked the role). */
+/**
+ * The contract dashboard (the admin layout has checked the role). The stamp and the template
+ * list come with the first render, so nothing moves in after the first paint.
+ */
 export default async function ContractDashboardPage() {
   const t = await getTranslations("AdminContracts.dashboard");
+  const data = await loadContractDashboard();
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <section
-        aria-labelledby="contract-dashboard-title"
-        className="flex flex-wrap items-start justify-between gap-4 rounded-2xl bg-white p-6 shadow-xl"
-      >
-        <div className="min-w-0">
-          <h1 id="contract-dashboard-title" className="text-2xl font-semibold text-slate-900">
-            {t("title")}
-          </h1>
-          <p className="mt-1 text-slate-700">{t("subtitle")}</p>
-        </div>
-        <Link href="/admin/contract-templates" className={buttonClass({ size: "sm" })}>
-          {t("templatesLink")}
-        </Link>
-      </section>
-      <ContractDashboard />
+      <PageHeader
+        id="contract-dashboard-title"
+        title={t("title")}
+        description={t("subtitle")}
+        actions={
+          <Link href="/admin/contract-templates" className={buttonClass({ size: "sm" })}>
+            {t("templatesLink")}
+          </Link>
+        }
+      />
+      <ContractDashboard data={data} />
     </main>
   );
 }

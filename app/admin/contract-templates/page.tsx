@@ -1,21 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { loadTemplateList } from "@/components/admin/admin-data.server";
 import { TemplateAdmin } from "@/components/admin/contracts/template-admin";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { templateListResponseSchema } from "@/lib/schemas/contracts";
-import { apiGetAsUser } from "@/lib/web/api-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminContracts.templatesPage");
   return { title: t("title") };
 }
 
-/** Spec §2 'another admin template page': create templates, activate or deactivate them (the list comes with the first render). */
+/** The template page: create templates, activate or deactivate them (the list comes with the first render). */
 export default async function ContractTemplatesPage() {
   const t = await getTranslations("AdminContracts.templatesPage");
-  const list = await apiGetAsUser("/api/document-templates", templateListResponseSchema);
+  const list = await loadTemplateList();
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <PageHeader
@@ -28,7 +27,7 @@ export default async function ContractTemplatesPage() {
           </Link>
         }
       />
-      <TemplateAdmin initial={list?.templates} />
+      <TemplateAdmin initial={list} />
     </main>
   );
 }

@@ -5,33 +5,38 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { isApiProblem } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { ApiLoad } from "@/lib/api-error";
 import {
   activeStampResponseSchema,
   type CompanyStamp,
   stampListResponseSchema,
   stampResponseSchema,
 } from "@/lib/schemas/contracts";
+import type { StampState } from "../admin-dashboard-data";
 import { ConfirmDialog } from "../confirm-dialog";
+import { DASHBOARD_PATHS } from "../dashboard-paths";
 import { adminCardClass } from "../dashboard-ui";
 import { InlineStatus, useStatusNote } from "./contract-ui";
 import { StampImage } from "./stamp-image";
+import { StampList } from "./stamp-list";
 import { StampUploadForm } from "./stamp-upload-form";
 
 const offline = (error: unknown) => isApiProblem(error) && error.code === "NETWORK";
 
 /**
- * Spec §2 company stamp section (German texts in de). At most one stamp exists: with one,
- * it is shown with 'Ein weiterer Upload ist nicht erlaubt.' and its actions; without one,
- * the active stamp (none) and the upload form.
+ * The company stamp, as the server loaded it for the first render. At most one stamp exists:
+ * with one, it is shown with 'no further upload' and its actions; without one, the active stamp
+ * (none) and the upload form. After a change the section asks again through the API client.
  */
-export function CompanyStampSection() {
+export function CompanyStampSection({ initial }: { initial: ApiLoad<StampState> }) {
   const t = useTranslations("AdminContracts.stamp");
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [stamps, setStamps] = useState<CompanyStamp[] | null>(null);
-  const [active, setActive] = useState<CompanyStamp | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [stamps, setStamps] = useState<CompanyStamp[] | null>(initial.ok ? initial.data.stamps : null);
+  const [active, setActive] = useState<CompanyStamp | null>(initial.ok ? initial.data.active : null);
+  const [loading, setLoading] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(!initial.ok);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<{ stamp: CompanyStamp; opener: HTMLButtonElement } | null>(null);
   const { note, show } = useStatusNote();
@@ -49,8 +54,8 @@ export function CompanyStampSection() {
     const current = ++generation.current;
     setLoading(true);
     const answers = await Promise.all([
-      api.get("/api/company-stamps/mine", stampListResponseSchema),
-      api.get("/api/company-stamps/mine/active", activeStampResponseSchema),
+      api.get(DASHBOARD_PATHS.stamps, stampListResponseSchema),
+      api.get(DASHBOARD_PATHS.activeStamp, activeStampResponseSchema),
     ]).catch(() => null);
     if (current !== generation.current) return;
     setLoadFailed(!answers);
@@ -60,10 +65,6 @@ export function CompanyStampSection() {
     }
     setLoading(false);
   }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const activateStamp = async (stamp: CompanyStamp) => {
     setBusyId(stamp.id);
@@ -110,17 +111,18 @@ export function CompanyStampSection() {
         {t("heading")}
       </h2>
       <InlineStatus note={note} />
-      <p role="status" className={loading && !stamps ? "text-slate-700" : "sr-only"}>
-        {loading && !stamps ? t("loading") : ""}
+      <p role="status" className="sr-only">
+        {loading ? t("loading") : ""}
       </p>
       {loadFailed && (
         <div className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
           <p role="alert">{t("loadFailed")}</p>
-          <Button variant="secondary" size="sm" onClick={() => void load()}>
+          <Button variant="secondary" size="sm" loading={loading} onClick={() => void load()}>
             {t("retry")}
           </Button>
         </div>
       )}
+      {loading && !stamps && <Skeleton className="h-24 w-full" />}
 
       {exists && <p className="font-medium text-slate-800">{t("noMoreUploads")}</p>}
 
@@ -159,72 +161,12 @@ export function CompanyStampSection() {
       {stamps && (
         <div className="border-t border-slate-200 pt-4">
           <h3 className="font-semibold text-slate-900">{t("savedHeading")}</h3>
-          {stamps.length === 0 ? (
-            <p className="mt-1 text-slate-700">{t("savedEmpty")}</p>
-          ) : (
-            <ul className="mt-3 space-y-3">
-              {stamps.map((stamp) => {
-                const titleId = `${id}-stamp-${stamp.id}`;
-                const busy = busyId === stamp.id;
-                return (
-                  <li
-                    key={stamp.id}
-                    data-active={stamp.isActive}
-                    className={`flex flex-wrap items-center gap-4 rounded-lg border p-3 ${
-                      stamp.isActive
-                        ? "border-green-700 bg-green-50 ring-1 ring-green-700"
-                        : "border-slate-300"
-                    }`}
-                  >
-                    <StampImage stamp={stamp} className="h-24" />
-                    <div className="min-w-0 flex-1 space-y-1">
-                      <p
-                        id={titleId}
-                        className="flex flex-wrap items-center gap-2 font-medium text-slate-900"
-                      >
-                        {t("stampTitle", { id: stamp.id })}
-                        <span
-                          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
-                            stamp.isActive
-                              ? "bg-green-100 text-green-800 ring-green-700/30"
-                              : "bg-slate-200 text-slate-800 ring-slate-500/30"
-                          }`}
-                        >
-                          {stamp.isActive ? t("activeBadge") : t("inactiveBadge")}
-                        </span>
-                      </p>
-                      {stamp.label && (
-                        <p className="break-words text-slate-800">
-                          {t("stampLabel", { label: stamp.label })}
-                        </p>
-                      )}
-                      <div className="flex flex-wrap gap-2 pt-1">
-                        {!stamp.isActive && (
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            aria-describedby={titleId}
-                            loading={busy}
-                            onClick={() => void activateStamp(stamp)}
-                          >
-                            {t("activate")}
-                          </Button>
-                        )}
-                        <Button
-                          variant="danger"
-                          size="sm"
-                          aria-describedby={titleId}
-                          onClick={(event) => setDeleting({ stamp, opener: event.currentTarget })}
-                        >
-                          {t("delete")}
-                        </Button>
-                      </div>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <StampList
+            stamps={stamps}
+            busyId={busyId}
+            onActivate={(stamp) => void activateStamp(stamp)}
+            onDelete={(stamp, opener) => setDeleting({ stamp, opener })}
+          />
         </div>
       )}
 

@@ -2,8 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
-import { buttonClass } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import type { TemplateDetail } from "@/lib/schemas/contracts";
+import type { ContractDashboardData } from "../admin-dashboard-data";
 import { adminCardClass } from "../dashboard-ui";
 import { CompanyStampSection } from "./company-stamp-section";
 import {
@@ -25,12 +27,16 @@ import {
 import { TemplateFiltersBar, TemplateOverviewTable } from "./template-overview";
 import { TemplatePanel } from "./template-panel";
 
-/** Spec §2 /admin/contract-dashboard: the stamp, the document overview and the selected document. */
-export function ContractDashboard() {
+/**
+ * The contract dashboard: the stamp, the document overview and the selected document. The stamp
+ * and the unfiltered list come with the server's first render; a filter change, a state change
+ * or a saved version asks again through the API client.
+ */
+export function ContractDashboard({ data }: { data: ContractDashboardData }) {
   const t = useTranslations("AdminContracts.overview");
   const id = useId();
   const [filters, setFilters] = useState<TemplateFilters>({ lang: "", audience: "" });
-  const list = useTemplateList(filters);
+  const list = useTemplateList(filters, data.templates);
   const { note, show } = useStatusNote();
   const stateChange = useTemplateStateChange(show);
   const [choices, setChoices] = useState<Record<string, string>>({});
@@ -60,7 +66,7 @@ export function ContractDashboard() {
   const headingId = `${id}-overview`;
   return (
     <div className="space-y-6">
-      <CompanyStampSection />
+      <CompanyStampSection initial={data.stamp} />
 
       <section aria-labelledby={headingId} aria-busy={list.loading} className={adminCardClass}>
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
@@ -68,25 +74,23 @@ export function ContractDashboard() {
         </h2>
         <TemplateFiltersBar filters={filters} onChange={setFilters} />
         <InlineStatus note={note} className="mt-3" />
-        <p role="status" className={list.loading ? "mt-3 text-slate-700" : "sr-only"}>
+        <p role="status" className="sr-only">
           {list.loading ? t("loading") : ""}
         </p>
-        {list.failed && !list.loading && (
+        {list.failed && (
           <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
             <p role="alert">{t("loadFailed")}</p>
-            <button
-              type="button"
-              className={buttonClass({ variant: "secondary", size: "sm" })}
-              onClick={() => void list.reload()}
-            >
+            <Button variant="secondary" size="sm" loading={list.loading} onClick={() => void list.reload()}>
               {t("retry")}
-            </button>
+            </Button>
           </div>
         )}
         {list.templates &&
           !list.failed &&
           (groups.length === 0 ? (
-            !list.loading && <p className="mt-3 text-slate-700">{t("empty")}</p>
+            <div className="mt-3">
+              <EmptyState title={t("empty")} />
+            </div>
           ) : (
             <>
               <p className="mt-3 text-sm text-slate-700">{t("selectHint")}</p>

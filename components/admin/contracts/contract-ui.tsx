@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useAuth } from "@/components/auth/auth-provider";
-import { readApiError } from "@/lib/api-error";
+import { api } from "@/components/api/client";
+import type { ApiLoad } from "@/lib/api-error";
 import { notify } from "@/lib/notify";
 import {
   type TEMPLATE_AUDIENCES,
@@ -12,7 +12,7 @@ import {
   type TemplateSummary,
   templateListResponseSchema,
 } from "@/lib/schemas/contracts";
-import { loadJson } from "../dashboard-ui";
+import { DASHBOARD_PATHS } from "../dashboard-paths";
 
 export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
 export type TemplateAudience = (typeof TEMPLATE_AUDIENCES)[number];
@@ -44,7 +44,7 @@ export function InlineStatus({ note, className = "" }: { note: StatusNote | null
   );
 }
 
-/** Sets the inline note and repeats it as a toast (spec §8: errors red, successes green). */
+/** Sets the inline note and repeats it as a toast (errors red, successes green). */
 export function useStatusNote() {
   const [note, setNote] = useState<StatusNote | null>(null);
   const show = useCallback((tone: StatusTone, text: string) => {
@@ -58,15 +58,15 @@ export function useStatusNote() {
 export type TemplateFilters = { lang: TemplateLanguage | ""; audience: TemplateAudience | "" };
 
 /**
- * The admin template list (GET /api/document-templates) with its filters; stale answers are
- * dropped. `initial` is the unfiltered list the server loaded for the first render.
+ * The admin template list with its filters; stale answers are dropped. `initial` is the
+ * unfiltered list the server loaded for the first render (or why it failed): a filter change or
+ * a reload asks again through the API client.
  */
-export function useTemplateList(filters: TemplateFilters, initial?: TemplateSummary[]) {
-  const [templates, setTemplates] = useState<TemplateSummary[] | null>(initial ?? null);
-  const [loading, setLoading] = useState(initial === undefined);
-  // The server's list serves the first render; a filter change or a reload asks again.
-  const skipFirst = useRef(initial !== undefined);
-  const [failed, setFailed] = useState(false);
+export function useTemplateList(filters: TemplateFilters, initial: ApiLoad<TemplateSummary[]>) {
+  const [templates, setTemplates] = useState<TemplateSummary[] | null>(initial.ok ? initial.data : null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(!initial.ok);
+  const skipFirst = useRef(true);
   const generation = useRef(0);
 
   const reload = useCallback(async () => {
@@ -76,14 +76,12 @@ export function useTemplateList(filters: TemplateFilters, initial?: TemplateSumm
     if (filters.lang) query.set("lang", filters.lang);
     if (filters.audience) query.set("audience", filters.audience);
     const suffix = query.size > 0 ? `?${query}` : "";
-    const result = await loadJson(`/api/document-templates${suffix}`, templateListResponseSchema);
+    const answer = await api
+      .get(`${DASHBOARD_PATHS.templates}${suffix}`, templateListResponseSchema)
+      .catch(() => null);
     if (current !== generation.current) return;
-    if (result.ok) {
-      setTemplates(result.data.templates);
-      setFailed(false);
-    } else {
-      setFailed(true);
-    }
+    if (answer) setTemplates(answer.templates);
+    setFailed(!answer);
     setLoading(false);
   }, [filters.lang, filters.audience]);
 
@@ -99,28 +97,18 @@ export function useTemplateList(filters: TemplateFilters, initial?: TemplateSumm
 }
 
 /**
- * PATCH /api/document-templates/{id}/state. Reports 'Status erfolgreich geändert.' or the
- * failure (spec §8) and answers whether it worked, so the caller refreshes its list.
+ * Activates or deactivates a template. Reports the success or the failure and answers whether
+ * it worked, so the caller refreshes its list.
  */
 export function useTemplateStateChange(show: (tone: StatusTone, text: string) => void) {
   const t = useTranslations("AdminContracts.overview");
-  const { apiFetch } = useAuth();
   const [busyId, setBusyId] = useState<string | null>(null);
   const change = useCallback(
     async (template: TemplateSummary) => {
       const state: TemplateState = template.state === "active" ? "inactive" : "active";
       setBusyId(template.id);
       try {
-        const response = await apiFetch(`/api/document-templates/${encodeURIComponent(template.id)}/state`, {
-          method: "PATCH",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ state }),
-        });
-        if (!response.ok) {
-          await readApiError(response);
-          show("error", t("stateFailed"));
-          return false;
-        }
+        await api.patch(`/api/document-templates/${encodeURIComponent(template.id)}/state`, { state });
         show("success", t("stateChanged"));
         return true;
       } catch {
@@ -130,7 +118,7 @@ export function useTemplateStateChange(show: (tone: StatusTone, text: string) =>
         setBusyId(null);
       }
     },
-    [apiFetch, show, t],
+    [show, t],
   );
   return { change, busyId };
 }
@@ -173,7 +161,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 
 /**
  * The document the preview frame shows: the API's sanitized HTML in a page of its own with a
- * language and a title. The frame is sandboxed without scripts (SECURITY.md 29).
+ * language and a title. The frame is sandboxed without scripts, so template HTML stays inert.
  */
 export function previewDocument(input: { html: string; lang: string; title: string }): string {
   return `<!doctype html><html lang="${escapeHtml(input.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(

@@ -35,7 +35,7 @@ const formatGlyph: Record<Format, { text: string; className: string }> = {
 /**
  * HTML for the editing surface, made inert first: the editor lives in the admin page itself, so
  * scripts, styles (they would restyle the page), frames and handlers never enter it. The API
- * sanitizes again on save (SECURITY.md 29); this only protects the page while editing.
+ * sanitizes again on save; this only protects the page while editing.
  */
 function inertHtml(html: string): string {
   const template = document.createElement("template");
@@ -75,7 +75,7 @@ function readFormats(): FormatState {
 }
 
 /**
- * Spec §2 template editor: rich text (contentEditable with a small toolbar) and a code view
+ * The template editor: rich text (contentEditable with a small toolbar) and a code view
  * with the HTML. document.execCommand is deprecated but still the one editing API every
  * browser ships; the toolbar only needs five commands.
  */

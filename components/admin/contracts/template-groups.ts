@@ -1,7 +1,7 @@
 import type { TemplateSummary } from "@/lib/schemas/contracts";
 import type { TemplateAudience, TemplateLanguage } from "./contract-ui";
 
-/** Spec §2: the overview groups templates by name, language, type and audience. */
+/** The overview groups templates by name, language, type and audience (the versions of one document). */
 export type TemplateGroup = {
   key: string;
   name: string;

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { type MouseEvent, useId } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
+import { Table, TableBody, TableHead, Th } from "@/components/ui/table";
 import { TEMPLATE_AUDIENCES, TEMPLATE_LANGUAGES, type TemplateSummary } from "@/lib/schemas/contracts";
-import { adminTableRegionClass } from "../dashboard-ui";
 import { StateBadge, type TemplateFilters } from "./contract-ui";
 import { choiceOf, choiceValue, type TemplateGroup } from "./template-groups";
 
@@ -69,7 +69,7 @@ export function TemplateFiltersBar({
 const COLUMNS = ["name", "lang", "type", "audience", "version", "state"] as const;
 
 /**
- * Spec §2 document overview table. A row is selected by its name button (keyboard) or a click
+ * The document overview table. A row is selected by its name button (keyboard) or a click
  * anywhere outside its controls; it scrolls in its own region at narrow widths.
  */
 export function TemplateOverviewTable({
@@ -93,111 +93,106 @@ export function TemplateOverviewTable({
   const tValues = useTranslations("AdminContracts.values");
   const id = useId();
   return (
-    <section
-      aria-label={t("region")}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
-      tabIndex={0}
-      className={adminTableRegionClass}
+    <Table
+      caption={t("caption")}
+      captionHidden
+      regionLabel={t("region")}
+      className="w-full min-w-[52rem] border-collapse text-left text-sm"
     >
-      <table className="w-full min-w-[52rem] border-collapse text-left text-sm">
-        <caption className="sr-only">{t("caption")}</caption>
-        <thead className="bg-slate-50 text-slate-800">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                {t(`columns.${column}`)}
+      <TableHead>
+        <tr>
+          {COLUMNS.map((column) => (
+            <Th key={column}>{t(`columns.${column}`)}</Th>
+          ))}
+        </tr>
+      </TableHead>
+      <TableBody>
+        {groups.map((group, index) => {
+          const choice = choiceOf(group, choices[group.key]);
+          const template =
+            group.templates.find((item) => item.id === choice.templateId) ??
+            (group.templates[0] as TemplateSummary);
+          const selected = group.key === selectedKey;
+          const rowHeaderId = `${id}-row-${index}`;
+          const busy = busyTemplateId === template.id;
+          const severalTemplates = group.templates.length > 1;
+          const selectRow = (event: MouseEvent<HTMLTableRowElement>) => {
+            if ((event.target as HTMLElement).closest("button, select, a, option")) return;
+            onSelect(group);
+          };
+          return (
+            <tr
+              key={group.key}
+              data-selected={selected}
+              onClick={selectRow}
+              className={`cursor-pointer align-middle text-slate-800 ${
+                selected ? "bg-brand-50" : "hover:bg-slate-50"
+              }`}
+            >
+              <th id={rowHeaderId} scope="row" className="px-3 py-2 font-medium text-slate-900">
+                <button
+                  type="button"
+                  aria-pressed={selected}
+                  onClick={() => onSelect(group)}
+                  className={`rounded-md px-1 py-1 text-left break-words underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+                    selected ? "font-semibold text-brand-800" : "text-slate-900"
+                  }`}
+                >
+                  {group.name}
+                </button>
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((group, index) => {
-            const choice = choiceOf(group, choices[group.key]);
-            const template =
-              group.templates.find((item) => item.id === choice.templateId) ??
-              (group.templates[0] as TemplateSummary);
-            const selected = group.key === selectedKey;
-            const rowHeaderId = `${id}-row-${index}`;
-            const busy = busyTemplateId === template.id;
-            const severalTemplates = group.templates.length > 1;
-            const selectRow = (event: MouseEvent<HTMLTableRowElement>) => {
-              if ((event.target as HTMLElement).closest("button, select, a, option")) return;
-              onSelect(group);
-            };
-            return (
-              <tr
-                key={group.key}
-                data-selected={selected}
-                onClick={selectRow}
-                className={`cursor-pointer border-t border-slate-200 align-middle text-slate-800 ${
-                  selected ? "bg-brand-50" : "hover:bg-slate-50"
-                }`}
-              >
-                <th id={rowHeaderId} scope="row" className="px-3 py-2 font-medium text-slate-900">
+              <td className="px-3 py-2 whitespace-nowrap">{tValues(`lang.${group.lang}`)}</td>
+              <td className="px-3 py-2 break-words">{group.type}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{tValues(`audience.${group.audience}`)}</td>
+              <td className="px-3 py-2">
+                <select
+                  aria-label={t("versionLabel", { name: group.name })}
+                  className={`${selectClass} min-w-[9rem]`}
+                  value={choiceValue(choice)}
+                  onChange={(event) => onChoose(group, event.target.value)}
+                >
+                  {group.templates.flatMap((item) =>
+                    item.versions.map((version) => {
+                      const base = severalTemplates
+                        ? t("versionOptionOfTemplate", {
+                            version: version.version,
+                            id: item.id.slice(0, 8),
+                          })
+                        : t("versionOption", { version: version.version });
+                      const label = version.note
+                        ? t("versionOptionWithNote", { label: base, note: version.note })
+                        : base;
+                      return (
+                        <option
+                          key={`${item.id}@${version.version}`}
+                          value={choiceValue({ templateId: item.id, version: version.version })}
+                        >
+                          {label}
+                        </option>
+                      );
+                    }),
+                  )}
+                </select>
+              </td>
+              <td className="px-3 py-2">
+                <div className="flex min-w-[13rem] flex-wrap items-center gap-2">
+                  <StateBadge state={template.state} />
                   <button
                     type="button"
-                    aria-pressed={selected}
-                    onClick={() => onSelect(group)}
-                    className={`rounded-md px-1 py-1 text-left break-words underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
-                      selected ? "font-semibold text-brand-800" : "text-slate-900"
-                    }`}
+                    className={buttonClass({ variant: "secondary", size: "sm" })}
+                    aria-describedby={rowHeaderId}
+                    aria-disabled={busy}
+                    aria-busy={busy}
+                    onClick={() => !busy && onToggleState(template)}
                   >
-                    {group.name}
+                    {template.state === "active" ? t("deactivate") : t("activate")}
                   </button>
-                </th>
-                <td className="px-3 py-2 whitespace-nowrap">{tValues(`lang.${group.lang}`)}</td>
-                <td className="px-3 py-2 break-words">{group.type}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{tValues(`audience.${group.audience}`)}</td>
-                <td className="px-3 py-2">
-                  <select
-                    aria-label={t("versionLabel", { name: group.name })}
-                    className={`${selectClass} min-w-[9rem]`}
-                    value={choiceValue(choice)}
-                    onChange={(event) => onChoose(group, event.target.value)}
-                  >
-                    {group.templates.flatMap((item) =>
-                      item.versions.map((version) => {
-                        const base = severalTemplates
-                          ? t("versionOptionOfTemplate", {
-                              version: version.version,
-                              id: item.id.slice(0, 8),
-                            })
-                          : t("versionOption", { version: version.version });
-                        const label = version.note
-                          ? t("versionOptionWithNote", { label: base, note: version.note })
-                          : base;
-                        return (
-                          <option
-                            key={`${item.id}@${version.version}`}
-                            value={choiceValue({ templateId: item.id, version: version.version })}
-                          >
-                            {label}
-                          </option>
-                        );
-                      }),
-                    )}
-                  </select>
-                </td>
-                <td className="px-3 py-2">
-                  <div className="flex min-w-[13rem] flex-wrap items-center gap-2">
-                    <StateBadge state={template.state} />
-                    <button
-                      type="button"
-                      className={buttonClass({ variant: "secondary", size: "sm" })}
-                      aria-describedby={rowHeaderId}
-                      aria-disabled={busy}
-                      aria-busy={busy}
-                      onClick={() => !busy && onToggleState(template)}
-                    >
-                      {template.state === "active" ? t("deactivate") : t("activate")}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </section>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </TableBody>
+    </Table>
   );
 }

@@ -2,11 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useAuth } from "@/components/auth/auth-provider";
-import { buttonClass } from "@/components/ui/button";
+import { api } from "@/components/api/client";
+import { Button, buttonClass } from "@/components/ui/button";
 import { saveBlob } from "@/components/ui/save-download";
 import { type TemplateDetail, templateDetailSchema } from "@/lib/schemas/contracts";
-import { adminCardClass, loadJson } from "../dashboard-ui";
+import { adminCardClass } from "../dashboard-ui";
 import { useAdminDay } from "../use-admin-date";
 import {
   fileNameOf,
@@ -20,7 +20,7 @@ import { TemplateEditForm } from "./template-edit-form";
 import type { TemplateChoice } from "./template-groups";
 
 /**
- * Spec §2 selected document panel: the facts of the chosen version, a collapsible preview in a
+ * The selected document's panel: the facts of the chosen version, a collapsible preview in a
  * frame sandboxed without scripts, the PDF preview download, and the editor.
  */
 export function TemplatePanel({
@@ -35,8 +35,8 @@ export function TemplatePanel({
 }) {
   const t = useTranslations("AdminContracts.panel");
   const tValues = useTranslations("AdminContracts.values");
+  const tCommon = useTranslations("AdminArea.common");
   const day = useAdminDay();
-  const { apiFetch } = useAuth();
   const id = useId();
   const { note, show } = useStatusNote();
   const [detail, setDetail] = useState<TemplateDetail | null>(null);
@@ -57,17 +57,15 @@ export function TemplatePanel({
       return;
     }
     setLoading(true);
-    const result = await loadJson(
-      `/api/document-templates/${encodeURIComponent(templateId)}?version=${version}`,
-      templateDetailSchema,
-    );
+    const answer = await api
+      .get(
+        `/api/document-templates/${encodeURIComponent(templateId)}?version=${version}`,
+        templateDetailSchema,
+      )
+      .catch(() => null);
     if (current !== generation.current) return;
-    if (result.ok) {
-      setDetail(result.data);
-      setFailed(false);
-    } else {
-      setFailed(true);
-    }
+    if (answer) setDetail(answer);
+    setFailed(!answer);
     setLoading(false);
   }, [templateId, version]);
 
@@ -87,7 +85,7 @@ export function TemplatePanel({
     if (!detail || pdfBusy) return;
     setPdfBusy(true);
     try {
-      const response = await apiFetch(
+      const response = await api.fetch(
         `/api/document-templates/${encodeURIComponent(detail.id)}/preview?version=${detail.shownVersion}`,
       );
       if (!response.ok) {
@@ -137,9 +135,12 @@ export function TemplatePanel({
         {loading ? t("loading") : ""}
       </p>
       {choice && failed && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          {t("loadFailed")}
-        </p>
+        <div className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
+          <p role="alert">{t("loadFailed")}</p>
+          <Button variant="secondary" size="sm" loading={loading} onClick={() => void load()}>
+            {tCommon("retry")}
+          </Button>
+        </div>
       )}
       {choice && detail && (
         <>
@@ -185,7 +186,7 @@ export function TemplatePanel({
           <div id={previewId} hidden={!previewOpen}>
             {!previewOpen ? null : hasVisibleText(detail.html) ? (
               <iframe
-                // No scripts, no forms, no same origin: template HTML stays inert (SECURITY.md 29).
+                // No scripts, no forms, no same origin: template HTML stays inert.
                 sandbox=""
                 title={t("previewTitle", { name: detail.name, version: detail.shownVersion })}
                 srcDoc={previewDocument({ html: detail.html, lang: detail.lang, title: detail.name })}

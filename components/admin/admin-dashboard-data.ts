@@ -1,0 +1,23 @@
+import type { z } from "zod";
+import type { ApiLoad } from "@/lib/api-error";
+import type { auditListSchema, serverStatusSchema, userStatsSchema } from "@/lib/schemas/admin";
+import type { activeStampResponseSchema, CompanyStamp, TemplateSummary } from "@/lib/schemas/contracts";
+
+/** What the server loads for the admin dashboard's first render, one answer per card. */
+export type AdminDashboardData = {
+  stats: ApiLoad<z.infer<typeof userStatsSchema>>;
+  serverStatus: ApiLoad<z.infer<typeof serverStatusSchema>>;
+  audit: ApiLoad<z.infer<typeof auditListSchema>>;
+};
+
+/** The stamp section's state: every saved stamp (0 or 1) and the active one. */
+export type StampState = {
+  stamps: CompanyStamp[];
+  active: z.infer<typeof activeStampResponseSchema>["stamp"];
+};
+
+/** What the server loads for the contract dashboard's first render, one answer per card. */
+export type ContractDashboardData = {
+  stamp: ApiLoad<StampState>;
+  templates: ApiLoad<TemplateSummary[]>;
+};

@@ -1,0 +1,37 @@
+"use client";
+
+import { useCallback, useRef, useState } from "react";
+import type { z } from "zod";
+import { api } from "@/components/api/client";
+import { ApiProblem, isApiProblem } from "@/components/api/problem";
+import type { ApiErrorInfo, ApiLoad } from "@/lib/api-error";
+
+/**
+ * Data the server loaded for the first render, refreshed in place through the API client. A
+ * failed refresh keeps the last data on screen beside its error, so nothing jumps; stale answers
+ * (a slower earlier refresh) are dropped. Without `initial` nothing is shown until `reload` runs.
+ */
+export function useRefreshable<T>(path: string, schema: z.ZodType<T>, initial?: ApiLoad<T>) {
+  const [data, setData] = useState<T | null>(initial?.ok ? initial.data : null);
+  const [error, setError] = useState<ApiErrorInfo | null>(initial && !initial.ok ? initial.error : null);
+  const [loading, setLoading] = useState(false);
+  const generation = useRef(0);
+
+  const reload = useCallback(async () => {
+    const current = ++generation.current;
+    setLoading(true);
+    try {
+      const next = await api.get(path, schema);
+      if (current !== generation.current) return;
+      setData(next);
+      setError(null);
+    } catch (problem) {
+      if (current !== generation.current) return;
+      setError(isApiProblem(problem) ? problem : ApiProblem.network());
+    } finally {
+      if (current === generation.current) setLoading(false);
+    }
+  }, [path, schema]);
+
+  return { data, error, loading, reload, setData };
+}
