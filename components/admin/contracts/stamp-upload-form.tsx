@@ -1,25 +1,37 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useAuth } from "@/components/auth/auth-provider";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { api } from "@/components/api/client";
+import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
-import { buttonClass } from "@/components/ui/button";
-import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
-import { readApiError } from "@/lib/api-error";
+import { UploadProgress } from "@/components/onboarding/id-image-field";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { inputClass, linkClass } from "@/components/ui/form-field";
 import {
   type CompanyStamp,
   companyStampSchema,
   STAMP_MAX_BYTES,
   stampResponseSchema,
+  stampUploadRequestSchema,
 } from "@/lib/schemas/contracts";
 import type { StatusTone } from "./contract-ui";
 
 const STAMP_TYPES = ["image/png", "image/jpeg", "image/webp"];
 const STAMP_EXTENSIONS = /\.(png|jpe?g|webp)$/i;
 
-/** Spec §5 stamp rules, checked here before the API checks them again by magic bytes. */
-function stampFileProblem(file: File): "invalidType" | "tooLarge" | null {
+/** The form's own fields, checked with the API's rules for them; the image is checked apart. */
+const stampFormSchema = stampUploadRequestSchema.pick({ label: true, activate: true });
+type Values = z.input<typeof stampFormSchema>;
+const FIELDS = ["label", "activate"] as const;
+
+/** The stamp rules (type and size), checked here before the API checks them again by magic bytes. */
+function stampFileProblem(file: File | null): "noFile" | "invalidType" | "tooLarge" | null {
+  if (!file) return "noFile";
   const typeOk = file.type ? STAMP_TYPES.includes(file.type) : STAMP_EXTENSIONS.test(file.name);
   if (!typeOk) return "invalidType";
   if (file.size > STAMP_MAX_BYTES) return "tooLarge";
@@ -51,9 +63,9 @@ function useObjectUrl(file: File | null): string | null {
 }
 
 /**
- * Spec §2 stamp upload (shown while no stamp exists): file, optional label, 'Direkt
- * aktivieren', a preview with name and size, and the upload as JSON {base64, mimeType, label,
- * activate}. A 409 hands the existing stamp to the section, which then shows it.
+ * The stamp upload (shown while no stamp exists): file, optional label, 'activate right away',
+ * a preview with name and size, and the upload through the API client with its progress. A 409
+ * hands the existing stamp to the section, which then shows it.
  */
 export function StampUploadForm({
   onUploaded,
@@ -66,15 +78,16 @@ export function StampUploadForm({
 }) {
   const t = useTranslations("AdminContracts.stamp");
   const locale = useLocale();
-  const { apiFetch } = useAuth();
   const apiErrorMessage = useApiErrorMessage();
-  const id = useId();
+  const form = useForm<Values, unknown, z.output<typeof stampFormSchema>>({
+    resolver: zodResolver(stampFormSchema),
+    defaultValues: { label: "", activate: false },
+  });
+  const { register, formState } = form;
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
-  const [label, setLabel] = useState("");
-  const [activate, setActivate] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
   const previewUrl = useObjectUrl(file);
 
   const clearFile = () => {
@@ -83,117 +96,101 @@ export function StampUploadForm({
   };
 
   const choose = (chosen: File | undefined) => {
-    if (!chosen) {
-      setFile(null);
-      return;
-    }
+    if (!chosen) return setFile(null);
     const problem = stampFileProblem(chosen);
     if (problem) {
       clearFile();
-      setFileError(t(problem));
-      return;
+      return setFileError(t(problem));
     }
     setFileError(undefined);
     setFile(chosen);
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!file) {
-      setFileError(t("noFile"));
-      fileInputRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const base64 = await readAsDataUrl(file);
-      const response = await apiFetch("/api/company-stamps", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          base64,
-          mimeType: file.type || undefined,
-          label: label.trim() || undefined,
-          activate,
-        }),
-      });
-      if (response.status === 409) {
-        // Spec §8: the existing stamp comes back with the refusal and is shown instead.
-        const body = (await response.json().catch(() => null)) as {
-          error?: { details?: { stamp?: unknown } };
-        } | null;
-        const existing = companyStampSchema.safeParse(body?.error?.details?.stamp);
-        show("error", t("existsLoaded"));
-        onExisting(existing.success ? existing.data : null);
-        return;
-      }
-      if (!response.ok) {
-        const error = await readApiError(response);
-        const message = apiErrorMessage(error, error.code.startsWith("HTTP_") ? "" : error.message);
-        show("error", t("uploadFailed", { status: response.status, message }).trim());
-        return;
-      }
-      const parsed = stampResponseSchema.safeParse(await response.json());
-      clearFile();
-      setLabel("");
-      setActivate(false);
-      if (parsed.success) onUploaded(parsed.data.stamp);
-      else onExisting(null);
-    } catch {
-      show("error", t("uploadNetworkError"));
-    } finally {
-      setBusy(false);
-    }
+  const checkFile = () => {
+    const problem = stampFileProblem(file);
+    setFileError(problem ? t(problem) : undefined);
+    if (problem) fileInputRef.current?.focus();
+    return !problem;
   };
 
-  const fileId = `${id}-file`;
-  const labelId = `${id}-label`;
-  const activateId = `${id}-activate`;
+  const send = async (data: z.output<typeof stampFormSchema>) => {
+    if (!checkFile() || !file) return;
+    setProgress(0);
+    try {
+      // The API takes the image as base64 in JSON; as a Blob it goes with upload progress.
+      const body = new Blob(
+        [
+          JSON.stringify({
+            base64: await readAsDataUrl(file),
+            mimeType: file.type || undefined,
+            label: data.label || undefined,
+            activate: data.activate,
+          }),
+        ],
+        { type: "application/json" },
+      );
+      const { stamp } = await api.upload("/api/company-stamps", body, stampResponseSchema, {
+        onProgress: setProgress,
+      });
+      clearFile();
+      form.reset();
+      onUploaded(stamp);
+    } catch (error) {
+      if (!isApiProblem(error) || error.code === "NETWORK") return show("error", t("uploadNetworkError"));
+      if (error.status === 409) {
+        // The existing stamp comes back with the refusal and is shown instead.
+        const existing = companyStampSchema.safeParse(
+          (error.details as { stamp?: unknown } | undefined)?.stamp,
+        );
+        show("error", t("existsLoaded"));
+        return onExisting(existing.success ? existing.data : null);
+      }
+      if (error.code === "INVALID_RESPONSE") return onExisting(null);
+      applyFieldIssues(error, FIELDS, form.setError);
+      const message = apiErrorMessage(error, error.serverMessage ?? "");
+      show("error", t("uploadFailed", { status: error.status, message }).trim());
+    } finally {
+      setProgress(null);
+    }
+  };
+  // The image is checked with the fields, so every problem shows at once.
+  const submit = form.handleSubmit(send, () => checkFile());
+
   const sizeKb = file
     ? new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(file.size / 1024)
     : "";
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <div className="grid gap-4 md:grid-cols-2">
-        <FormField id={fileId} label={t("file")} hint={t("fileHint")} error={fileError}>
-          <input
-            ref={fileInputRef}
-            id={fileId}
-            type="file"
-            accept="image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp"
-            className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-slate-200 file:px-3 file:py-1 file:text-slate-900`}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={[`${fileId}-hint`, fileError ? `${fileId}-error` : null]
-              .filter(Boolean)
-              .join(" ")}
-            onChange={(event) => choose(event.target.files?.[0])}
-          />
-        </FormField>
-        <FormField id={labelId} label={t("label")}>
-          <input
-            id={labelId}
-            type="text"
-            className={inputClass}
-            value={label}
-            maxLength={200}
-            autoComplete="off"
-            onChange={(event) => setLabel(event.target.value)}
-          />
-        </FormField>
+        <Field label={t("file")} hint={t("fileHint")} error={fileError}>
+          {(control) => (
+            <input
+              {...control}
+              ref={fileInputRef}
+              type="file"
+              accept="image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp"
+              className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-slate-200 file:px-3 file:py-1 file:text-slate-900`}
+              onChange={(event) => choose(event.target.files?.[0])}
+            />
+          )}
+        </Field>
+        <Field label={t("label")} error={formState.errors.label?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register("label")}
+              type="text"
+              className={inputClass}
+              maxLength={200}
+              autoComplete="off"
+            />
+          )}
+        </Field>
       </div>
-      <div className="flex items-center gap-2">
-        <input
-          id={activateId}
-          type="checkbox"
-          className="size-4 accent-brand-700"
-          checked={activate}
-          onChange={(event) => setActivate(event.target.checked)}
-        />
-        <label htmlFor={activateId} className="text-slate-800">
-          {t("activateNow")}
-        </label>
-      </div>
+      <label className="flex items-center gap-2 text-slate-800">
+        <input type="checkbox" className="size-4 accent-brand-700" {...register("activate")} />
+        {t("activateNow")}
+      </label>
       {file && previewUrl && (
         <figure className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-300 p-3">
           {/* biome-ignore lint/performance/noImgElement: an object URL of a local file; next/image cannot optimise it. */}
@@ -209,20 +206,17 @@ export function StampUploadForm({
               <a href={previewUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
                 {t("openLarge")} <span className="sr-only">{t("openLargeNote")}</span>
               </a>
-              <button
-                type="button"
-                className={buttonClass({ variant: "secondary", size: "sm" })}
-                onClick={clearFile}
-              >
+              <Button variant="secondary" size="sm" onClick={clearFile}>
                 {t("remove")}
-              </button>
+              </Button>
             </div>
           </figcaption>
         </figure>
       )}
-      <button type="submit" aria-busy={busy} aria-disabled={busy} className={buttonClass({ size: "sm" })}>
-        {busy ? t("busy") : t("submit")}
-      </button>
+      {progress !== null && <UploadProgress percent={progress} />}
+      <Button type="submit" size="sm" loading={formState.isSubmitting}>
+        {formState.isSubmitting ? t("busy") : t("submit")}
+      </Button>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
@@ -42,7 +43,7 @@ function fileProblemKey(chosen: File | null) {
 }
 
 /**
- * Spec §5 template form: name and type required, description optional, language de|en
+ * The new-template form: name and type required, description optional, language de|en
  * (default de), audience personal|company|both (default both), a version note, and the content
  * as an .html file or written in the editor. The fields are checked with the API's own schema;
  * sent as multipart to POST /api/document-templates.
@@ -68,6 +69,7 @@ export function TemplateCreateForm({
   const [html, setHtml] = useState("");
   const [editorKey, setEditorKey] = useState(0);
   const [contentError, setContentError] = useState<string | undefined>();
+  const [progress, setProgress] = useState<number | null>(null);
 
   const fileProblem = (chosen: File | null) => {
     const key = fileProblemKey(chosen);
@@ -95,8 +97,9 @@ export function TemplateCreateForm({
     for (const [key, value] of Object.entries(data)) if (value) body.set(key, value);
     if (source === "file" && file) body.set("file", file, file.name);
     else body.set("html", html);
+    setProgress(0);
     try {
-      await api.upload("/api/document-templates", body, templateDetailSchema);
+      await api.upload("/api/document-templates", body, templateDetailSchema, { onProgress: setProgress });
       show("success", t("uploaded"));
       reset();
       onCreated();
@@ -106,6 +109,8 @@ export function TemplateCreateForm({
       applyFieldIssues(error, FIELDS, form.setError);
       const detail = apiErrorMessage(error, error.serverMessage ?? "");
       show("error", detail ? `${t("failed")} ${detail}` : t("failed"));
+    } finally {
+      setProgress(null);
     }
   };
   // The content is checked with the fields, so every problem shows at once.
@@ -207,6 +212,7 @@ export function TemplateCreateForm({
         editorKey={editorKey}
       />
 
+      {progress !== null && <UploadProgress percent={progress} />}
       <Button type="submit" size="sm" loading={formState.isSubmitting}>
         {formState.isSubmitting ? t("submitting") : t("submit")}
       </Button>

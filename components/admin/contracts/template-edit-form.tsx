@@ -1,17 +1,29 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useAuth } from "@/components/auth/auth-provider";
-import { buttonClass } from "@/components/ui/button";
-import { FormField, inputClass } from "@/components/ui/form-field";
-import { type TemplateDetail, templateDetailSchema } from "@/lib/schemas/contracts";
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { api } from "@/components/api/client";
+import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
+import { UploadProgress } from "@/components/onboarding/id-image-field";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/form-field";
+import { type TemplateDetail, templateDetailSchema, templateFormSchema } from "@/lib/schemas/contracts";
 import { hasVisibleText, type StatusTone } from "./contract-ui";
 import { RichTextEditor } from "./rich-text-editor";
 
+/** The editor's fields, checked with the API's own rules for them. */
+const editSchema = templateFormSchema.pick({ name: true, note: true });
+type Values = z.input<typeof editSchema>;
+const FIELDS = ["name", "note"] as const;
+
 /**
- * Spec §2 editor of the selected document: name, version note and the content (rich text or
- * code). Saving sends PUT multipart, which makes a NEW version; old versions never change.
+ * The selected document's editor: name, version note and the content (rich text or code).
+ * Saving sends PUT multipart through the API client, which makes a NEW version; old versions
+ * never change.
  */
 export function TemplateEditForm({
   detail,
@@ -25,59 +37,58 @@ export function TemplateEditForm({
   show: (tone: StatusTone, text: string) => void;
 }) {
   const t = useTranslations("AdminContracts.editor");
-  const { apiFetch } = useAuth();
   const id = useId();
-  const nameRef = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState(detail.name);
-  const [note, setNote] = useState("");
+  const form = useForm<Values, unknown, z.output<typeof editSchema>>({
+    resolver: zodResolver(editSchema),
+    defaultValues: { name: detail.name, note: "" },
+  });
+  const { register, formState } = form;
   const [html, setHtml] = useState(detail.html);
-  const [errors, setErrors] = useState<{ name?: string; html?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const [htmlError, setHtmlError] = useState<string | undefined>();
+  const [progress, setProgress] = useState<number | null>(null);
 
   // Opening the editor continues in its first field.
   useEffect(() => {
-    nameRef.current?.focus();
-  }, []);
+    form.setFocus("name");
+  }, [form]);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const next = {
-      name: name.trim() ? undefined : t("nameRequired"),
-      html: hasVisibleText(html) ? undefined : t("contentRequired"),
-    };
-    setErrors(next);
-    if (next.name) {
-      nameRef.current?.focus();
-      return;
-    }
-    if (next.html) return;
-    setBusy(true);
+  const contentProblem = () => (hasVisibleText(html) ? undefined : t("contentRequired"));
+
+  const send = async (data: z.output<typeof editSchema>) => {
+    const problem = contentProblem();
+    setHtmlError(problem);
+    if (problem) return;
+    const body = new FormData();
+    body.set("name", data.name);
+    body.set("html", html);
+    if (data.note) body.set("note", data.note);
+    setProgress(0);
     try {
-      const body = new FormData();
-      body.set("name", name.trim());
-      body.set("html", html);
-      if (note.trim()) body.set("note", note.trim());
-      const response = await apiFetch(`/api/document-templates/${encodeURIComponent(detail.id)}`, {
-        method: "PUT",
+      const saved = await api.upload(
+        `/api/document-templates/${encodeURIComponent(detail.id)}`,
         body,
-      });
-      const parsed = response.ok ? templateDetailSchema.safeParse(await response.json()) : null;
-      if (!parsed?.success) {
-        show("error", t("updateFailed"));
-        return;
-      }
+        templateDetailSchema,
+        { method: "PUT", onProgress: setProgress },
+      );
       show("success", t("updated"));
-      onSaved(parsed.data);
-    } catch {
+      onSaved(saved);
+    } catch (error) {
+      if (isApiProblem(error)) {
+        applyFieldIssues(error, FIELDS, form.setError);
+        if (error.issues.some((issue) => issue.path === "html")) setHtmlError(t("contentRequired"));
+      }
       show("error", t("updateFailed"));
     } finally {
-      setBusy(false);
+      setProgress(null);
     }
   };
+  // The content is checked with the fields, so every problem shows at once.
+  const submit = form.handleSubmit(send, () => setHtmlError(contentProblem()));
 
-  const nameId = `${id}-name`;
-  const noteId = `${id}-note`;
+  const nameError =
+    formState.errors.name &&
+    (formState.errors.name.type === "server" ? formState.errors.name.message : t("nameRequired"));
+  const noteError = formState.errors.note?.message;
   const contentErrorId = `${id}-content-error`;
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${id}-heading`} className="space-y-4">
@@ -85,57 +96,52 @@ export function TemplateEditForm({
         {t("heading")}
       </h3>
       <div className="grid gap-4 md:grid-cols-2">
-        <FormField id={nameId} label={t("name")} error={errors.name}>
-          <input
-            ref={nameRef}
-            id={nameId}
-            type="text"
-            className={inputClass}
-            value={name}
-            maxLength={200}
-            required
-            autoComplete="off"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${nameId}-error` : undefined}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </FormField>
-        <FormField id={noteId} label={t("note")}>
-          <input
-            id={noteId}
-            type="text"
-            className={inputClass}
-            value={note}
-            maxLength={500}
-            autoComplete="off"
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </FormField>
+        <Field label={t("name")} error={nameError}>
+          {(control) => (
+            <input
+              {...control}
+              {...register("name")}
+              type="text"
+              className={inputClass}
+              maxLength={200}
+              required
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field label={t("note")} error={noteError}>
+          {(control) => (
+            <input
+              {...control}
+              {...register("note")}
+              type="text"
+              className={inputClass}
+              maxLength={500}
+              autoComplete="off"
+            />
+          )}
+        </Field>
       </div>
       <RichTextEditor
         label={t("content")}
         value={html}
         onChange={setHtml}
-        invalid={Boolean(errors.html)}
-        describedBy={errors.html ? contentErrorId : undefined}
+        invalid={Boolean(htmlError)}
+        describedBy={htmlError ? contentErrorId : undefined}
       />
-      {errors.html && (
+      {htmlError && (
         <p id={contentErrorId} role="alert" className="text-sm text-red-700">
-          {errors.html}
+          {htmlError}
         </p>
       )}
+      {progress !== null && <UploadProgress percent={progress} />}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" aria-busy={busy} aria-disabled={busy} className={buttonClass({ size: "sm" })}>
-          {busy ? t("saving") : t("save")}
-        </button>
-        <button
-          type="button"
-          className={buttonClass({ variant: "secondary", size: "sm" })}
-          onClick={onCancel}
-          disabled={busy}
-        >
+        <Button type="submit" size="sm" loading={formState.isSubmitting}>
+          {formState.isSubmitting ? t("saving") : t("save")}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onCancel} disabled={formState.isSubmitting}>
           {t("cancel")}
-        </button>
+        </Button>
       </div>
     </form>
   );
