@@ -2,19 +2,25 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { buttonClass } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { ApiLoad } from "@/lib/api-error";
 import { displayName } from "@/lib/display-name";
 import { notify } from "@/lib/notify";
 import { type ChangeReview, changeReviewListSchema } from "@/lib/schemas/admin";
+import { CHANGE_REVIEWS_PATH } from "./dashboard-paths";
+import { CardError, useAdminErrorText } from "./dashboard-ui";
 import { useAdminDay } from "./use-admin-date";
-import { useAdminResource } from "./use-admin-resource";
+import { useRefreshable } from "./use-refreshable";
 import { namedUser } from "./user-detail-data";
 import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
 
 type Side = "previous" | "proposed";
+type ChangeReviewList = z.infer<typeof changeReviewListSchema>;
 type ReviewDocument = Extract<ChangeReview, { kind: "id_documents" }>["previous"]["documents"][number];
 
 /** Only same-origin paths (the BFF's /api/files/...) may become an img src or a link. */
@@ -25,46 +31,34 @@ const sameOrigin = (url: string) => (url.startsWith("/") && !url.startsWith("//"
  * approved version and the new one side by side, with accept and reject. The member's account
  * stays usable meanwhile; rejecting puts the approved version back (the API does that).
  */
-export function ChangeReviewQueue() {
+export function ChangeReviewQueue({ initial }: { initial: ApiLoad<ChangeReviewList> }) {
   const t = useTranslations("AdminUser.changes");
-  const { load, reload, setData } = useAdminResource(
-    "/api/admin/change-reviews",
+  const errorText = useAdminErrorText();
+  const { data, error, loading, reload, setData } = useRefreshable(
+    CHANGE_REVIEWS_PATH,
     changeReviewListSchema,
-    (reason) => t("loadFailed", { reason }),
+    initial,
   );
-  const data = load.state === "ready" ? load.data : null;
+  // No review endpoint (an API without this feature) reads as nothing to review.
+  const failed = error && error.status !== 404 ? error : null;
 
   return (
-    <section
-      aria-labelledby="change-reviews-heading"
-      aria-busy={load.state === "loading"}
-      className={sectionClass}
-    >
+    <section aria-labelledby="change-reviews-heading" aria-busy={loading} className={sectionClass}>
       <h2 id="change-reviews-heading" className={sectionHeadingClass}>
         {t("heading")}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t("subtitle")}</p>
-      {load.state === "loading" && (
-        <p role="status" className="mt-4 text-slate-700">
-          {t("loading")}
-        </p>
+      {failed && (
+        <CardError
+          message={t("loadFailed", { reason: errorText(failed) })}
+          onRetry={() => void reload()}
+          retrying={loading}
+        />
       )}
-      {load.state === "failed" && (
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-            {load.message}
-          </p>
-          <button
-            type="button"
-            className={buttonClass({ variant: "secondary", size: "sm" })}
-            onClick={reload}
-          >
-            {t("retry")}
-          </button>
+      {((error && !failed) || data?.reviews.length === 0) && (
+        <div className="mt-4">
+          <EmptyState title={t("empty")} />
         </div>
-      )}
-      {(load.state === "notFound" || data?.reviews.length === 0) && (
-        <p className="mt-4 text-slate-700">{t("empty")}</p>
       )}
       {data && data.reviews.length > 0 && (
         <ul className="mt-4 space-y-4">
@@ -73,9 +67,11 @@ export function ChangeReviewQueue() {
               <ReviewCard
                 review={review}
                 onDecided={() =>
-                  setData((current) => ({
-                    reviews: current.reviews.filter((other) => other.id !== review.id),
-                  }))
+                  setData((current) =>
+                    current
+                      ? { reviews: current.reviews.filter((other) => other.id !== review.id) }
+                      : current,
+                  )
                 }
               />
             </li>

@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ChangeReviewQueue } from "@/components/admin/change-review-queue";
+import { CHANGE_REVIEWS_PATH } from "@/components/admin/dashboard-paths";
 import type { SearchParams } from "@/components/admin/list-query";
 import { VerifyQueue } from "@/components/admin/verify-queue";
 import { readVerifyQueueQuery, verifyQueueApiPath } from "@/components/admin/verify-queue-query";
 import { PageHeader } from "@/components/ui/page-header";
+import { changeReviewListSchema } from "@/lib/schemas/admin";
 import { pendingUsersResponseSchema } from "@/lib/schemas/admin-user";
-import { apiGetAsUser } from "@/lib/web/api-server";
+import { apiGetAsUser, apiLoadAsUser } from "@/lib/web/api-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminUser.queue");
@@ -21,12 +23,15 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function VerifyUsersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const t = await getTranslations("AdminUser.queue");
   const query = readVerifyQueueQuery(await searchParams);
-  const data = await apiGetAsUser(verifyQueueApiPath(query), pendingUsersResponseSchema);
+  const [data, reviews] = await Promise.all([
+    apiGetAsUser(verifyQueueApiPath(query), pendingUsersResponseSchema),
+    apiLoadAsUser(CHANGE_REVIEWS_PATH, changeReviewListSchema),
+  ]);
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <PageHeader id="verify-users-title" title={t("title")} description={t("subtitle")} />
       <VerifyQueue query={query} data={data} />
-      <ChangeReviewQueue />
+      <ChangeReviewQueue initial={reviews} />
     </main>
   );
 }
