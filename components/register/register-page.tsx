@@ -119,7 +119,13 @@ export function RegisterPage({ refToken }: { refToken: string | null }) {
     <>
       <RegisterShell title={t("title")} headingRef={headingRef} inert={sessionOpen}>
         <ReferrerLine info={link.info} />
-        {!sessionOpen && refToken && <RegistrationTabs refToken={refToken} onLinkGone={onLinkGone} />}
+        {!sessionOpen && refToken && (
+          <RegistrationTabs
+            refToken={refToken}
+            referralEmail={link.info.referrerEmail}
+            onLinkGone={onLinkGone}
+          />
+        )}
         <BackToLogin />
       </RegisterShell>
       {sessionOpen && (

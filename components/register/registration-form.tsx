@@ -28,6 +28,7 @@ import {
 export function RegistrationForm({
   type,
   refToken,
+  referralEmail,
   country,
   detecting,
   busy,
@@ -36,6 +37,8 @@ export function RegistrationForm({
 }: {
   type: AccountType;
   refToken: string;
+  /** The referrer's email (spec: sent with a personal registration, kept on the profile). */
+  referralEmail?: string | null;
   /** The visitor's country, the phones' default until they choose one. */
   country: Country;
   detecting: boolean;
@@ -48,7 +51,12 @@ export function RegistrationForm({
   const fields = REGISTRATION_FIELDS[type];
   const { register, handleSubmit, control, formState, setError, setValue } = useForm<RegistrationValues>({
     resolver: zodResolver(REGISTRATION_FORM_SCHEMAS[type]) as unknown as Resolver<RegistrationValues>,
-    defaultValues: { ...emptyValues(type, country), refToken, lang: locale },
+    defaultValues: {
+      ...emptyValues(type, country),
+      refToken,
+      lang: locale,
+      ...(type === "personal" && referralEmail ? { referralEmail } : {}),
+    },
     mode: "onSubmit",
     reValidateMode: "onChange",
   });

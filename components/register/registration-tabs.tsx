@@ -15,7 +15,16 @@ const TAB_FADE_MS = 180;
  * The two account types as tabs over one registration form. Leaving a tab empties its form, so
  * nothing typed for one account type is sent as the other.
  */
-export function RegistrationTabs({ refToken, onLinkGone }: { refToken: string; onLinkGone: () => void }) {
+export function RegistrationTabs({
+  refToken,
+  referralEmail,
+  onLinkGone,
+}: {
+  refToken: string;
+  /** The referrer's email from the referral info: a personal registration sends it along. */
+  referralEmail: string | null;
+  onLinkGone: () => void;
+}) {
   const t = useTranslations("Register");
   const detection = useCountryDetection();
   const { status, submit, reset } = useRegistrationSubmit(onLinkGone);
@@ -48,6 +57,7 @@ export function RegistrationTabs({ refToken, onLinkGone }: { refToken: string; o
                 <RegistrationForm
                   type={name}
                   refToken={refToken}
+                  referralEmail={referralEmail}
                   country={detection.country}
                   detecting={detection.detecting}
                   busy={busy}

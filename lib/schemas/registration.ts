@@ -22,6 +22,7 @@ export const personalRegistrationSchema = z.object({
   phoneCountry,
   password: z.string().max(PASSWORD_MAX_LENGTH).default(""),
   confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).default(""),
+  /** The referrer's email as the referral info named it; stored on the member's profile. */
   referralEmail: z.string().trim().max(254).optional(),
   lang: z.enum(locales).optional(),
 });
@@ -91,6 +92,8 @@ export function personalRegistrationProblems(
   const phone = normalize(input.phone, input.phoneCountry);
   if (!blank(input.phone) && !phone.ok) add("phone", `phone.${phone.problem}`);
   if (!blank(input.email) && !emailShape.safeParse(input.email.trim()).success) add("email", "invalidEmail");
+  if (input.referralEmail?.trim() && !emailShape.safeParse(input.referralEmail.trim()).success)
+    add("referralEmail", "invalidEmail");
   return problems;
 }
 

@@ -166,6 +166,26 @@ describe("personal registration: the rules of spec §5, in order", () => {
     expectProblem(answer, "invalidEmail", "email");
   });
 
+  it("refuses a referral email that is no address with invalidEmail", async () => {
+    const answer = await registerPersonal(t.app, personalForm(ref, { referralEmail: "rita at example" }));
+
+    expectProblem(answer, "invalidEmail", "referralEmail");
+  });
+
+  it("keeps the referrer's email from the referral info on the new member's profile", async () => {
+    const info = await t.app.request(`/api/referral/info/${ref}`);
+    const { referrerEmail } = (await info.json()) as { referrerEmail: string };
+    const form = personalForm(ref, { referralEmail: ` ${referrerEmail} ` });
+
+    expect((await registerPersonal(t.app, form)).status).toBe(201);
+    const user = await userByEmail(form.email);
+    const [profile] = await db()
+      .select()
+      .from(personalProfiles)
+      .where(eq(personalProfiles.userId, user?.id ?? ""));
+    expect(profile?.referralEmail).toBe(referrerEmail);
+  });
+
   it("reports the first problem in the spec's order, and the next once it is fixed", async () => {
     const email = uniqueEmail("order");
     const good = personalForm(ref, { email, confirmEmail: email });
