@@ -54,7 +54,7 @@ test("an admin verifies an onboarded member, then grants referrals through the p
   await dialog.getByRole("checkbox", { name: /can_create_referrals/ }).check();
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Save permissions" }).click();
-  await expect(page.getByText("Berechtigungen erfolgreich gespeichert.")).toBeVisible();
+  await expect(page.getByText("Permissions saved successfully.")).toBeVisible();
 
   await memberView.page.reload();
   await expect(memberView.page.getByRole("link", { name: "Referrals" })).toBeVisible();
