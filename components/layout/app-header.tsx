@@ -16,6 +16,7 @@ const ADMIN_LINKS = [
   { href: "/admin/user-management", key: "userManagement" },
   { href: "/admin/permission-management", key: "permissionManagement" },
   { href: "/admin/verify-users", key: "verifyUsers" },
+  { href: "/admin/audit-log", key: "auditLog" },
   { href: "/admin/contract-dashboard", key: "contractDashboard" },
   { href: "/admin/news", key: "news" },
 ] as const;
