@@ -1,9 +1,11 @@
 "use client";
 
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { linkClass } from "@/components/ui/form-field";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
 import type { ApiLoad } from "@/lib/api-error";
 import { auditListSchema } from "@/lib/schemas/admin";
@@ -34,6 +36,9 @@ export function DashboardAuditLog({ initial }: { initial: ApiLoad<AuditList> }) 
         </Button>
       </div>
       <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
+      <Link href="/admin/audit-log" className={`${linkClass} mt-1 inline-block text-sm`}>
+        {t("viewAll")}
+      </Link>
       {error && (
         <CardError
           message={t("failed", { reason: errorText(error) })}
