@@ -1,0 +1,133 @@
+// Lighthouse (mobile and desktop presets) and axe-core on one page, in Debian's Chromium.
+import AxeBuilder from "@axe-core/playwright";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig } from "lighthouse";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+
+// Without the background-networking flags Chromium's own connections to the outside are refused
+// here, which stalls or pollutes the runs.
+export const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+const launched = new Set();
+
+/** Ends every Chromium this module started (on Ctrl-C, between two runs of Lighthouse). */
+export async function killBrowsers() {
+  await Promise.all([...launched].map((chrome) => chrome.kill()));
+  launched.clear();
+}
+
+const parseCookies = (header, url) =>
+  header
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      // For the site root, as a sign-in sets them: a page URL would limit them to its folder.
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: new URL("/", url).href };
+    });
+
+async function lighthouseOnce(url, formFactor, cookies, chromePath) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  launched.add(chrome);
+  try {
+    // Real cookies in the browser's default profile (Lighthouse's storage reset keeps cookies), so
+    // the proxy, the server components and the client code all see the session.
+    if (cookies.length) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      await browser.contexts()[0].addCookies(cookies);
+      await browser.close();
+    }
+    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] };
+    // Mobile: Lighthouse's defaults (a mid-range phone, simulated slow 4G, 4x CPU slowdown).
+    const result = await lighthouse(url, flags, formFactor === "desktop" ? desktopConfig : undefined);
+    if (!result) throw new Error("Lighthouse returned no result");
+    return result.lhr;
+  } finally {
+    launched.delete(chrome);
+    await chrome.kill();
+  }
+}
+
+const round = (value, digits = 0) =>
+  value == null || Number.isNaN(value) ? null : Number(value.toFixed(digits));
+
+function summarize(lhr) {
+  const audits = lhr.audits;
+  const metric = (id) => audits[id]?.numericValue ?? null;
+  const scripts = (audits["network-requests"]?.details?.items ?? []).filter(
+    (item) => item.resourceType === "Script",
+  );
+  const sum = (key) => scripts.reduce((total, item) => total + (item[key] || 0), 0);
+  const score = lhr.categories.performance?.score;
+  return {
+    finalUrl: lhr.finalDisplayedUrl,
+    runtimeError: lhr.runtimeError?.message ?? null,
+    performance: score == null ? null : Math.round(score * 100),
+    lcpMs: round(metric("largest-contentful-paint")),
+    cls: round(metric("cumulative-layout-shift"), 3),
+    tbtMs: round(metric("total-blocking-time")),
+    fcpMs: round(metric("first-contentful-paint")),
+    // Bytes on the wire (compressed, with headers), and after decompression.
+    jsKiB: round(sum("transferSize") / 1024, 1),
+    jsDecodedKiB: round(sum("resourceSize") / 1024, 1),
+    scripts: scripts
+      .map((item) => ({ url: new URL(item.url).pathname, kib: round(item.transferSize / 1024, 1) }))
+      .sort((a, b) => b.kib - a.kib),
+    layoutShifts: (audits["layout-shifts"]?.details?.items ?? []).map((item) => ({
+      score: round(item.score, 4),
+      node: item.node?.selector ?? item.node?.snippet ?? null,
+    })),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+  };
+}
+
+/** Lighthouse `runs` times in one form factor; Lighthouse's own median run is reported. */
+export async function lighthouseMedian(url, formFactor, cookieHeader, runs, chromePath) {
+  const cookies = parseCookies(cookieHeader, url);
+  const lhrs = [];
+  for (let i = 0; i < runs; i++) lhrs.push(await lighthouseOnce(url, formFactor, cookies, chromePath));
+  const median = lhrs.length === 1 ? lhrs[0] : computeMedianRun(lhrs);
+  return {
+    ...summarize(median),
+    allScores: lhrs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100)),
+  };
+}
+
+/** axe-core's WCAG 2.x A/AA violations at 1280×800, once the page has settled. */
+export async function axe(browser, url, cookieHeader) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addCookies(parseCookies(cookieHeader, url));
+    const page = await context.newPage();
+    const response = await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+    await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
+    const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude("iframe[sandbox]").analyze();
+    return {
+      status: response?.status() ?? null,
+      finalUrl: page.url(),
+      violations: result.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        nodes: violation.nodes.length,
+        example: violation.nodes[0]?.target?.join(" ") ?? null,
+      })),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export const launchAxeBrowser = (chromePath) =>
+  chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS, headless: true });
