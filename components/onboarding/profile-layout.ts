@@ -1,6 +1,8 @@
+import metadata from "libphonenumber-js/min/metadata";
 import type { PhoneValue } from "@/components/forms/phone-field";
+import { createPhoneNormalizer } from "@/lib/phone-rules";
 import type { SessionUser } from "@/lib/schemas/auth";
-import { companyProfileSchema, personalProfileSchema } from "@/lib/schemas/profile";
+import { profileSchemasWith } from "@/lib/schemas/profile-fields";
 import { localDate } from "./local-date";
 import { emptyPhone, toInternationalPhone } from "./profile-phone-field";
 import type { ProfileValues } from "./profile-values";
@@ -202,4 +204,7 @@ export function withMemberCountry(values: ProfileValues): ProfileValues {
   );
 }
 
-export const profileSchemas = { personal: personalProfileSchema, company: companyProfileSchema } as const;
+// The browser checks phones on the small metadata (lengths, not number patterns): the full set
+// would add about 50 KiB of compressed script to the page, and the API checks on it anyway,
+// its refusal landing on the field.
+export const profileSchemas = profileSchemasWith(createPhoneNormalizer(metadata));

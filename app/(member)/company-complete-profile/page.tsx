@@ -1,4 +1,7 @@
-import { CompleteProfileRoute, completeProfileMetadata } from "@/components/onboarding/onboarding-routes";
+import {
+  CompleteProfileRoute,
+  completeProfileMetadata,
+} from "@/components/onboarding/routes/complete-profile";
 
 export const generateMetadata = () => completeProfileMetadata("company");
 

@@ -1,4 +1,4 @@
-import { IdUploadRoute, idUploadMetadata } from "@/components/onboarding/onboarding-routes";
+import { IdUploadRoute, idUploadMetadata } from "@/components/onboarding/routes/id-upload";
 
 export const generateMetadata = () => idUploadMetadata("company");
 

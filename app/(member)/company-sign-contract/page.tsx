@@ -1,4 +1,4 @@
-import { signContractMetadata } from "@/components/onboarding/onboarding-routes";
+import { signContractMetadata } from "@/components/onboarding/routes/sign-contract";
 import { SignContractPage } from "@/components/onboarding/sign-contract/sign-contract-page";
 
 export const generateMetadata = signContractMetadata;

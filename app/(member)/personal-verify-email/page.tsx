@@ -1,4 +1,4 @@
-import { VerifyEmailRoute, verifyEmailMetadata } from "@/components/onboarding/onboarding-routes";
+import { VerifyEmailRoute, verifyEmailMetadata } from "@/components/onboarding/routes/verify-email";
 
 export const generateMetadata = verifyEmailMetadata;
 
