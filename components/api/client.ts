@@ -1,6 +1,20 @@
 import type { z } from "zod";
-import { type BrowserSession, browserSessionSchema } from "@/lib/schemas/auth";
+import type { BrowserSession } from "@/lib/schemas/auth";
 import { ApiProblem } from "./problem";
+
+/**
+ * The BFF's refresh answer, checked by its shape. Not with the shared zod schema: this module is
+ * on every page, and a schema brings zod's whole runtime (about 33 KiB of compressed script) to
+ * pages that have no form. The BFF built the answer from the API's, which it checked with zod.
+ */
+function asBrowserSession(value: unknown): BrowserSession | null {
+  if (!value || typeof value !== "object") return null;
+  const { user, accessTokenExpiresAt } = value as Record<string, unknown>;
+  if (typeof accessTokenExpiresAt !== "string" || !user || typeof user !== "object") return null;
+  const { id, email, role, status, userType } = user as Record<string, unknown>;
+  const complete = [id, email, role, status, userType].every((field) => typeof field === "string");
+  return complete ? (value as BrowserSession) : null;
+}
 
 /** What the page's session does when the client refreshes or gives up (AuthProvider sets it). */
 export type SessionHooks = {
@@ -54,9 +68,9 @@ export function createApiClient({
       try {
         const response = await fetchImpl(url(refreshPath), { method: "POST", credentials: "same-origin" });
         if (!response.ok) return false;
-        const session = browserSessionSchema.safeParse(await response.json());
-        if (!session.success) return false;
-        hooks.onRefreshed?.(session.data);
+        const session = asBrowserSession(await response.json());
+        if (!session) return false;
+        hooks.onRefreshed?.(session);
         return true;
       } catch {
         return false;

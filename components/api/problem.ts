@@ -1,4 +1,20 @@
-import { errorResponseSchema, type ValidationIssue, validationIssueSchema } from "@/lib/schemas/common";
+import type { ValidationIssue } from "@/lib/schemas/common";
+
+// The error shape is checked by hand, not with the shared zod schemas: this module is on every
+// page (the API client and the session use it), and a schema brings zod's whole runtime (about
+// 33 KiB of compressed script) to pages that have no form.
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+
+/** `{ error: { code, message, details? } }` with string code and message, as the API sends it. */
+function errorOf(body: unknown): { code: string; message: string; details?: unknown } | null {
+  const error = isRecord(body) ? body.error : null;
+  if (!isRecord(error) || typeof error.code !== "string" || typeof error.message !== "string") return null;
+  return { code: error.code, message: error.message, details: error.details };
+}
+
+const isIssue = (value: unknown): value is ValidationIssue =>
+  isRecord(value) && typeof value.path === "string" && typeof value.message === "string";
 
 /** What a failed API call says, as plain data (a server page can hand it to a client component). */
 export type ApiErrorInfo = { status: number; code: string; message: string };
@@ -23,8 +39,8 @@ export class ApiProblem extends Error implements ApiErrorInfo {
   }
 
   static fromBody(status: number, body: unknown): ApiProblem {
-    const parsed = errorResponseSchema.safeParse(body);
-    if (parsed.success) return new ApiProblem({ status, ...parsed.data.error });
+    const error = errorOf(body);
+    if (error) return new ApiProblem({ status, ...error });
     return new ApiProblem({ status, code: `HTTP_${status}`, message: `HTTP ${status}` });
   }
 
@@ -44,10 +60,7 @@ export class ApiProblem extends Error implements ApiErrorInfo {
   get issues(): ValidationIssue[] {
     const issues = (this.details as { issues?: unknown } | undefined)?.issues;
     if (!Array.isArray(issues)) return [];
-    return issues.flatMap((issue) => {
-      const parsed = validationIssueSchema.safeParse(issue);
-      return parsed.success ? [parsed.data] : [];
-    });
+    return issues.filter(isIssue).map(({ path, message }) => ({ path, message }));
   }
 
   /** `details.retryAfterSeconds` of a 429, rounded up, when the API sent one. */

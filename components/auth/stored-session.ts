@@ -1,4 +1,4 @@
-import { COUNTRY_CACHE_KEY } from "@/components/register/use-country-detection";
+import { COUNTRY_CACHE_KEY } from "@/components/register/country-cache-key";
 
 // Everything this app keeps in the browser's storage about the signed-in user, in one place, so
 // a logout leaves nothing of the session behind for the next person at the same browser.

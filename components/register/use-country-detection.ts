@@ -5,9 +5,8 @@ import { type Country as CountryCode, isSupportedCountry } from "react-phone-num
 import { z } from "zod";
 import { api } from "@/components/api/client";
 import { DEFAULT_COUNTRY } from "@/lib/phone-rules";
+import { COUNTRY_CACHE_KEY } from "./country-cache-key";
 
-/** The session cache of the detected country: one lookup a visit. */
-export const COUNTRY_CACHE_KEY = "geoCountryCode";
 /** The whole detection gives up after 2.5 s and falls back to DE: the form must not wait longer. */
 export const COUNTRY_DETECTION_TIMEOUT_MS = 2500;
 
