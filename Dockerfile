@@ -35,7 +35,7 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/public ./public
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/i18n ./i18n
-COPY --from=build /app/next.config.ts ./
+COPY --from=build /app/next.config.mjs ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -27,7 +27,7 @@ export const RELEASE_FILES = [
   "dist",
   "public",
   "scripts",
-  "next.config.ts",
+  "next.config.mjs",
   "i18n",
   "package.json",
   "package-lock.json",

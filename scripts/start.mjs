@@ -34,7 +34,7 @@ const SOURCES = [
   "messages",
   "i18n",
   "proxy.ts",
-  "next.config.ts",
+  "next.config.mjs",
   "global.d.ts",
   "package.json",
 ];

@@ -1,9 +1,11 @@
-import type { NextConfig } from "next";
+// JavaScript rather than TypeScript: a release install has no TypeScript compiler to load a
+// next.config.ts with, and plain ESM needs none. The JSDoc annotation keeps the editor's checks.
 import createNextIntlPlugin from "next-intl/plugin";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
-const nextConfig: NextConfig = {
+/** @type {import("next").NextConfig} */
+const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Types are checked once for the whole repository by `npm run typecheck` (part of `npm test`);
