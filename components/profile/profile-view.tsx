@@ -5,6 +5,7 @@ import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
 import type { SessionUser } from "@/lib/schemas/auth";
 import { apiGetAsUser } from "@/lib/web/api-server";
+import { SecuritySection } from "./security/security-section";
 
 const profileResponseSchema = z.object({ profile: z.record(z.string(), z.unknown()).nullable() });
 
@@ -140,6 +141,7 @@ export async function ProfileView({ user }: { user: SessionUser }) {
           </ul>
         )}
       </section>
+      <SecuritySection />
     </main>
   );
 }

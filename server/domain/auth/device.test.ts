@@ -45,6 +45,11 @@ describe("browser and system from a user agent", () => {
       "Chrome",
       "ChromeOS",
     ],
+    [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
+      "Chrome",
+      "Linux",
+    ],
     ["curl/8.5.0", "Unknown", "Unknown"],
     ["", "Unknown", "Unknown"],
   ])("%s", (userAgent, browser, os) => {

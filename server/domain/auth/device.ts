@@ -15,7 +15,7 @@ const BROWSERS: ReadonlyArray<[name: string, pattern: RegExp]> = [
   ["Vivaldi", /\bVivaldi\//],
   ["Yandex Browser", /\bYaBrowser\//],
   ["Firefox", /\bFirefox\/|\bFxiOS\//],
-  ["Chrome", /\bChrome\/|\bCriOS\/|\bChromium\//],
+  ["Chrome", /\b(?:Headless)?Chrome\/|\bCriOS\/|\bChromium\//],
   ["Safari", /\bVersion\/[\d.]+.*\bSafari\//],
   ["Internet Explorer", /\bMSIE |\bTrident\//],
 ];

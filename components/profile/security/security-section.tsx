@@ -1,0 +1,31 @@
+import { getTranslations } from "next-intl/server";
+import { accountSessionsResponseSchema } from "@/lib/schemas/account-security";
+import { apiGetAsUser } from "@/lib/web/api-server";
+import { ChangePasswordForm } from "./change-password-form";
+import { SessionList } from "./session-list";
+
+/**
+ * The profile's Security section: the password change and the signed-in browsers, each a
+ * self-contained part, so another account-security part can sit beside them. The sessions come
+ * with the first render; after a change the page is refreshed and the list keyed anew.
+ */
+export async function SecuritySection() {
+  const t = await getTranslations("ProfileSecurity");
+  const response = await apiGetAsUser("/api/auth/sessions", accountSessionsResponseSchema);
+  const sessions = response?.sessions ?? null;
+  return (
+    <section aria-labelledby="security-heading" className="rounded-2xl bg-white p-6 shadow-xl">
+      <h2 id="security-heading" className="text-lg font-semibold text-slate-900">
+        {t("title")}
+      </h2>
+      <p className="mt-1 text-slate-700">{t("intro")}</p>
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <ChangePasswordForm />
+        <SessionList
+          key={sessions?.map((session) => session.id).join() ?? "none"}
+          initialSessions={sessions}
+        />
+      </div>
+    </section>
+  );
+}
