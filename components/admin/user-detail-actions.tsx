@@ -2,15 +2,21 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { z } from "zod";
+import { api } from "@/components/api/client";
+import { isApiProblem } from "@/components/api/problem";
 import { useAuth } from "@/components/auth/auth-provider";
-import { buttonClass } from "@/components/ui/button";
-import { readApiError } from "@/lib/api-error";
+import { Button, buttonClass } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
+import type { AdminUser } from "@/lib/schemas/admin";
 import { PermissionModal } from "./permission-modal";
+import { UserRoleForm } from "./user-detail-role-form";
 import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
+import { UserSuspendDialog } from "./user-list-suspend-dialog";
 
-/** Spec §8 admin send password reset, one message per status. */
+/** The admin's password reset for a user: one message per status. */
 function resetMessageKey(status: number, code: string) {
+  if (code === "NETWORK") return "network" as const;
   if (status === 401) return "unauthorized" as const;
   if (status === 403) return "forbidden" as const;
   if (status === 404) return "notFound" as const;
@@ -18,70 +24,104 @@ function resetMessageKey(status: number, code: string) {
   return "failed" as const;
 }
 
+const reactivatedSchema = z.object({ status: z.enum(["active", "pending"]) });
+
+/** The server's message where it sent one, else the fallback. */
+const serverMessageOr = (error: unknown, fallback: string) =>
+  (isApiProblem(error) && error.serverMessage) || fallback;
+
 /**
- * Spec §2 actions panel of /admin/user-management/profile/{id}: send a password reset link,
- * edit permissions in a modal, and (instead of the spec's placeholders) download everything
- * stored about the user as JSON. The audit trail has its own section below.
+ * The actions panel of /admin/user-management/profile/{id}: send a password reset link,
+ * edit permissions in a modal, suspend (after a confirmation) or reactivate, download everything
+ * stored about the user as JSON, and for super admins the role. The audit trail has its own
+ * section below.
  */
 export function UserDetailActions({
-  userId,
-  email,
+  user,
   onPermissionsSaved,
+  onUserChanged,
 }: {
-  userId: string;
-  email: string;
+  user: Pick<AdminUser, "id" | "email" | "role" | "status">;
   onPermissionsSaved: (permissions: string[]) => void;
+  onUserChanged: (patch: Partial<Pick<AdminUser, "role" | "status">>) => void;
 }) {
   const t = useTranslations("AdminUser.actions");
-  const { apiFetch } = useAuth();
+  const tList = useTranslations("AdminArea.users");
+  const { user: me } = useAuth();
   const headingId = useId();
   const exportHintId = useId();
   const [sending, setSending] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [confirmingSuspend, setConfirmingSuspend] = useState(false);
+  const [reactivating, setReactivating] = useState(false);
+  const userPath = `/api/admin/users/${encodeURIComponent(user.id)}`;
 
   const sendPasswordReset = async () => {
     if (sending) return;
     setSending(true);
     try {
-      const response = await apiFetch(`/api/admin/send-password-reset/${encodeURIComponent(userId)}`, {
-        method: "POST",
-      });
-      if (response.ok) {
-        notify.success(t("reset.sent", { email }));
-        return;
-      }
-      const error = await readApiError(response);
-      notify.error(t(`reset.${resetMessageKey(error.status, error.code)}`));
-    } catch {
-      notify.error(t("reset.network"));
+      await api.post(`/api/admin/send-password-reset/${encodeURIComponent(user.id)}`);
+      notify.success(t("reset.sent", { email: user.email }));
+    } catch (error) {
+      const key = isApiProblem(error) ? resetMessageKey(error.status, error.code) : "network";
+      notify.error(t(`reset.${key}`));
     } finally {
       setSending(false);
     }
   };
 
+  const suspend = async (): Promise<string | null> => {
+    try {
+      await api.post(`${userPath}/suspend`);
+    } catch (error) {
+      return serverMessageOr(error, tList("suspendFailed"));
+    }
+    setConfirmingSuspend(false);
+    notify.success(tList("suspended", { email: user.email }));
+    onUserChanged({ status: "suspended" });
+    return null;
+  };
+
+  const reactivate = async () => {
+    if (reactivating) return;
+    setReactivating(true);
+    try {
+      // An unapproved member goes back to pending, not active: the API says which.
+      const { status } = await api.post(`${userPath}/reactivate`, undefined, reactivatedSchema);
+      notify.success(tList("reactivated", { email: user.email }));
+      onUserChanged({ status });
+    } catch (error) {
+      notify.error(serverMessageOr(error, tList("reactivateFailed")));
+    } finally {
+      setReactivating(false);
+    }
+  };
+
+  const suspended = user.status === "suspended";
+  const mayChangeRole = me?.role === "super_admin" && me.id !== user.id;
   return (
     <section aria-labelledby={headingId} className={sectionClass}>
       <h2 id={headingId} className={sectionHeadingClass}>
         {t("heading")}
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={buttonClass({ variant: "secondary", size: "sm" })}
-          aria-disabled={sending}
-          onClick={() => void sendPasswordReset()}
-        >
+        <Button variant="secondary" size="sm" loading={sending} onClick={() => void sendPasswordReset()}>
           {sending ? t("reset.sending") : t("reset.button")}
-        </button>
-        <button
-          type="button"
-          className={buttonClass({ variant: "secondary", size: "sm" })}
-          onClick={() => setEditing(true)}
-        >
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
           {t("editPermissions")}
-        </button>
+        </Button>
+        {suspended ? (
+          <Button variant="secondary" size="sm" loading={reactivating} onClick={() => void reactivate()}>
+            {reactivating ? t("working") : t("reactivate")}
+          </Button>
+        ) : (
+          <Button variant="danger" size="sm" onClick={() => setConfirmingSuspend(true)}>
+            {t("suspend")}
+          </Button>
+        )}
         <a
-          href={`/api/admin/users/${encodeURIComponent(userId)}/export`}
+          href={`${userPath}/export`}
           download
           className={buttonClass({ variant: "secondary", size: "sm" })}
           aria-describedby={exportHintId}
@@ -92,12 +132,28 @@ export function UserDetailActions({
       <p id={exportHintId} className="mt-2 text-sm text-slate-700">
         {t("exportHint")}
       </p>
+      {mayChangeRole && (
+        <UserRoleForm
+          key={user.role}
+          userId={user.id}
+          email={user.email}
+          role={user.role}
+          onChanged={(role) => onUserChanged({ role })}
+        />
+      )}
       {editing && (
         <PermissionModal
-          userId={userId}
-          userLabel={email}
+          userId={user.id}
+          userLabel={user.email}
           onClose={() => setEditing(false)}
           onSaved={onPermissionsSaved}
+        />
+      )}
+      {confirmingSuspend && (
+        <UserSuspendDialog
+          email={user.email}
+          onCancel={() => setConfirmingSuspend(false)}
+          onConfirm={suspend}
         />
       )}
     </section>

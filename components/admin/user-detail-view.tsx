@@ -129,10 +129,13 @@ export function UserDetailView({
       {variant === "profile" && (
         <>
           <UserDetailActions
-            userId={user.id}
-            email={user.email}
+            user={user}
             onPermissionsSaved={(permissions) => {
               setData((current) => ({ ...current, permissions }));
+              setAuditVersion((version) => version + 1);
+            }}
+            onUserChanged={(patch) => {
+              setData((current) => ({ ...current, user: { ...current.user, ...patch } }));
               setAuditVersion((version) => version + 1);
             }}
           />

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useId, useRef, useState, useTransition } from "
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { isApiProblem } from "@/components/api/problem";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { notify } from "@/lib/notify";
 import type { AdminUser, userListResponseSchema } from "@/lib/schemas/admin";
@@ -15,7 +15,14 @@ import { AdminStats } from "./dashboard-stats";
 import { adminCardClass } from "./dashboard-ui";
 import { UserListDeleteDialog } from "./user-list-delete-dialog";
 import { UserListFilters } from "./user-list-filters";
-import { type UserListUrlQuery, userListSearch } from "./user-list-query";
+import {
+  type SortColumn,
+  sortedBy,
+  type UserListUrlQuery,
+  userExportPath,
+  userListSearch,
+} from "./user-list-query";
+import { UserSuspendDialog } from "./user-list-suspend-dialog";
 import { UserListTable } from "./user-list-table";
 
 type UserList = z.infer<typeof userListResponseSchema>;
@@ -40,6 +47,7 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
   const [statsKey, setStatsKey] = useState(0);
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<AdminUser | null>(null);
+  const [suspendTarget, setSuspendTarget] = useState<AdminUser | null>(null);
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
   // Where focus goes once the dialog is gone (while it is open, the page is inert); without
   // one, the dialog returns it to the button that opened it.
@@ -65,12 +73,13 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
       navigate({ page: Math.min(query.page - 1, list.pageCount) }, { replace: true });
   }, [list, query.page, navigate]);
 
-  const toggleSuspension = async (user: AdminUser) => {
-    const action = user.status === "suspended" ? "reactivate" : "suspend";
+  /** Reactivating is harmless and happens at once; suspending asks first (the dialog). */
+  const reactivate = async (user: AdminUser) => {
+    const action = "reactivate";
     setBusyUserId(user.id);
     try {
       await api.post(`/api/admin/users/${encodeURIComponent(user.id)}/${action}`);
-      notify.success(t(action === "suspend" ? "suspended" : "reactivated", { email: user.email }));
+      notify.success(t("reactivated", { email: user.email }));
       setStatsKey((key) => key + 1);
       reload();
     } catch (error) {
@@ -81,6 +90,21 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
       setBusyUserId(null);
     }
   };
+
+  const suspend = async (user: AdminUser): Promise<string | null> => {
+    try {
+      await api.post(`/api/admin/users/${encodeURIComponent(user.id)}/suspend`);
+    } catch (error) {
+      return serverMessageOr(error, t("suspendFailed"));
+    }
+    setSuspendTarget(null);
+    notify.success(t("suspended", { email: user.email }));
+    setStatsKey((key) => key + 1);
+    reload();
+    return null;
+  };
+
+  const sortHref = (column: SortColumn) => `${pathname}${userListSearch(sortedBy(query, column))}`;
 
   const deleteUser = async (user: AdminUser): Promise<string | null> => {
     try {
@@ -110,14 +134,28 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
       </section>
 
       <section aria-labelledby={`${id}-results`} aria-busy={pending} className={adminCardClass}>
-        <h2
-          ref={resultsHeadingRef}
-          id={`${id}-results`}
-          tabIndex={-1}
-          className="text-lg font-semibold text-slate-900 focus:outline-none"
-        >
-          {t("results.heading")}
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2
+            ref={resultsHeadingRef}
+            id={`${id}-results`}
+            tabIndex={-1}
+            className="text-lg font-semibold text-slate-900 focus:outline-none"
+          >
+            {t("results.heading")}
+          </h2>
+          {/* A plain download link: the file streams to disk instead of into the page's memory. */}
+          <a
+            href={userExportPath(query)}
+            download
+            className={buttonClass({ variant: "secondary", size: "sm" })}
+            aria-describedby={`${id}-export-hint`}
+          >
+            {t("export.button")}
+          </a>
+        </div>
+        <p id={`${id}-export-hint`} className="mt-1 text-sm text-slate-700">
+          {t("export.hint")}
+        </p>
         <p role="status" className="mt-1 text-slate-700">
           {pending
             ? t("results.loading")
@@ -140,9 +178,17 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
           (list.users.length > 0 ? (
             <UserListTable
               users={list.users}
+              order={{
+                sort: query.sort,
+                dir: query.dir,
+                href: sortHref,
+                onSort: (column) => navigate(sortedBy(query, column)),
+              }}
               busyUserId={busyUserId}
               onDelete={(user) => setDeleteTarget(user)}
-              onToggleSuspension={(user) => void toggleSuspension(user)}
+              onToggleSuspension={(user) =>
+                user.status === "suspended" ? void reactivate(user) : setSuspendTarget(user)
+              }
             />
           ) : (
             <div className="mt-3">
@@ -166,6 +212,13 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
         )}
       </section>
 
+      {suspendTarget && (
+        <UserSuspendDialog
+          email={suspendTarget.email}
+          onCancel={() => setSuspendTarget(null)}
+          onConfirm={() => suspend(suspendTarget)}
+        />
+      )}
       {deleteTarget && (
         <UserListDeleteDialog
           user={deleteTarget}

@@ -8,16 +8,37 @@ const shape = userListQuerySchema.pick({
   role: true,
   page: true,
   pageSize: true,
+  sort: true,
+  dir: true,
 }).shape;
 
 export type UserListUrlQuery = ReturnType<typeof readUserListQuery>;
 
-/** The user list's filters, search, page and size as the URL carries them. */
+/** The user list's filters, search, order, page and size as the URL carries them. */
 export function readUserListQuery(params: SearchParams) {
   return readQuery(shape, params);
 }
 
-const DEFAULTS = { page: 1, pageSize: 10 };
+const DEFAULTS = { page: 1, pageSize: 10, sort: "created", dir: "desc" };
+
+export type SortColumn = UserListUrlQuery["sort"];
+
+/**
+ * The order a column header leads to: the other direction when the list is already ordered by
+ * it; else ascending, except creation time, which starts with the newest. Back on page 1,
+ * because a page number means nothing in another order.
+ */
+export function sortedBy(query: UserListUrlQuery, column: SortColumn): UserListUrlQuery {
+  const dir =
+    query.sort === column ? (query.dir === "asc" ? "desc" : "asc") : column === "created" ? "desc" : "asc";
+  return { ...query, sort: column, dir, page: 1 };
+}
+
+/** The CSV download of the same filters and order (every match, so no page or size). */
+export function userExportPath(query: UserListUrlQuery): string {
+  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  return `/api/admin/users/export.csv${toSearch(filters, { sort: "created", dir: "desc" })}`;
+}
 
 /** The page URL's query for these filters (only what differs from the defaults). */
 export function userListSearch(query: UserListUrlQuery): string {

@@ -7,8 +7,18 @@ import { Button, buttonClass } from "@/components/ui/button";
 import type { AdminUser } from "@/lib/schemas/admin";
 import { adminTableRegionClass } from "./dashboard-ui";
 import { useAdminDay } from "./use-admin-date";
+import type { SortColumn } from "./user-list-query";
+import { PlainHeader, SortHeader } from "./user-list-sort-header";
 
 const COLUMNS = ["email", "name", "type", "status", "role", "created", "lastLogin", "actions"] as const;
+/** The columns the list can be ordered by (each on an index of the API's). */
+const SORTABLE: Partial<Record<(typeof COLUMNS)[number], SortColumn>> = {
+  email: "email",
+  name: "name",
+  type: "type",
+  status: "status",
+  created: "created",
+};
 
 // Text carries the meaning; colour only repeats it (WCAG 1.4.1), each pairing at least 4.5:1.
 const statusTone: Record<AdminUser["status"], string> = {
@@ -30,11 +40,19 @@ function nameOf(user: AdminUser): string {
  */
 export function UserListTable({
   users,
+  order,
   busyUserId,
   onDelete,
   onToggleSuspension,
 }: {
   users: AdminUser[];
+  /** The current order and, for each sortable column, where its header leads. */
+  order: {
+    sort: SortColumn;
+    dir: "asc" | "desc";
+    href: (column: SortColumn) => string;
+    onSort: (column: SortColumn) => void;
+  };
   busyUserId: string | null;
   onDelete: (user: AdminUser, opener: HTMLButtonElement) => void;
   onToggleSuspension: (user: AdminUser) => void;
@@ -59,11 +77,22 @@ export function UserListTable({
         <caption className="sr-only">{t("caption")}</caption>
         <thead className="bg-slate-50 text-slate-800">
           <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                {t(column)}
-              </th>
-            ))}
+            {COLUMNS.map((column) => {
+              const sortable = SORTABLE[column];
+              return sortable ? (
+                <SortHeader
+                  key={column}
+                  column={sortable}
+                  label={t(column)}
+                  sort={order.sort}
+                  dir={order.dir}
+                  href={order.href(sortable)}
+                  onSort={order.onSort}
+                />
+              ) : (
+                <PlainHeader key={column} label={t(column)} />
+              );
+            })}
           </tr>
         </thead>
         <tbody>

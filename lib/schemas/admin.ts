@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Admin calls of spec §7 (answers keep the spec's field names; the list is snake_case, §3).
+// Admin calls (answers keep the field names the admin pages were built on; the user list is snake_case).
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -17,7 +17,7 @@ export const userListQuerySchema = z.object({
     .optional()
     .default(10),
   /** Keyset paging: the previous answer's `nextCursor` (then `page` is not used to skip rows). */
-  cursor: z.string().max(400).optional(),
+  cursor: z.string().max(2000).optional(),
   /** The column the list is ordered by; ties go by creation time, then id. */
   sort: z.enum(["created", "name", "email", "status", "type"]).optional().default("created"),
   dir: z.enum(["asc", "desc"]).optional().default("desc"),
@@ -91,7 +91,7 @@ export const permissionSchema = z.object({
 });
 export type Permission = z.infer<typeof permissionSchema>;
 
-/** Spec §5: trimmed, lowercase letters, digits and underscores, no spaces. */
+/** Trimmed, lowercase letters, digits and underscores, no spaces. */
 export const createPermissionSchema = z.object({
   name: z
     .string()
@@ -105,6 +105,10 @@ export const createPermissionSchema = z.object({
 });
 
 export const permissionNamesSchema = z.object({ permissions: z.array(z.string().min(1).max(64)).max(100) });
+
+/** PUT /api/admin/users/{id}/role (super admins only). */
+export const USER_ROLES = ["user", "admin", "super_admin"] as const;
+export const roleChangeSchema = z.object({ role: z.enum(USER_ROLES) });
 
 export const rejectUserSchema = z.object({
   step: z.enum(["email", "documents", "profile", "contract"]),

@@ -5,6 +5,7 @@ import {
   auditActionsSchema,
   auditListSchema,
   auditQuerySchema,
+  roleChangeSchema,
   userExportQuerySchema,
   userListQuerySchema,
   userListResponseSchema,
@@ -50,14 +51,14 @@ const userIdOf = (id: string) => {
 
 const resultSchema = z.object({ success: z.boolean(), message: z.string() });
 
-const roleBodySchema = z.object({ role: z.enum(["user", "admin", "super_admin"]) });
+const roleBodySchema = roleChangeSchema;
 
-/** Admin calls (issue 6): user list, stats, full view, documents, delete, suspend, roles, export, audit. */
+/** Admin calls: user list, stats, full view, documents, delete, suspend, roles, export, audit. */
 export function registerAdminUsersRoutes(
   app: OpenAPIHono<AppEnv>,
   deps: MemberRouteDeps & { startedAt: number; logs: LogRingBuffer },
 ) {
-  // Role, status and permissions come from the database on every call (SECURITY.md 16).
+  // Role, status and permissions come from the database on every call.
   const auth = authenticate(deps);
   const adminRole = requireRole(...ADMIN_ROLES);
   const adminOnly: MiddlewareHandler<AppEnv> = (c, next) =>
@@ -71,7 +72,7 @@ export function registerAdminUsersRoutes(
       method: "get",
       path: "/api/admin/user-list",
       tags,
-      summary: "Users, searched, filtered and paged (spec §5)",
+      summary: "Users, searched, filtered and paged",
       middleware: [adminOnly] as const,
       request: { query: userListQuerySchema },
       responses: { ...errors, 200: json(userListResponseSchema, "One page of users") },

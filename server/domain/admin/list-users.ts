@@ -33,7 +33,7 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 
 /**
- * Case-insensitive substring search on email, first_name, last_name or company_name (spec §5).
+ * Case-insensitive substring search on email, first_name, last_name or company_name.
  * A term with "@" in it is (part of) an address: an email holds one "@", so a match's local
  * part ends with the term's part before the "@". That suffix is a prefix of the reversed local
  * part, which a B-tree answers directly (migration 0009); the trigram index would have to
@@ -120,7 +120,7 @@ function validCursorValue(cast: string | undefined, value: string): boolean {
   if (cast === "uuid") return isUuid(value);
   if (cast === "user_status") return ["pending", "active", "suspended"].includes(value);
   if (cast === "user_type") return ["personal", "company"].includes(value);
-  return value.length <= 300;
+  return value.length <= 1000;
 }
 
 /** The WHERE of the list's filters and search (undefined: every user). */
@@ -177,7 +177,7 @@ export async function pageOfUsers(
 }
 
 /**
- * Spec §5 list: search, exact filters, one page in the chosen order (newest first unless told).
+ * List: search, exact filters, one page in the chosen order (newest first unless told).
  * The page comes from the order's index (stopping after the page) or, for a selective search,
  * from the search indexes and a small sort: PostgreSQL picks by its estimates. The total is
  * exact up to COUNT_CAP matches, the planner's estimate beyond (`totalIsEstimate`). `cursor`
@@ -235,7 +235,7 @@ function planRows(plan: unknown): number {
 
 const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
-/** Spec §3 admin user stats, in one pass over users plus the permission count. */
+/** Admin user stats, in one pass over users plus the permission count. */
 export async function userStats(db: Database) {
   const [row] = await db
     .select({

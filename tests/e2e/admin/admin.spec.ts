@@ -98,6 +98,7 @@ test("an admin suspends and then deletes a user", async ({ page, request, browse
   await expectAccessible(page);
 
   await row.getByRole("button", { name: "Suspend" }).click();
+  await page.getByRole("dialog", { name: "Suspend user" }).getByRole("button", { name: "Suspend" }).click();
   await expect(page.getByText(`${member.email} was suspended.`)).toBeVisible();
   const attempt = await browser.newContext();
   const attemptPage = await attempt.newPage();

@@ -1,0 +1,101 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { api } from "@/components/api/client";
+import { isApiProblem } from "@/components/api/problem";
+import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/form-field";
+import { notify } from "@/lib/notify";
+import { type AdminUser, roleChangeSchema, USER_ROLES } from "@/lib/schemas/admin";
+import { ConfirmDialog } from "./confirm-dialog";
+
+type Role = AdminUser["role"];
+type Values = z.input<typeof roleChangeSchema>;
+
+/**
+ * A super admin's role change for one user: the new role is chosen, then confirmed in a dialog
+ * that says the user will be signed out everywhere (a new role starts with a new sign-in). The
+ * API decides who may do it; this form is only shown to super admins, never for oneself.
+ */
+export function UserRoleForm({
+  userId,
+  email,
+  role,
+  onChanged,
+}: {
+  userId: string;
+  email: string;
+  role: Role;
+  onChanged: (role: Role) => void;
+}) {
+  const t = useTranslations("AdminUser.role");
+  const tValues = useTranslations("AdminArea.values");
+  const apiErrorMessage = useApiErrorMessage();
+  const [pending, setPending] = useState<Role | null>(null);
+  const { register, handleSubmit, watch, reset } = useForm<
+    Values,
+    unknown,
+    z.output<typeof roleChangeSchema>
+  >({
+    resolver: zodResolver(roleChangeSchema),
+    defaultValues: { role },
+  });
+  const chosen = watch("role");
+
+  const change = async (next: Role): Promise<string | null> => {
+    try {
+      await api.put(`/api/admin/users/${encodeURIComponent(userId)}/role`, { role: next });
+    } catch (error) {
+      return isApiProblem(error) ? apiErrorMessage(error, t("failed")) : t("failed");
+    }
+    setPending(null);
+    reset({ role: next });
+    notify.success(t("changed", { email, role: tValues(`role.${next}`) }));
+    onChanged(next);
+    return null;
+  };
+
+  return (
+    <form
+      noValidate
+      className="mt-4 flex flex-wrap items-end gap-2"
+      onSubmit={handleSubmit((values) => setPending(values.role))}
+    >
+      <Field id="user-role" label={t("label")} hint={t("hint")}>
+        {(control) => (
+          <select {...control} {...register("role")} className={inputClass}>
+            {USER_ROLES.map((option) => (
+              <option key={option} value={option}>
+                {tValues(`role.${option}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Button type="submit" variant="secondary" size="sm" disabled={chosen === role}>
+        {t("submit")}
+      </Button>
+      {pending && (
+        <ConfirmDialog
+          title={t("dialogTitle")}
+          cancelLabel={t("cancel")}
+          confirmLabel={t("confirm")}
+          busyLabel={t("changing")}
+          onCancel={() => setPending(null)}
+          onConfirm={() => change(pending)}
+        >
+          <p className="break-words">
+            {t("question", { email, from: tValues(`role.${role}`), to: tValues(`role.${pending}`) })}
+          </p>
+          <p>{t("effect")}</p>
+        </ConfirmDialog>
+      )}
+    </form>
+  );
+}
