@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { baseURL, e2e } from "./tests/e2e/e2e-env";
 
-// Debian's Chromium, never a downloaded browser (STACK-NOTES.md); scripts/ensure-chromium.sh
+// Debian's Chromium, never a downloaded browser; scripts/ensure-chromium.sh
 // installs it first. The servers run the production build (`npm run test:e2e` builds it).
 const chromiumArgs = [
   "--no-sandbox",

@@ -107,7 +107,7 @@ async function sessionVerdict(
 const SIGN_CONTRACT = /^\/(personal|company)-sign-contract\/?$/;
 
 /**
- * Spec §4: signing needs email, ID and profile done; checked on the route too, with the
+ * Signing needs email, ID and profile done; checked on the route too, with the
  * spec's toast. Returns the flash to show, or null when the member may sign.
  */
 async function signingRefusal(
@@ -139,7 +139,7 @@ function withCookies(response: NextResponse, cookies: string[]) {
  * Runs before every page (not /api: the BFF streams bodies itself, and a proxy in front of a
  * route makes Next buffer the body; docs/decisions/002):
  * - a fresh CSP nonce per request, passed to Next in the request's CSP header;
- * - the optimistic route guards of spec §6 (server components re-check; the API decides).
+ * - the optimistic route guards (server components re-check; the API decides).
  */
 export async function proxy(request: NextRequest) {
   const env = webEnv();
@@ -227,7 +227,7 @@ export async function proxy(request: NextRequest) {
   }
   applySecurityHeaders(response.headers, { csp, https });
   response.headers.set("X-Request-Id", requestId);
-  // The reset link's token is in the URL: never leak it to another site (SECURITY.md 6).
+  // The reset link's token is in the URL: never leak it to another site.
   if (pathname.startsWith("/password-reset")) response.headers.set("Referrer-Policy", "no-referrer");
   return withCookies(response, setCookies);
 }

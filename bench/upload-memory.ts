@@ -1,4 +1,4 @@
-// Memory of the API under concurrent ID uploads (SECURITY.md 24, L5): starts the real API in a
+// Memory of the API under concurrent ID uploads: starts the real API in a
 // child process (PGlite and fs storage in a temp folder), seeds and logs in 20 personal members,
 // sends each one a JPEG just under 10 MB at the same moment, and samples the API process's
 // resident memory (VmRSS) every 50 ms. Prints the figures; writes nothing but its temp folder,

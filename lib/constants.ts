@@ -1,4 +1,4 @@
-// Business constants of spec §9, in one place for web and API.
+// Business constants, in one place for web and API so both tiers enforce the same numbers.
 
 export const TOAST = {
   successMs: 2000,
@@ -18,14 +18,14 @@ export const REDIRECT_DELAY_MS = {
   afterContractBatch: 900,
 } as const;
 
-/** Access tokens (ARCHITECTURE.md): signed by the API, checked by the API and the web tier. */
+/** Access tokens: signed by the API, checked by the API and the web tier. */
 export const ACCESS_TOKEN = {
   issuer: "partner-platform-api",
   audience: "partner-platform",
   algorithm: "EdDSA",
 } as const;
 
-/** Spec §9 session timings. */
+/** Session timings. */
 export const SESSION_TIMING = {
   expiryCheckIntervalMs: 840_000,
   refreshBeforeExpiryMs: 10_000,

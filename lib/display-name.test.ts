@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { displayName, initials } from "./display-name";
 
-// Spec §2: the dashboard's welcome names the user by displayName; the header's avatar shows initials.
+// The dashboard's welcome names the user by displayName; the header's avatar shows initials.
 
 const FALLBACK = "User";
 
-describe("displayName: personal users (spec §2: first plus last name, else 'User')", () => {
+describe("displayName: personal users (first plus last name, else 'User')", () => {
   it.each([
     ["first and last name", { firstName: "Anna", lastName: "Schmidt" }, "Anna Schmidt"],
     ["only a first name", { firstName: "Anna", lastName: null }, "Anna"],
@@ -42,7 +42,7 @@ describe("displayName: personal users (spec §2: first plus last name, else 'Use
   });
 });
 
-describe("displayName: company users (spec §2: company name, else name, else email)", () => {
+describe("displayName: company users (company name, else name, else email)", () => {
   const company = {
     userType: "company",
     companyName: "Acme GmbH",
@@ -77,7 +77,7 @@ describe("displayName: company users (spec §2: company name, else name, else em
   });
 });
 
-describe("initials (spec §2 header avatar: at most two letters, uppercase)", () => {
+describe("initials (header avatar: at most two letters, uppercase)", () => {
   it.each([
     ["first and last name", { firstName: "Anna", lastName: "Schmidt" }, "AS"],
     ["lowercase names", { firstName: "anna", lastName: "schmidt" }, "AS"],

@@ -10,7 +10,7 @@ type NamedUser = {
 const clean = (value: string | null | undefined) => value?.trim() || undefined;
 
 /**
- * Spec §2 dashboard welcome: personal users by first plus last name, else 'User' (the caller
+ * Dashboard welcome: personal users by first plus last name, else 'User' (the caller
  * passes the translated fallback); companies by company name, else name, else email.
  */
 export function displayName(user: NamedUser, fallback: string): string {
@@ -29,7 +29,7 @@ const words = (text: string) =>
 // One letter, uppercase: "ß".toUpperCase() is "SS", which would make a third letter.
 const capital = (word: string | undefined) => [...(word ?? "").toUpperCase()][0] ?? "";
 
-/** Spec §2 header avatar: at most two letters, uppercase. */
+/** Header avatar: at most two letters, uppercase. */
 export function initials(user: NamedUser): string {
   const first = clean(user.firstName);
   const last = clean(user.lastName);

@@ -2,7 +2,7 @@ import { toast } from "sonner";
 import { TOAST } from "./constants";
 
 /**
- * Spec §9 toast timings: success 2000 ms, error and blank 4000 ms, loading until dismissed.
+ * Toast timings: success 2000 ms, error and blank 4000 ms, loading until dismissed.
  * Components call these instead of sonner directly so the timings stay in one place.
  */
 export const notify = {

@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps) {
     const started = performance.now();
     await next();
     c.header("X-Request-Id", requestId);
-    // JSON answers are never cached and never rendered as a document (SECURITY.md 20).
+    // JSON answers are never cached and never rendered as a document.
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "no-referrer");
     if (!c.res.headers.has("Content-Security-Policy")) {

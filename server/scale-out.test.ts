@@ -104,7 +104,7 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** s3rver in a process of its own (STACK-NOTES.md); resolves to its port. */
+/** s3rver in a process of its own; resolves to its port. */
 async function startS3rver(): Promise<{ child: Child; port: number }> {
   const child = startChild("s3rver", ["server/testing/s3rver-process.mjs", BUCKET], {});
   const lines = createInterface({ input: child.process.stdout as NodeJS.ReadableStream });

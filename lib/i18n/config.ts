@@ -2,7 +2,7 @@ export const locales = ["en", "de"] as const;
 export type Locale = (typeof locales)[number];
 const defaultLocale: Locale = "en";
 
-/** Spec §1: the chosen language is remembered under this key (cookie and localStorage). */
+/** The chosen language is remembered under this key (cookie and localStorage). */
 export const LANGUAGE_STORAGE_KEY = "app.lang";
 
 export function toLocale(value: string | null | undefined): Locale {

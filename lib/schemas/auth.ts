@@ -4,7 +4,7 @@ import { locales } from "../i18n/config";
 // Field schemas carry the user-facing message *key* (messages/*.json `Validation.*`); forms
 // translate it, the API returns it in 422 details (STYLE.md "one schema, three users").
 
-/** SECURITY.md 2: any Unicode, never truncated; 1024 bounds the hashing cost, not the user. */
+/** Any Unicode, never truncated; 1024 bounds the hashing cost, not the user. */
 export const PASSWORD_MAX_LENGTH = 1024;
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -17,7 +17,7 @@ const passwordRules = {
 } as const;
 export type PasswordRule = keyof typeof passwordRules;
 
-/** Spec §5 checklist: each criterion passed or not. */
+/** Checklist: each criterion passed or not. */
 export function checkPassword(value: string): Record<PasswordRule, boolean> {
   return Object.fromEntries(
     Object.entries(passwordRules).map(([rule, test]) => [rule, test(value)]),
@@ -53,7 +53,7 @@ const userTypeSchema = z.enum(["personal", "company"]);
 const roleSchema = z.enum(["user", "admin", "super_admin"]);
 const userStatusSchema = z.enum(["pending", "active", "suspended"]);
 
-/** Spec §3 User, as the browser sees it. */
+/** User, as the browser sees it. */
 const sessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -83,7 +83,7 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-/** What the BFF gives the browser after login or refresh (ARCHITECTURE.md: no tokens). */
+/** What the BFF gives the browser after login or refresh (never the tokens: they stay in httpOnly cookies, out of reach of page scripts). */
 export const browserSessionSchema = z.object({
   user: sessionUserSchema,
   accessTokenExpiresAt: z.string(),

@@ -11,9 +11,9 @@ export const TEMPLATE_STATES = ["active", "inactive"] as const;
 export const DEFAULT_TEMPLATE_LANGUAGE = "de";
 export const DEFAULT_TEMPLATE_AUDIENCE = "both";
 
-/** Spec §9: contract PDFs at most 10 MB (the stricter of the two readings, SECURITY.md 24). */
+/** Contract PDFs at most 10 MB (10 MB, not 10 MiB: the stricter reading of the limit). */
 export const CONTRACT_PDF_MAX_BYTES = 10 * 1024 * 1024;
-/** Spec §9: stamp images at most 500 KB of decoded bytes. */
+/** Stamp images at most 500 KB of decoded bytes. */
 export const STAMP_MAX_BYTES = 500 * 1024;
 /** The template HTML file or field; contracts are text, a megabyte is plenty. */
 export const TEMPLATE_HTML_MAX_BYTES = 1024 * 1024;
@@ -73,7 +73,7 @@ export const templateDetailSchema = templateSummarySchema.extend({
 });
 export type TemplateDetail = z.infer<typeof templateDetailSchema>;
 
-/** Spec §5 template form: name and type required; the rest optional with defaults. */
+/** Template form: name and type required; the rest optional with defaults. */
 export const templateFormSchema = z.object({
   name: z.string().trim().min(1).max(200),
   type: z.string().trim().min(1).max(100),
@@ -111,7 +111,7 @@ export const memberTemplatesResponseSchema = z.object({
   contractSignedAt: z.string().nullable(),
 });
 
-/** A stored, signed contract (spec §3 stored document, contract). */
+/** A stored, signed contract (stored document, contract). */
 const contractDocumentSchema = z.object({
   id: z.string(),
   templateId: z.string().nullable(),
@@ -154,7 +154,7 @@ export const contractUploadResponseSchema = z.object({
 export const completeContractRequestSchema = z.object({ lang: templateLanguageSchema.optional() });
 export const completeContractResponseSchema = z.object({ contractSignedAt: z.string() });
 
-/** Spec §3 company stamp. */
+/** Company stamp. */
 export const companyStampSchema = z.object({
   id: z.number().int(),
   label: z.string().nullable(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 
-/** Spec §3 onboarding status: flags 1 or 0 (GET /api/auth/user/status). */
+/** Onboarding status: flags 1 or 0 (GET /api/auth/user/status). */
 export const onboardingStatusSchema = z.object({
   email_verified: flag,
   documents_uploaded: flag,
@@ -41,7 +41,7 @@ export const EMPTY_STATUS: OnboardingStatus = {
   is_admin_verified: 0,
 };
 
-/** Spec §4: signing needs the three earlier steps. */
+/** Signing needs the three earlier steps. */
 export const canSignContract = (status: OnboardingStatus) =>
   status.email_verified === 1 && status.documents_uploaded === 1 && status.profile_completed === 1;
 
@@ -51,7 +51,7 @@ export const verifyEmailCodeSchema = z.object({
 });
 export const sendVerificationEmailSchema = z.object({ lang: z.enum(["en", "de"]).optional() });
 
-/** Spec §3 ID document: the types for each account type. */
+/** ID document: the types for each account type. */
 export const PERSONAL_ID_TYPES = ["passport", "id_card", "driver_license", "other"] as const;
 export const COMPANY_ID_TYPES = [
   "company_id_card",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Spec §9: expiry never (0), 1, 3 or 7 days, default 3; max uses unlimited (0), 1, 3, 5, 10,
+// Expiry never (0), 1, 3 or 7 days, default 3; max uses unlimited (0), 1, 3, 5, 10,
 // default 10; choosing unlimited for one sets the other to unlimited (the widget's rule).
 export const EXPIRY_DAY_OPTIONS = [0, 1, 3, 7] as const;
 export const MAX_USES_OPTIONS = [0, 1, 3, 5, 10] as const;
@@ -32,7 +32,7 @@ const referralRegistrationSchema = z.object({
   date: z.string(),
 });
 
-/** One link as the owner sees it (spec §3 referral link; the raw list is the field `tokens`). */
+/** One link as the owner sees it (referral link; the raw list is the field `tokens`). */
 export const referralLinkSchema = z.object({
   id: z.string(),
   token: z.string(),
@@ -63,7 +63,7 @@ export const referralStatsResponseSchema = z.object({ success: z.literal(true), 
 
 export const deactivateReferralSchema = z.object({ tokenId: z.string().uuid() });
 
-/** Public: what the registration page shows about the link (spec §3 referral info). */
+/** Public: what the registration page shows about the link (referral info). */
 export const referralInfoSchema = z.object({
   success: z.literal(true),
   referrerName: z.string().nullable(),
@@ -73,7 +73,7 @@ export const referralInfoSchema = z.object({
 });
 export type ReferralInfo = z.infer<typeof referralInfoSchema>;
 
-/** Spec §3: the referrer shown is the first non-empty name or email; else the unlimited text. */
+/** The referrer shown is the first non-empty name or email; else the unlimited text. */
 export function referrerDisplay(
   info: Pick<ReferralInfo, "referrerName" | "referrerEmail" | "isUnlimited">,
 ): { kind: "name"; value: string } | { kind: "unlimited" } | { kind: "unknown" } {

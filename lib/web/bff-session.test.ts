@@ -5,7 +5,7 @@ import { type SessionUser, tokenResponseSchema } from "../schemas/auth";
 import { BFF_JSON_BODY_LIMIT, handleBffRequest } from "./bff-session";
 
 // The upstream here is a real HTTP server on loopback playing the API. The unit under test is the
-// BFF's session handling: tokens go into httpOnly cookies and never to the page (SECURITY.md 17),
+// BFF's session handling: tokens go into httpOnly cookies and never to the page,
 // session calls need our Origin (18), and no answer opens the API to other sites (19).
 
 const PUBLIC_URL = "http://localhost:3000";
@@ -166,7 +166,7 @@ function expectMaxAgeAbout(cookie: SetCookie | undefined, seconds: number) {
   expect(maxAge, cookie?.name).toBeLessThanOrEqual(seconds);
 }
 
-/** Both session cookies issued with the given tokens (SECURITY.md 17). */
+/** Both session cookies issued with the given tokens. */
 function expectSessionSet(response: Response, serial: number, https = false) {
   const prefix = https ? "__Host-" : "";
   const cookies = setCookies(response);
@@ -214,7 +214,7 @@ const LOGIN_PATHS = [
   ["/api/auth/login-code/verify", { email: "anna.schmidt@example.com", code: "123456" }],
 ] as const;
 
-describe("login and login-code verify (SECURITY.md 17)", () => {
+describe("login and login-code verify", () => {
   it.each(LOGIN_PATHS)(
     "%s over http: the page gets user and expiry, the tokens go into pp_at/pp_rt",
     async (path, credentials) => {
@@ -440,7 +440,7 @@ describe("logout", () => {
   });
 });
 
-describe("CSRF: session calls need our Origin (SECURITY.md 18)", () => {
+describe("CSRF: session calls need our Origin", () => {
   const paths = ["/api/auth/login", "/api/auth/login-code/verify", "/api/auth/refresh", "/api/auth/logout"];
   const origins: [string, Record<string, string | null>][] = [
     ["a foreign Origin", { origin: "https://evil.example", "sec-fetch-site": "cross-site" }],
@@ -546,7 +546,7 @@ describe("other calls go to the API with the access token as Bearer", () => {
   });
 });
 
-describe("CORS: no answer lets another site read it (SECURITY.md 19)", () => {
+describe("CORS: no answer lets another site read it", () => {
   // A misbehaving API that reflects any Origin with credentials on every answer.
   const reflectingApi = () =>
     fakeApi((received, serial) => {

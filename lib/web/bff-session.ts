@@ -172,7 +172,7 @@ export async function handleBffRequest(request: Request, options: BffOptions): P
       url.pathname === "/api/auth/refresh" ||
       url.pathname === "/api/auth/logout")
   ) {
-    // Login CSRF and forced logouts are state changes too (SECURITY.md 18).
+    // Login CSRF and forced logouts are state changes too.
     if (!hasTrustedOrigin(request, options.publicUrl)) {
       return bffError(403, "FORBIDDEN_ORIGIN", "Cross-origin request refused.", request);
     }
@@ -202,7 +202,7 @@ export async function handleBffRequest(request: Request, options: BffOptions): P
   }
 
   if (isPost && url.pathname === "/api/auth/logout") {
-    // Logout always ends the browser's side, even when the API cannot be reached (spec §4).
+    // Logout always ends the browser's side, even when the API cannot be reached.
     if (refreshToken)
       await callApi(options, request, "/api/auth/logout", { refreshToken }).catch(() => undefined);
     return jsonAnswer(request, 200, { success: true }, clearSessionCookies(https));

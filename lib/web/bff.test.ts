@@ -372,7 +372,7 @@ describe("forwardToApi: streaming", () => {
   });
 });
 
-describe("forwardToApi: API down or slow (SECURITY.md L6)", () => {
+describe("forwardToApi: API down or slow", () => {
   it("answers 503 UPSTREAM_UNAVAILABLE within a second when nothing listens at the API address", async () => {
     const apiUrl = await deadApiUrl();
 
@@ -467,7 +467,7 @@ describe("forwardToApi: API down or slow (SECURITY.md L6)", () => {
   });
 });
 
-describe("forwardToApi: Origin check (SECURITY.md 18)", () => {
+describe("forwardToApi: Origin check", () => {
   const stateChanging = ["POST", "PUT", "PATCH", "DELETE"] as const;
 
   async function expectRefused(upstream: { arrived: ReceivedRequest[] }, response: Response) {
@@ -571,7 +571,7 @@ describe("forwardToApi: Origin check (SECURITY.md 18)", () => {
   });
 });
 
-describe("forwardToApi: security headers (SECURITY.md 20)", () => {
+describe("forwardToApi: security headers", () => {
   it("sets them on a forwarded answer, a 403 and a 503", async () => {
     const upstream = await recordingUpstream();
     const ok = await forwardToApi(new Request(`${PUBLIC_URL}/api/me`), options(upstream.url));

@@ -99,7 +99,7 @@ function upstreamHeaders(
 
 /**
  * Forwards one /api/* request to the API and streams both bodies: an upload passes through
- * chunk by chunk and is never held whole here (issue 2, SECURITY.md L5/L6).
+ * chunk by chunk and is never held whole here.
  */
 export async function forwardToApi(request: Request, options: BffOptions): Promise<Response> {
   const incoming = new URL(request.url);

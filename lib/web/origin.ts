@@ -15,7 +15,7 @@ function ownOrigin(request: Request): string | undefined {
 }
 
 /**
- * CSRF defence for the BFF (SECURITY.md 18): a state-changing request must name our origin.
+ * CSRF defence for the BFF: a state-changing request must name our origin.
  * A missing Origin is refused too: every browser sends it on cross-site and same-site
  * POST/PUT/PATCH/DELETE fetches, so only non-browser clients omit it, and they have no business here.
  */

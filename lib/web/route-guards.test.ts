@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canManageReferrals, decideAccess, type GuardClaims, requiresSession } from "./route-guards";
 
-// Spec §6 route guards as proxy.ts applies them to every page request.
+// Route guards as proxy.ts applies them to every page request.
 
 const claims = (overrides: Partial<GuardClaims> = {}): GuardClaims => ({
   role: "user",

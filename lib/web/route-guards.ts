@@ -19,7 +19,7 @@ const MEMBER_PREFIXES = ["/dashboard", "/profile", "/personal", "/company", "/re
 const matches = (pathname: string, prefix: string) =>
   pathname === prefix || pathname.startsWith(`${prefix}/`);
 
-// The onboarding routes are named /personal-… and /company-… (spec §2).
+// The onboarding routes are named /personal-… and /company-….
 const ONBOARDING_PREFIXES = ["/personal-", "/company-"];
 const isOnboarding = (pathname: string, type: "personal" | "company") => pathname.startsWith(`/${type}-`);
 
@@ -37,7 +37,7 @@ export function canManageReferrals(claims: Pick<GuardClaims, "role" | "permissio
 }
 
 /**
- * Spec §6 route guards, decided from the session's claims. Optimistic only: server components
+ * Route guards, decided from the session's claims. Optimistic only: server components
  * re-check, and the API authorizes every call itself.
  */
 export function decideAccess(pathname: string, claims: GuardClaims | null): GuardDecision {

@@ -1,4 +1,4 @@
-// Security headers for every web response (SECURITY.md 20). Used by proxy.ts for pages and by
+// Security headers for every web response. Used by proxy.ts for pages and by
 // the BFF for API answers (the BFF is outside the proxy's matcher, see docs/decisions/002).
 
 export function createNonce(): string {

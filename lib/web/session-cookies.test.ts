@@ -7,7 +7,7 @@ import {
   sessionSetCookies,
 } from "./session-cookies";
 
-// The session lives in these two cookies (SECURITY.md 17): what the browser stores is decided
+// The session lives in these two cookies: what the browser stores is decided
 // entirely by the Set-Cookie strings built here, and what the BFF reads by readCookie.
 
 /** The attributes of one Set-Cookie string, names lowercased, as a browser reads them. */

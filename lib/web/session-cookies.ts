@@ -1,4 +1,4 @@
-// The BFF keeps the session in two httpOnly cookies (ARCHITECTURE.md "Sessions"; SECURITY.md 17):
+// The BFF keeps the session in two httpOnly cookies:
 // Secure and `__Host-` prefixed over https, SameSite=Lax, Path=/, never a Domain.
 
 export type SessionCookieNames = { access: string; refresh: string };

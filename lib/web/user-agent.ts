@@ -1,4 +1,4 @@
-// Spec §1: mobile devices get a plain gradient. Decided on the server from the user agent, so
+// Mobile devices get a plain gradient. Decided on the server from the user agent, so
 // the first paint is already right (no flash, no layout shift).
 const MOBILE_USER_AGENT = /Mobi|Android|iPhone|iPad|iPod|Opera Mini|IEMobile|BlackBerry|webOS/i;
 

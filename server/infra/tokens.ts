@@ -19,7 +19,7 @@ export type AccessClaims = {
 
 export type TokenService = {
   signAccessToken(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }>;
-  /** Throws on a bad signature, a foreign algorithm, issuer or audience, or expiry (SECURITY.md 15). */
+  /** Throws on a bad signature, a foreign algorithm, issuer or audience, or expiry. */
   verifyAccessToken(token: string): Promise<AccessClaims & { exp: number }>;
   jwks(): { keys: JWK[] };
 };

@@ -36,7 +36,7 @@ const errors = errorResponses;
 const notFound = { 404: json(errorResponseSchema, "Unknown user") };
 const conflict = (description: string) => ({ 409: json(errorResponseSchema, description) });
 
-/** The 422 body with the first problem's own text as message (spec §5 'Permission name is required'). */
+/** The 422 body with the first problem's own text as message ('Permission name is required'). */
 function firstIssueBody(zodError: ZodError) {
   const body = validationError(zodError).toBody();
   const first = zodError.issues[0];
@@ -54,9 +54,10 @@ const reviewResultSchema = z.object({
 });
 
 /**
- * Admin calls of issue 6: permissions, the verify-users queue, verify and reject, server status.
- * Every call: a valid session and the admin or super_admin role as the database has it now
- * (SECURITY.md 16); visitors 401, members 403. Every change is audited (SECURITY.md 32).
+ * Admin calls: permissions, the verify-users queue, verify and reject, server status.
+ * Every call: a valid session and the admin or super_admin role as the database has it now (a
+ * demoted admin loses access at once, whatever the token says); visitors 401, members 403.
+ * Every change is audited.
  */
 export function registerAdminVerificationRoutes(
   app: OpenAPIHono<AppEnv>,

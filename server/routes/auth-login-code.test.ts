@@ -54,7 +54,7 @@ const codesOf = (userId: string) =>
     .from(oneTimeCodes)
     .where(eq(oneTimeCodes.userId, userId));
 
-describe("SECURITY 8: email login codes: 6 digits, 10 minutes, single use, bound to the user", () => {
+describe("email login codes: 6 digits, 10 minutes, single use, bound to the user", () => {
   it("logs in with the mailed code once, valid for 10 minutes", async () => {
     const user = await createUser(db());
     const code = await codeFor(user);
@@ -137,7 +137,7 @@ describe("codes are bound to their purpose", () => {
   });
 });
 
-describe("SECURITY 9: at most 5 attempts per code, counted atomically (L4)", () => {
+describe("at most 5 attempts per code, counted atomically", () => {
   it("evaluates at most 5 of 200 parallel wrong guesses; then even the right code fails", async () => {
     const user = await createUser(db());
     const code = await codeFor(user);
@@ -161,7 +161,7 @@ describe("SECURITY 9: at most 5 attempts per code, counted atomically (L4)", () 
   });
 });
 
-describe("SECURITY 4: code requests and checks answer the same for known and unknown emails", () => {
+describe("code requests and checks answer the same for known and unknown emails", () => {
   it("gives the same 200, then the same 429 within the resend time", async () => {
     const known = await createUser(db());
     const unknown = uniqueEmail("nobody");

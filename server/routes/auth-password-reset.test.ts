@@ -50,7 +50,7 @@ async function mailsTo(email: string) {
   return (await readOutbox(t.mailDir)).filter((mail) => mail.to.includes(email));
 }
 
-describe("SECURITY 2: the password policy applies to resets", () => {
+describe("the password policy applies to resets", () => {
   it("refuses passwords missing a rule with 422 and accepts a long Unicode one with the same link", async () => {
     const user = await createUser(db());
     const token = await resetTokenFor(user);
@@ -71,7 +71,7 @@ describe("SECURITY 2: the password policy applies to resets", () => {
   });
 });
 
-describe("SECURITY 4: the reset request answers the same for known and unknown emails", () => {
+describe("the reset request answers the same for known and unknown emails", () => {
   it("gives the same 200, then the same 429, and mails only the known address", async () => {
     const known = await createUser(db());
     const unknown = uniqueEmail("nobody");
@@ -90,7 +90,7 @@ describe("SECURITY 4: the reset request answers the same for known and unknown e
   });
 });
 
-describe("SECURITY 5: reset requests rate limited by email and by IP", () => {
+describe("reset requests rate limited by email and by IP", () => {
   it("refuses a second request for one email within the window, whatever its case or IP", async () => {
     const user = await createUser(db());
 
@@ -110,7 +110,7 @@ describe("SECURITY 5: reset requests rate limited by email and by IP", () => {
     expect((await requestReset(uniqueEmail("flood"), uniqueIp())).status).toBe(200);
   });
 
-  it("sends one mail for 30 parallel requests for one address (L7)", async () => {
+  it("sends one mail for 30 parallel requests for one address", async () => {
     const user = await createUser(db());
 
     const answers = await Promise.all(Array.from({ length: 30 }, () => requestReset(user.email)));
@@ -128,7 +128,7 @@ describe("SECURITY 5: reset requests rate limited by email and by IP", () => {
   });
 });
 
-describe("SECURITY 6: reset tokens are random, hashed, single use and short-lived", () => {
+describe("reset tokens are random, hashed, single use and short-lived", () => {
   it("mails a PUBLIC_URL link, never one from the Host header, with a 256-bit token stored only hashed", async () => {
     const user = await createUser(db());
 
@@ -191,7 +191,7 @@ describe("SECURITY 6: reset tokens are random, hashed, single use and short-live
   });
 });
 
-describe("SECURITY 7: a password reset ends every session of the user", () => {
+describe("a password reset ends every session of the user", () => {
   it("revokes both earlier sessions, refresh and access tokens alike", async () => {
     const user = await createUser(db());
     const laptop = await loginOk(t.app, user.email, user.password);

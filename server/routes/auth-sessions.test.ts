@@ -39,7 +39,7 @@ function refreshTokensOf(app: TestApp, userId: string) {
     .where(eq(authSessions.userId, userId));
 }
 
-describe("SECURITY 10: refresh rotation with reuse detection", () => {
+describe("refresh rotation with reuse detection", () => {
   // No grace window, so that every replay counts as one.
   let strict: TestApp;
   beforeAll(async () => {
@@ -80,7 +80,7 @@ describe("SECURITY 10: refresh rotation with reuse detection", () => {
   });
 });
 
-describe("SECURITY 11: grace window for parallel refreshes (L1)", () => {
+describe("grace window for parallel refreshes", () => {
   it("answers 50 parallel refreshes with one token alike, leaving one live session with one current token", async () => {
     const user = await createUser(db());
     const { refreshToken } = await loginOk(t.app, user.email, user.password);
@@ -119,7 +119,7 @@ describe("SECURITY 11: grace window for parallel refreshes (L1)", () => {
   });
 });
 
-describe("SECURITY 12: refresh tokens of 128+ random bits, stored only as SHA-256 hashes", () => {
+describe("refresh tokens of 128+ random bits, stored only as SHA-256 hashes", () => {
   it("issues long random tokens and keeps nothing but their hashes", async () => {
     const user = await createUser(db());
     const a = await loginOk(t.app, user.email, user.password);
@@ -139,7 +139,7 @@ describe("SECURITY 12: refresh tokens of 128+ random bits, stored only as SHA-25
   });
 });
 
-describe("SECURITY 13: idle and absolute session lifetimes", () => {
+describe("idle and absolute session lifetimes", () => {
   const setSession = (refreshToken: string, values: Partial<typeof authSessions.$inferInsert>) =>
     db()
       .update(authSessions)
@@ -222,7 +222,7 @@ describe("SECURITY 13: idle and absolute session lifetimes", () => {
   });
 });
 
-describe("SECURITY 14: logout, suspension and deletion end sessions on the server", () => {
+describe("logout, suspension and deletion end sessions on the server", () => {
   it("revokes the logged-out session, its refresh and its access token, and no other", async () => {
     const user = await createUser(db());
     const leaving = await loginOk(t.app, user.email, user.password);

@@ -38,7 +38,7 @@ afterAll(() => t.close());
 
 const invalidCredentials = { error: { code: "INVALID_CREDENTIALS", message: "Invalid credentials" } };
 
-describe("SECURITY 1: argon2id password hashes", () => {
+describe("argon2id password hashes", () => {
   it("stores the hash with argon2id, m=19456 KiB, t=2, p=1 visible in it", async () => {
     const { id } = await createAdmin(db(), {
       email: uniqueEmail("admin"),
@@ -52,7 +52,7 @@ describe("SECURITY 1: argon2id password hashes", () => {
   });
 });
 
-describe("SECURITY 2: long Unicode passwords, never truncated", () => {
+describe("long Unicode passwords, never truncated", () => {
   // 141 code points with umlauts, ß and emoji (astral, two UTF-16 units each), ending in one.
   const password = `${"Grüße-😀-Straße-🔐-".repeat(8)}Zz9!🎉`;
 
@@ -76,7 +76,7 @@ describe("SECURITY 2: long Unicode passwords, never truncated", () => {
   });
 });
 
-describe("SECURITY 3: login throttled per account and per IP", () => {
+describe("login throttled per account and per IP", () => {
   it("answers the right password like a wrong one after 5 failures, for every case of the email and from any IP", async () => {
     const user = await createUser(db());
     const ip = uniqueIp();
@@ -164,7 +164,7 @@ describe("SECURITY 3: login throttled per account and per IP", () => {
     expect((await login(t.app, user.email, user.password, ip)).status).toBe(200);
   });
 
-  it("evaluates at most 5 of 30 parallel guesses for one account (L4)", async () => {
+  it("evaluates at most 5 of 30 parallel guesses for one account", async () => {
     const user = await createUser(db());
 
     const answers = await Promise.all(
@@ -186,7 +186,7 @@ describe("SECURITY 3: login throttled per account and per IP", () => {
   });
 });
 
-describe("SECURITY 4: login answers the same for known and unknown emails", () => {
+describe("login answers the same for known and unknown emails", () => {
   it("gives the same status and body, in similar time", async () => {
     const user = await createUser(db());
     const ip = uniqueIp();
@@ -210,7 +210,7 @@ describe("SECURITY 4: login answers the same for known and unknown emails", () =
   });
 });
 
-describe("SECURITY 15: access tokens are checked for algorithm, signature, expiry, audience and issuer", () => {
+describe("access tokens are checked for algorithm, signature, expiry, audience and issuer", () => {
   // The real API with a signing key this test knows, so it can forge every kind of bad token.
   let keyed: ReturnType<typeof createApp>;
   let privateKey: CryptoKey | Uint8Array;
@@ -306,7 +306,7 @@ describe("SECURITY 15: access tokens are checked for algorithm, signature, expir
   });
 });
 
-describe("SECURITY 16: role and status are read from the database on every privileged call", () => {
+describe("role and status are read from the database on every privileged call", () => {
   const sendReset = (userId: string, token?: string) =>
     call(t.app, "POST", `/api/admin/send-password-reset/${userId}`, token ? { token } : {});
 
@@ -353,7 +353,7 @@ describe("SECURITY 16: role and status are read from the database on every privi
   });
 });
 
-describe("SECURITY 32: authentication events are audited, and no secret is logged", () => {
+describe("authentication events are audited, and no secret is logged", () => {
   it("records failed and successful logins with user and IP", async () => {
     const user = await createUser(db());
     const ip = uniqueIp();

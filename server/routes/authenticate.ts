@@ -53,7 +53,7 @@ function sessionQuery(db: Database) {
 /**
  * Every protected call: the Bearer token must verify (EdDSA only, our issuer and audience,
  * not expired), its session must still be live, and role, status and permissions are read from
- * the database now, never trusted from the token (SECURITY.md 14-16).
+ * the database now, never trusted from the token.
  */
 export function authenticate(deps: { db: Database; tokens: TokenService }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

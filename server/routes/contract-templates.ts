@@ -36,7 +36,7 @@ const errors = {
 const idParams = z.object({ id: z.string().max(64) });
 const versionQuery = z.object({ version: z.coerce.number().int().min(1).max(1_000_000).optional() });
 
-// The spec's clients send the state as "ACTIVE" or 1 too (§3).
+// The spec's clients send the state as "ACTIVE" or 1 too.
 /** `{"state":"inactive"}` and the like: anything bigger is refused while it streams in. */
 const STATE_BODY_MAX_BYTES = 1024;
 
@@ -49,7 +49,7 @@ const looseState = z.preprocess((value) => {
 const listQuery = z.object({
   lang: templateLanguageSchema.optional(),
   audience: templateAudienceSchema.optional(),
-  /** The spec's alias of `audience` (§7). */
+  /** The spec's alias of `audience`. */
   user_type: templateAudienceSchema.optional(),
   state: looseState.optional(),
 });
@@ -67,7 +67,7 @@ async function detailOrNotFound(deps: MemberRouteDeps, id: string, version?: num
   return detail;
 }
 
-/** Issue 7, admin: contract templates with versions (spec §7 document-templates calls). */
+/** Issue 7, admin: contract templates with versions (document-templates calls). */
 export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
   const auth = authenticate(deps);
   const adminRole = requireRole(...ADMIN_ROLES);

@@ -37,7 +37,7 @@ const langQuery = z.object({ lang: templateLanguageSchema.optional() });
 
 const isAdmin = (role: string) => (ADMIN_ROLES as readonly string[]).includes(role);
 
-/** Spec §6 type guard: the caller's account type, read from the database by `authenticate`. */
+/** Type guard: the caller's account type, read from the database by `authenticate`. */
 function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.var.auth.user.userType !== type) {

@@ -4,7 +4,7 @@ import { contentDisposition } from "../infra/storage/content-disposition";
  * Headers for a file the API sends (stored uploads, generated PDFs). The browser must neither
  * guess another type (nosniff) nor run anything in it if it renders it (sandbox CSP without
  * allow-scripts, default-src 'none'); the file is personal, so no cache keeps a copy
- * (SECURITY.md 27).
+ *.
  */
 export function downloadHeaders(
   info: { size: number; contentType: string },

@@ -17,7 +17,7 @@ export type FilesRoutesDependencies = {
 /**
  * Serves the fs driver's signed download URLs (mounted at /api/files). The URL itself is the
  * authorization: it was issued after a check elsewhere, and its signature binds the key,
- * expiry, disposition and name (SECURITY.md 27-28).
+ * expiry, disposition and name.
  */
 export function createFilesRoutes({
   storage,

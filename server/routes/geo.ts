@@ -16,7 +16,7 @@ function countryFrom(body: unknown): string | null {
 }
 
 /**
- * Spec §4 country detection, server side: the configured IP lookups (GEO_LOOKUP_URLS, `{ip}`
+ * Country detection, server side: the configured IP lookups (GEO_LOOKUP_URLS, `{ip}`
  * replaced) are asked in turn, within one overall budget. Off when none are configured — the
  * default, since it sends the visitor's address to a third party (docs/decisions/006).
  */

@@ -4,7 +4,7 @@ import { AppError } from "../errors";
 import type { AppEnv } from "../http";
 
 /**
- * Refuses a request body over `maxBytes` with 413 while it streams (SECURITY.md 24): a declared
+ * Refuses a request body over `maxBytes` with 413 while it streams: a declared
  * length over the limit is refused before reading, a chunked body as soon as it passes it, so a
  * huge JSON body is never buffered whole. Put it before the route's JSON validator.
  */

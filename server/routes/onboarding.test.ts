@@ -81,7 +81,7 @@ const flags = (values: [number, number, number, number, number]) => {
   return { email_verified, documents_uploaded, profile_completed, contract_signed, is_admin_verified };
 };
 
-describe("GET /api/auth/user/status (spec §3, §7)", () => {
+describe("GET /api/auth/user/status", () => {
   it("shows all flags 0 for a new member, directly and under status", async () => {
     const caller = await loggedInMember();
 
@@ -113,7 +113,7 @@ describe("GET /api/auth/user/status (spec §3, §7)", () => {
     }
   });
 
-  it("shows only the caller's own status (SECURITY 23)", async () => {
+  it("shows only the caller's own status", async () => {
     const verifiedMember = await loggedInMember();
     const other = await loggedInMember();
     await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, verifiedMember.id));
@@ -129,7 +129,7 @@ describe("GET /api/auth/user/status (spec §3, §7)", () => {
   });
 });
 
-describe("GET /api/auth/user/status-progress (spec §7 progress form)", () => {
+describe("GET /api/auth/user/status-progress (progress form)", () => {
   it("gives the three step flags and the four steps with completed", async () => {
     const caller = await loggedInMember();
 
@@ -168,7 +168,7 @@ describe("GET /api/auth/user/status-progress (spec §7 progress form)", () => {
   });
 });
 
-describe("POST /api/auth/send-verification-email (spec §4, §9; SECURITY 8, 32)", () => {
+describe("POST /api/auth/send-verification-email", () => {
   it("mails a 6-digit code in the user's language, never in the subject", async () => {
     const english = await loggedInMember("en");
     const german = await loggedInMember("de");
@@ -272,7 +272,7 @@ describe("POST /api/auth/send-verification-email (spec §4, §9; SECURITY 8, 32)
   });
 });
 
-describe("POST /api/auth/verify-email-code (spec §5, §8; SECURITY 8, 9)", () => {
+describe("POST /api/auth/verify-email-code", () => {
   it("verifies with the mailed code: flag set once, audited", async () => {
     const caller = await loggedInMember();
     const { code } = await mailedCode(caller);
@@ -355,7 +355,7 @@ describe("POST /api/auth/verify-email-code (spec §5, §8; SECURITY 8, 9)", () =
     expect(await emailVerifiedAt(caller.id)).toBeNull();
   });
 
-  it("evaluates at most 5 of 200 parallel wrong guesses; then the right code gets 429 (L4)", async () => {
+  it("evaluates at most 5 of 200 parallel wrong guesses; then the right code gets 429", async () => {
     const caller = await loggedInMember();
     const { code } = await mailedCode(caller);
     const guesses = Array.from({ length: 200 }, (_, index) => wrongCode(code, index + 1));
@@ -375,7 +375,7 @@ describe("POST /api/auth/verify-email-code (spec §5, §8; SECURITY 8, 9)", () =
     expect(await emailVerifiedAt(caller.id)).toBeNull();
   });
 
-  it("does not verify user B with user A's code (SECURITY 8, 23)", async () => {
+  it("does not verify user B with user A's code", async () => {
     const alice = await loggedInMember();
     const bob = await loggedInMember();
     const aliceCode = (await mailedCode(alice)).code;
@@ -397,7 +397,7 @@ describe("POST /api/auth/verify-email-code (spec §5, §8; SECURITY 8, 9)", () =
     });
   });
 
-  it("writes no code into the log (SECURITY 32)", async () => {
+  it("writes no code into the log", async () => {
     const caller = await loggedInMember();
     const { code } = await mailedCode(caller);
     await verify(caller, wrongCode(code));

@@ -18,7 +18,7 @@ import type { MemberRouteDeps } from "./route-deps";
 
 const errors = errorResponses;
 
-/** Onboarding status and email verification (issue 5). Every call is about the caller only. */
+/** Onboarding status and email verification. Every call is about the caller only. */
 export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   const auth = authenticate(deps);
 
@@ -26,7 +26,7 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberR
     createRoute({
       method: "get",
       path: "/api/auth/user/status",
-      summary: "The caller's onboarding flags (spec §3)",
+      summary: "The caller's onboarding flags",
       middleware: [auth] as const,
       responses: { 200: json(onboardingStatusResponseSchema, "Flags, also under status"), ...errors },
     }),

@@ -30,7 +30,7 @@ const IBAN_DE = "DE89370400440532013000";
 const IBAN_AT = "AT611904300234573201";
 const IBAN_CH = "CH9300762011623852957";
 
-/** A complete personal profile as the form sends it (spec §3); override any field. */
+/** A complete personal profile as the form sends it; override any field. */
 const personalProfile = (overrides: Body = {}): Body => ({
   dateOfBirth: "1990-04-12",
   nationality: "German",
@@ -46,7 +46,7 @@ const personalProfile = (overrides: Body = {}): Body => ({
   ...overrides,
 });
 
-/** A complete company profile as the form sends it (spec §3); override any field. */
+/** A complete company profile as the form sends it; override any field. */
 const companyProfile = (overrides: Body = {}): Body => ({
   companyName: "Acme GmbH",
   companyPhone: "030 1234567",
@@ -170,7 +170,7 @@ describe("POST /api/profile/personal/complete", () => {
     "country",
     "accountHolderName",
     "iban",
-  ])("refuses a profile without %s, missing or blank (spec §5)", async (field) => {
+  ])("refuses a profile without %s, missing or blank", async (field) => {
     const user = await member("personal");
 
     const missing = await post(t.app, PERSONAL, without(personalProfile(), field), { token: user.token });
@@ -363,7 +363,7 @@ describe("POST /api/profile/company/complete", () => {
     "accountHolderName",
     "iban",
     "companyPhone",
-  ])("refuses a profile without %s, missing or blank (spec §5)", async (field) => {
+  ])("refuses a profile without %s, missing or blank", async (field) => {
     const user = await member("company");
 
     const missing = await post(t.app, COMPANY, without(companyProfile(), field), { token: user.token });
@@ -375,7 +375,7 @@ describe("POST /api/profile/company/complete", () => {
     expect((await completedAt(user.id))?.at).toBeNull();
   });
 
-  it("does not require the registration date, company name, email or contact (spec §5)", async () => {
+  it("does not require the registration date, company name, email or contact", async () => {
     const user = await member("company");
     let body = companyProfile({ registrationDate: "" });
     for (const field of ["companyName", "companyEmail", "contactPersonName", "contactPersonPhone"]) {
@@ -641,7 +641,7 @@ describe("GET /api/profile", () => {
   });
 });
 
-describe("IBANs stay out of logs and audit (SECURITY.md 32)", () => {
+describe("IBANs stay out of logs and audit", () => {
   function appWithCapturedLogs() {
     const lines: string[] = [];
     const destination = new Writable({

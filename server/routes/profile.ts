@@ -17,7 +17,7 @@ import type { MemberRouteDeps } from "./route-deps";
 const errors = errorResponses;
 const SAVED = "Profile saved.";
 
-/** Spec §6 type guards: personal accounts on company calls (and back) get 403 (SECURITY.md 23). */
+/** Type guards: personal accounts on company calls (and back) get 403. */
 function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.var.auth.user.userType !== type) {
@@ -27,12 +27,12 @@ function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv
   };
 }
 
-/** A refused profile: the spec's sentence in `message` (§5), the field keys in `details.issues`. */
+/** A refused profile: the spec's sentence in `message`, the field keys in `details.issues`. */
 function profileValidationHook(result: { success: true } | { success: false; error: ZodError }): undefined {
   if (!result.success) throw profileValidationError(issuesOf(result.error));
 }
 
-/** Profile completion (issue 5). */
+/** Profile completion. */
 export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   const auth = authenticate(deps);
   const profileDeps = { db: deps.db, mail: deps.mail, logger: deps.logger, publicUrl: deps.publicUrl };

@@ -41,7 +41,7 @@ const setOwnerStatus = (userId: string, status: "pending" | "active" | "suspende
   db().update(users).set({ status }).where(eq(users.id, userId));
 
 describe("POST /api/referral/create", () => {
-  it("creates a link with the defaults of spec §9 (3 days, 10 uses) from an empty body", async () => {
+  it("creates a link with the defaults (3 days, 10 uses) from an empty body", async () => {
     const owner = await createReferrer(t.app, db());
 
     const link = await createLink(t.app, owner.token, {});
@@ -177,7 +177,7 @@ describe("GET /api/referral/list", () => {
     }
   });
 
-  it("shows a user only their own links (SECURITY 23)", async () => {
+  it("shows a user only their own links", async () => {
     const alice = await createReferrer(t.app, db());
     const bob = await createReferrer(t.app, db());
     const alicesLink = await createLink(t.app, alice.token);
@@ -224,7 +224,7 @@ describe("POST /api/referral/deactivate", () => {
     expect((await list(owner.token))[0]?.status).toBe("deactivated");
   });
 
-  it("answers 404 for another user's link and leaves it active (SECURITY 23)", async () => {
+  it("answers 404 for another user's link and leaves it active", async () => {
     const owner = await createReferrer(t.app, db());
     const intruder = await createReferrer(t.app, db());
     const link = await createLink(t.app, owner.token);
@@ -294,7 +294,7 @@ describe("GET /api/referral/stats", () => {
   });
 });
 
-describe("permission gate (spec §6)", () => {
+describe("permission gate", () => {
   const calls = {
     create: (token?: string) => post(t.app, "/api/referral/create", {}, token ? { token } : {}),
     list: (token?: string) => call(t.app, "GET", "/api/referral/list", token ? { token } : {}),

@@ -34,7 +34,7 @@ import { errorResponses, json, jsonBody } from "./openapi";
 
 const errors = errorResponses;
 
-/** Spec §6: admins, super admins, and users with can_create_referrals manage referral links. */
+/** Admins, super admins, and users with can_create_referrals manage referral links. */
 const requireReferralAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { user, permissions } = c.var.auth;
   const allowed =

@@ -5,7 +5,7 @@ import { strongPassword, uniqueEmail } from "../testing/auth-api";
 import { createMember, insertLink, linkUses, personalForm, registerPersonal } from "../testing/referral-api";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
-// Load test L2 / SECURITY 31: registrations racing for a link's last uses. The use is one
+// Registrations racing for a link's last uses. The use is one
 // conditional UPDATE in the transaction that inserts the user, so the link can never hand out
 // more uses than it has, however many requests arrive at once.
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-// Spec §5 and §8; the English text is the API's `message`, the key the pages translate.
+// The English text is the API's `message`, the key the pages translate.
 const messages = {
   requiredFields: "Please fill in all required fields.",
   phoneRequired: "Please enter your phone number.",
@@ -47,7 +47,7 @@ const messages = {
 
 const EMAIL_IN_USE = { error: { code: "CONFLICT", message: "Email address is already in use." } };
 
-/** The 422 of spec §5's first failing rule: key and field in details, English message. */
+/** The 422 of the first failing rule: key and field in details, English message. */
 function expectProblem(answer: ApiAnswer, key: string, field?: string) {
   const [scope, phoneProblem] = key.split(".") as [keyof typeof messages, keyof typeof messages | undefined];
   expect(answer.status, JSON.stringify(answer.body)).toBe(422);
@@ -70,7 +70,7 @@ async function personalPhone(email: string) {
   return profile?.phone;
 }
 
-// A password for which only one rule of the policy fails (spec §5: 8+, lower, upper, digit, special).
+// A password for which only one rule of the policy fails (8+, lower, upper, digit, special).
 const weakPasswords = {
   "seven characters": "Abcde1!",
   "no lowercase": "ABCDEFG1!",
@@ -79,7 +79,7 @@ const weakPasswords = {
   "no special character": "Abcdefgh1",
 };
 
-describe("personal registration: the rules of spec §5, in order", () => {
+describe("personal registration: the rules, in order", () => {
   it.each(["firstName", "lastName", "email", "confirmEmail", "password", "confirmPassword"])(
     "refuses a blank %s with requiredFields",
     async (field) => {
@@ -226,7 +226,7 @@ describe("personal registration: the rules of spec §5, in order", () => {
   });
 });
 
-describe("company registration: the rules of spec §5, in order", () => {
+describe("company registration: the rules, in order", () => {
   it.each([
     "companyName",
     "companyEmail",
@@ -359,7 +359,7 @@ describe("company registration: the rules of spec §5, in order", () => {
   });
 });
 
-describe("phones are stored in international format (spec §5)", () => {
+describe("phones are stored in international format", () => {
   it.each([
     { phone: "0151 23456789", phoneCountry: "DE", stored: "+4915123456789" },
     { phone: "0664 1234567", phoneCountry: "AT", stored: "+436641234567" },
@@ -432,7 +432,7 @@ describe("email already in use", () => {
     expect(await linkUses(db(), link.id)).toBe(1);
   });
 
-  // SECURITY 4: the answer says 'in use' and nothing else: not whether the account is active,
+  // The answer says 'in use' and nothing else: not whether the account is active,
   // pending or suspended, nor who it belongs to.
   it.each(["active", "pending", "suspended"] as const)(
     "answers exactly the same for an existing %s account",

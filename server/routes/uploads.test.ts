@@ -280,7 +280,7 @@ describe("POST /api/upload/personal-id and /api/upload/company-id", () => {
       .where(eq(users.id, user.id));
     expect(flags?.documentsUploadedAt).toBeInstanceOf(Date);
 
-    // Audited without the ID number (SECURITY.md 32).
+    // Audited without the ID number.
     const events = await db().select().from(auditLog).where(eq(auditLog.subjectUserId, user.id));
     const uploaded = events.filter((event) => event.action === "onboarding.id_uploaded");
     expect(uploaded).toHaveLength(1);

@@ -57,7 +57,7 @@ const ACCOUNT_TYPES = {
   company: { documentType: "company_id", idTypes: COMPANY_ID_TYPES },
 } as const;
 
-/** Spec §6 type guard: the caller's account type, read from the database by `authenticate`. */
+/** Type guard: the caller's account type, read from the database by `authenticate`. */
 function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.var.auth.user.userType !== type) {
@@ -67,7 +67,7 @@ function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv
   };
 }
 
-/** ID document uploads (spec §7) and the caller's own documents. */
+/** ID document uploads and the caller's own documents. */
 export function registerUploadRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   const auth = authenticate(deps);
 

@@ -82,7 +82,7 @@ export function uniqueEmail(label = "user"): string {
   return `${label}-${crypto.randomBytes(5).toString("hex")}@example.com`;
 }
 
-/** Meets the spec's policy (§5): lower, upper, digit, special, 8+. */
+/** Meets the spec's policy: lower, upper, digit, special, 8+. */
 export function strongPassword(): string {
   return `Pw-${crypto.randomBytes(9).toString("base64url")}aZ7!`;
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
-// Test helper for API and Playwright tests: mailparser does not install here (STACK-NOTES.md),
+// Test helper for API and Playwright tests: mailparser does not install here,
 // and the outbox only holds what nodemailer writes, so a small RFC 5322 / MIME reader is enough.
 // Node built-ins only, so Playwright can import it without the app's path aliases.
 
@@ -154,7 +154,7 @@ export function decodeEncodedWords(value: string): string {
       chunks.push(
         encoding.toUpperCase() === "B"
           ? Buffer.from(text, "base64")
-          : // The Q encoding (§4.2) is quoted-printable without line rules, and `_` is a space.
+          : // The Q encoding is quoted-printable without line rules, and `_` is a space.
             decodeHexEscapes(text.replace(/_/g, " ")),
       );
     }

@@ -114,7 +114,7 @@ export async function linkUses(db: Database, linkId: string): Promise<number> {
   return row.uses;
 }
 
-/** A valid personal registration (spec §3 form) through the link; override any field. */
+/** A valid personal registration (form) through the link; override any field. */
 export function personalForm(refToken: string, overrides: Record<string, unknown> = {}) {
   const email = uniqueEmail("personal");
   const password = strongPassword();
@@ -133,7 +133,7 @@ export function personalForm(refToken: string, overrides: Record<string, unknown
   };
 }
 
-/** A valid company registration (spec §3 form) through the link; override any field. */
+/** A valid company registration (form) through the link; override any field. */
 export function companyForm(refToken: string, overrides: Record<string, unknown> = {}) {
   const email = uniqueEmail("company");
   const password = strongPassword();

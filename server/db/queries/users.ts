@@ -17,7 +17,7 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
   return row;
 }
 
-/** Names of the user's permissions that are active (spec §3 `permissions`). */
+/** Names of the user's permissions that are active (`permissions`). */
 export async function listUserPermissionNames(db: Database, userId: string): Promise<string[]> {
   const rows = await db
     .select({ name: permissions.name })

@@ -17,7 +17,7 @@ import { users } from "./users";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-// Spec §3 Permission. can_create_referrals exists on every database (seeded at start).
+// Permission. can_create_referrals exists on every database (seeded at start).
 export const permissions = pgTable("permissions", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull().unique(),
@@ -81,7 +81,7 @@ export const refreshTokens = pgTable(
     sessionId: uuid("session_id")
       .notNull()
       .references(() => authSessions.id, { onDelete: "cascade" }),
-    // SHA-256 of the 256-bit token; the token itself is never stored (SECURITY.md 12).
+    // SHA-256 of the 256-bit token; the token itself is never stored.
     tokenHash: text("token_hash").notNull(),
     parentId: uuid("parent_id"),
     createdAt: createdAt(),
@@ -93,7 +93,7 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Fixed-window counters shared by every API instance (ARCHITECTURE.md: never in memory). */
+/** Fixed-window counters shared by every API instance (never in memory: a limit kept per process would multiply with the instances). */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
@@ -102,7 +102,7 @@ export const rateLimits = pgTable("rate_limits", {
 
 export const codePurposeEnum = pgEnum("code_purpose", ["login", "verify_email"]);
 
-/** 6-digit codes (SECURITY.md 8-9), stored as an HMAC, bound to user and purpose. */
+/** 6-digit codes, stored as an HMAC, bound to user and purpose. */
 export const oneTimeCodes = pgTable(
   "one_time_codes",
   {
@@ -135,7 +135,7 @@ export const passwordResetTokens = pgTable(
   (table) => [uniqueIndex("password_reset_tokens_hash_unique").on(table.tokenHash)],
 );
 
-/** Authentication events and admin actions (SECURITY.md 32); never a secret in `details`. */
+/** Authentication events and admin actions; never a secret in `details`. */
 export const auditLog = pgTable(
   "audit_log",
   {

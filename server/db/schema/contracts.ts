@@ -25,8 +25,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Spec §3 contract template. The text lives in versions; `current_version` is the one members
- * sign. Editing never changes an old version: it adds one (issue 7).
+ * Contract template. The text lives in versions; `current_version` is the one members
+ * sign. Editing never changes an old version: it adds one.
  */
 export const contractTemplates = pgTable(
   "contract_templates",
@@ -64,7 +64,7 @@ export const contractTemplateVersions = pgTable(
 );
 
 /**
- * Spec §3 company stamp: at most one exists, and it has id 1 (the check makes a second insert
+ * Company stamp: at most one exists, and it has id 1 (the check makes a second insert
  * a conflict, so two admins uploading at once cannot both win). Stored re-encoded as PNG.
  */
 export const companyStamps = pgTable(
@@ -83,7 +83,7 @@ export const companyStamps = pgTable(
 );
 
 /**
- * Evidence of one signed contract (issue 7): which template version, when, from where, and the
+ * Evidence of one signed contract: which template version, when, from where, and the
  * SHA-256 of the stored file (the `documents` row of kind 'contract').
  */
 export const contractSignatures = pgTable(

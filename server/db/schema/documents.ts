@@ -5,7 +5,7 @@ export const documentKindEnum = pgEnum("document_kind", ["id", "contract"]);
 export const documentSideEnum = pgEnum("document_side", ["front", "back"]);
 
 /**
- * Spec §3 stored document. The bytes live in object storage under `storage_key` (a server
+ * Stored document. The bytes live in object storage under `storage_key` (a server
  * UUID). Before the admin's approval a new ID upload replaces the user's ID documents (rows and
  * objects: unapproved drafts); after it, the replaced ones stay, marked superseded, for the audit
  * trail. The current ID documents are those with `superseded_at` null.

@@ -1,9 +1,9 @@
 import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
-// IBANs and ID numbers are identity data: never logged (ARCHITECTURE.md "Data").
+// IBANs and ID numbers are identity data: never logged.
 
-/** Spec §3 personal profile: registration fills the phone; profile completion the rest. */
+/** Personal profile: registration fills the phone; profile completion the rest. */
 export const personalProfiles = pgTable("personal_profiles", {
   userId: uuid("user_id")
     .primaryKey()
@@ -24,7 +24,7 @@ export const personalProfiles = pgTable("personal_profiles", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Spec §3 company profile: registration fills the phones and contact; completion the rest. */
+/** Company profile: registration fills the phones and contact; completion the rest. */
 export const companyProfiles = pgTable("company_profiles", {
   userId: uuid("user_id")
     .primaryKey()

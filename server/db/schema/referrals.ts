@@ -4,8 +4,8 @@ import { users, userTypeEnum } from "./users";
 export const referralStatusEnum = pgEnum("referral_status", ["active", "inactive", "deactivated", "pending"]);
 
 /**
- * Spec §3 referral link. `uses` counts completed registrations only: it is raised by one
- * conditional UPDATE in the registration's transaction (SECURITY.md 31). Links are never
+ * Referral link. `uses` counts completed registrations only: it is raised by one
+ * conditional UPDATE in the registration's transaction. Links are never
  * deleted; an owner's deletion leaves them inert (owner null → 410).
  */
 export const referralLinks = pgTable(

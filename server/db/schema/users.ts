@@ -22,7 +22,7 @@ export const languageEnum = pgEnum("language", ["en", "de"]);
  */
 export const userSortName = sql`lower(case when "users"."user_type" = 'company' and btrim(coalesce("users"."company_name", '')) <> '' then btrim("users"."company_name") else btrim(coalesce("users"."first_name", '') || ' ' || coalesce("users"."last_name", '')) end)`;
 
-// Spec §3 User. Emails are unique whatever their case: a unique index on lower(email)
+// User. Emails are unique whatever their case: a unique index on lower(email)
 // (drizzle-kit has no citext type).
 export const users = pgTable(
   "users",
@@ -40,11 +40,11 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
-    // Who invited this member (spec §1: joining only through a member's link).
+    // Who invited this member (joining only through a member's link).
     referredByUserId: uuid("referred_by_user_id").references((): AnyPgColumn => users.id, {
       onDelete: "set null",
     }),
-    // Spec §3 onboarding: each flag is 1 when its time is set.
+    // Onboarding: each flag is 1 when its time is set.
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     documentsUploadedAt: timestamp("documents_uploaded_at", { withTimezone: true }),
     profileCompletedAt: timestamp("profile_completed_at", { withTimezone: true }),

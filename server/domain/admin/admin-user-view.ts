@@ -4,7 +4,7 @@ import type { UserRow } from "../../db/queries/users";
 const flag = (at: Date | null): 0 | 1 => (at ? 1 : 0);
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
-/** Spec §3: the admin list's snake_case user, onboarding flags from the step timestamps. */
+/** The admin list's snake_case user, onboarding flags from the step timestamps. */
 export function toAdminUser(row: UserRow): AdminUser {
   return {
     id: row.id,
@@ -26,7 +26,7 @@ export function toAdminUser(row: UserRow): AdminUser {
   };
 }
 
-/** Spec §3 onboarding status as the admin sees it: the flags plus each step's time. */
+/** Onboarding status as the admin sees it: the flags plus each step's time. */
 export function toUserStatus(row: UserRow) {
   return {
     email_verified: flag(row.emailVerifiedAt),

@@ -46,7 +46,7 @@ function decodeCursor(text: string): { at: string; id: number } {
 
 /**
  * The audit log, newest first, overall or about one user, filtered by action and by a user's
- * email (SECURITY.md 32: details hold no secrets). `cursor` pages by keyset (older than the
+ * email (details hold no secrets). `cursor` pages by keyset (older than the
  * previous page's last entry), which stays fast however long the log grows; `page` by offset.
  */
 export async function listAuditEntries(db: Database, query: AuditQuery) {

@@ -12,7 +12,7 @@ import { listUserDocumentRows } from "./user-documents";
 const EXPORT_AUDIT_LIMIT = 1000;
 
 /**
- * Everything stored about one user, as a JSON document for the admin (spec §6 export). No
+ * Everything stored about one user, as a JSON document for the admin (export). No
  * secrets: the IBAN stays masked, ID numbers and link tokens are left out, documents are
  * metadata only (no signed URLs), password hashes never leave the database.
  */

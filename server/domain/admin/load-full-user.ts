@@ -21,7 +21,7 @@ async function currentIdDetails(db: Database, userId: string) {
 }
 
 /**
- * Spec §7 full user data (admin view and verification): the list's user, the profile under
+ * Full user data (admin view and verification): the list's user, the profile under
  * its type (IBAN masked by loadProfile), the permission names, the onboarding status, and the
  * current ID document's type, number and expiry.
  */

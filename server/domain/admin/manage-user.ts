@@ -22,7 +22,7 @@ export const AUDIT_ACTIONS = {
 } as const;
 
 /**
- * Permanently deletes a user with everything that belongs to them (spec §6): the row goes and
+ * Permanently deletes a user with everything that belongs to them: the row goes and
  * the database cascades to profiles, documents, sessions, refresh tokens, codes and permissions;
  * their referral links and the referral-use history stay with the person nulled, so counts keep.
  * Stored files are deleted after the commit (a rollback must not lose files of a kept user).
@@ -66,7 +66,7 @@ export async function deleteUser(
 }
 
 /**
- * Suspends the account: no login, every session ends now (SECURITY.md 14), and their referral
+ * Suspends the account: no login, every session ends now, and their referral
  * links read inactive while suspended (effectiveStatus), coming back on reactivation.
  */
 export async function suspendUser(db: Database, targetId: string, context: AdminActionContext) {

@@ -31,7 +31,7 @@ export async function listPermissions(db: Database): Promise<Permission[]> {
 }
 
 /**
- * Spec §4/§5: name already trimmed and checked by createPermissionSchema. The unique index
+ * Name already trimmed and checked by createPermissionSchema. The unique index
  * decides duplicates (ON CONFLICT DO NOTHING), so two parallel creations give one 201 and one 409.
  * `created_by` is always the caller, whatever the body says.
  */
@@ -61,7 +61,7 @@ export async function createPermission(
   return toPermission(row);
 }
 
-/** Active permission names of a user (spec §3 User.permissions); 404 for an unknown user. */
+/** Active permission names of a user (User.permissions); 404 for an unknown user. */
 export async function getUserPermissionNames(db: Database, userId: string): Promise<string[]> {
   if (!isUuid(userId)) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);

@@ -30,8 +30,8 @@ export async function listUserDocumentRows(db: Database, userId: string) {
 }
 
 /**
- * Spec §3 stored documents of one user for an admin. Call only after the admin check: the
- * signed URLs (300 s, SECURITY.md 28) are the authorization to fetch the bytes.
+ * Stored documents of one user for an admin. Call only after the admin check: the
+ * signed URLs (valid for 300 s) are the authorization to fetch the bytes.
  */
 export async function listUserDocumentsForAdmin(
   deps: { db: Database; storage: ObjectStorage },

@@ -136,7 +136,7 @@ const stepColumn = {
  * Issue 6: instead of deleting the account, send it back one step. The step's timestamp is
  * cleared (so that step opens again on the dashboard), the status stays pending, and the reason
  * is mailed in the user's language. The audit keeps the step and the reason's length only: the
- * admin's free text may quote an ID number (SECURITY.md 32).
+ * admin's free text may quote an ID number.
  */
 export async function rejectUser(
   deps: VerificationDeps,

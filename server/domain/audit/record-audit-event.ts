@@ -5,7 +5,7 @@ export type AuditEvent = {
   action: string;
   actorUserId?: string | null;
   subjectUserId?: string | null;
-  /** Facts only: never a password, token, code, IBAN or ID number (SECURITY.md 32). */
+  /** Facts only: never a password, token, code, IBAN or ID number. */
   details?: Record<string, unknown>;
   ip?: string | null;
 };

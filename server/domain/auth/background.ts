@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 
 /**
  * Work a response must not wait for: the answer to "send me a code/link" must take the same
- * time whether or not the account exists (SECURITY.md 4), so the account's side of it runs after.
+ * time whether or not the account exists, so the account's side of it runs after.
  */
 export function runInBackground(logger: Logger, what: string, work: () => Promise<unknown>): void {
   setImmediate(() => {

@@ -65,7 +65,7 @@ async function codeWindowOver(db: Database, email: string): Promise<boolean> {
 
 /**
  * Sends a login code when the account exists and may log in. Every answer, the 429s included, is
- * the same for unknown emails (SECURITY.md 4): the limits count the address, not the account.
+ * the same for unknown emails: the limits count the address, not the account.
  */
 export async function requestLoginCode(
   deps: AuthDeps,

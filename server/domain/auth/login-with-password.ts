@@ -15,7 +15,7 @@ import type { AuthDeps, RequestContext } from "./auth-deps";
 import { startPasswordSession } from "./create-session";
 import { verifyPassword } from "./passwords";
 
-// SECURITY.md 3: failures per account (all case variants of the email share one key) and
+// Failures per account (all case variants of the email share one key) and
 // per IP, in a 15-minute window.
 const LOGIN_LIMITS = {
   perAccount: { limit: 5, windowSeconds: 15 * 60 },

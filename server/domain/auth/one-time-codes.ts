@@ -5,7 +5,7 @@ import { oneTimeCodes } from "../../db/schema";
 
 export type CodePurpose = "login" | "verify_email";
 
-// SECURITY.md 8-9 and spec §9: 6 digits from a CSPRNG, 10 minutes, single use, 5 attempts.
+// 6 digits from a CSPRNG, 10 minutes, single use, 5 attempts.
 export const CODE_TTL_SECONDS = 600;
 export const CODE_MAX_ATTEMPTS = 5;
 
@@ -69,7 +69,7 @@ export type CodeCheck = "ok" | "invalid" | "expired" | "too_many_attempts" | "no
 
 /**
  * Checks a code against the user's current one. The attempt is counted first, atomically
- * (UPDATE … WHERE attempts < max), so 200 parallel guesses evaluate at most 5 (SECURITY.md 9);
+ * (UPDATE … WHERE attempts < max), so 200 parallel guesses evaluate at most 5;
  * after the fifth even the right code fails. A correct code is consumed in the same step.
  */
 export async function consumeCode(

@@ -23,7 +23,7 @@ export const RESET_RATE_LIMIT_MESSAGE =
   "You have recently requested a password reset. Please wait before trying again.";
 export const RESET_REQUESTED_MESSAGE = "If your email exists, you will receive a reset link.";
 
-/** Creates a single-use reset token and mails its link, built from PUBLIC_URL (SECURITY.md 6). */
+/** Creates a single-use reset token and mails its link, built from PUBLIC_URL. */
 async function sendPasswordResetLink(deps: AuthDeps, user: UserRow, locale?: Locale): Promise<void> {
   const token = createOpaqueToken();
   const link = new URL("/password-reset-set", deps.config.publicUrl);
@@ -44,7 +44,7 @@ async function sendPasswordResetLink(deps: AuthDeps, user: UserRow, locale?: Loc
   deps.mail.wake();
 }
 
-/** Spec §7/§8: the same answer whether or not the email exists, 429 for both alike. */
+/** The same answer whether or not the email exists, 429 for both alike. */
 export async function requestPasswordReset(
   deps: AuthDeps,
   input: { email: string; lang?: Locale },
@@ -68,7 +68,7 @@ export async function requestPasswordReset(
   });
 }
 
-/** Admin action (spec §7): 404 unknown user, 429 when a link went out a moment ago. */
+/** Admin action: 404 unknown user, 429 when a link went out a moment ago. */
 export async function sendPasswordResetByAdmin(
   deps: AuthDeps,
   actorUserId: string,
@@ -108,7 +108,7 @@ export async function verifyPasswordResetToken(deps: AuthDeps, token: string): P
 }
 
 /**
- * Sets the new password, spends the token and ends every session of the user (SECURITY.md 7).
+ * Sets the new password, spends the token and ends every session of the user.
  * Cheap checks come first: the caller's attempts are counted per IP, then the token is looked up;
  * only a live token earns the argon2 hash, so a flood of made-up tokens costs no hashing.
  */

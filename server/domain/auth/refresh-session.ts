@@ -12,7 +12,7 @@ import { revokeSession } from "./revoke-sessions";
 const sessionExpired = () => new AppError("SESSION_EXPIRED");
 
 /**
- * Rotates a refresh token (ARCHITECTURE.md "Sessions"; SECURITY.md 10-13):
+ * Rotates a refresh token:
  * - a current token is rotated into a child, exactly once even under parallel calls;
  * - a token rotated less than the grace window ago gets that same child again (parallel tabs);
  * - an older rotated token is a replay: the whole session is revoked.

@@ -9,7 +9,7 @@ export async function revokeSession(db: Database, sessionId: string, reason: str
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
 }
 
-/** Ends every session of a user, except `keepSessionId` when given (SECURITY.md 7, 14). */
+/** Ends every session of a user, except `keepSessionId` when given. */
 export async function revokeUserSessions(
   db: Database,
   userId: string,

@@ -12,7 +12,7 @@ const emptyTemplate = (message: string) =>
   new AppError("VALIDATION_FAILED", message, { issues: [{ path: "file", message }] });
 
 /**
- * Sanitized on save (SECURITY.md 29): what is stored is already harmless; a template that has
+ * Sanitized on save: what is stored is already harmless; a template that has
  * no visible text left (only scripts, say) is refused rather than stored empty.
  */
 function sanitizeForSave(html: string): string {
@@ -23,7 +23,7 @@ function sanitizeForSave(html: string): string {
 
 export type CreateTemplateInput = z.output<typeof templateFormSchema> & { html: string };
 
-/** POST: name and type required, defaults for language and audience, and HTML (spec §5). */
+/** POST: name and type required, defaults for language and audience, and HTML. */
 export function checkCreateForm(form: TemplateForm): CreateTemplateInput {
   const parsed = templateFormSchema.safeParse(form.fields);
   if (!parsed.success) throw validationError(parsed.error);

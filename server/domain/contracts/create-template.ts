@@ -4,7 +4,7 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import type { CreateTemplateInput } from "./check-template-form";
 import { TEMPLATE_AUDIT_ACTIONS, type TemplateActor } from "./template-audit";
 
-/** A new template with its version 1, active (spec §5 template form). Returns the new id. */
+/** A new template with its version 1, active (template form). Returns the new id. */
 export async function createTemplate(
   db: Database,
   input: CreateTemplateInput,

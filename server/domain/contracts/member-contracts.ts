@@ -34,7 +34,7 @@ type ContractRow = {
   sha256: string;
 };
 
-/** A signed download URL (5 minutes); issue it only after the ownership check (SECURITY.md 28). */
+/** A signed download URL (5 minutes); issue it only after the ownership check. */
 const contractDownloadUrl = (
   storage: ObjectStorage,
   row: Pick<ContractRow, "storageKey" | "originalFilename">,
@@ -65,7 +65,7 @@ export async function toContractDocument(
 
 /**
  * GET /api/contracts/mine: the caller's signed contracts, newest first. The user id comes from
- * the session, never from the request (SECURITY.md 23).
+ * the session, never from the request.
  */
 export async function listOwnContracts(deps: Deps, userId: string): Promise<ContractDocument[]> {
   const rows = await deps.db

@@ -9,7 +9,7 @@ export type TemplateLanguage = "de" | "en";
 export type TemplateChooser = { id: string; userType: "personal" | "company"; language: TemplateLanguage };
 
 /**
- * The templates this member signs (issue 7): active ones whose audience is the member's account
+ * The templates this member signs: active ones whose audience is the member's account
  * type or 'both', in `lang` (default: the member's language); when none exist in that language,
  * those of the other one. `done` says whether the member has a signed contract for the
  * template's current version, so a new version asks for a new signature.

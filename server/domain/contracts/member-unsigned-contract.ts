@@ -8,7 +8,7 @@ import { contractPdfFileName } from "./render-template-pdf";
 import { loadActiveStampPng, loadTemplateVersion } from "./template-queries";
 
 /**
- * GET /api/document-templates/{id}/generate-pdf (issue 7): the template's current version filled
+ * GET /api/document-templates/{id}/generate-pdf: the template's current version filled
  * with the caller's data, unsigned, to read or to sign by hand. A member gets only a template they
  * sign (active, their audience, either language); another answers 404 like an unknown one.
  * Admins may render any template with their own data. Limited per caller: each call renders.

@@ -106,7 +106,7 @@ export async function readTemplateForm(body: RequestBody): Promise<TemplateForm>
     if (value.trim() === "") cleared.add(name);
     else fields[name] = value;
   }
-  // The spec's forms send the audience as `user_type` too (§7).
+  // The spec's forms send the audience as `user_type` too.
   if (fields.audience === undefined && fields.user_type !== undefined) fields.audience = fields.user_type;
   if (cleared.has("user_type")) cleared.add("audience");
 

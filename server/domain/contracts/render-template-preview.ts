@@ -5,7 +5,7 @@ import type { PlaceholderValues } from "./template-html";
 import { loadActiveStampPng, loadTemplateVersion } from "./template-queries";
 import { TEMPLATE_NOT_FOUND_MESSAGE } from "./update-template";
 
-/** Sample member data for the admin preview (spec §5): what a filled contract will look like. */
+/** Sample member data for the admin preview: what a filled contract will look like. */
 export const PREVIEW_SAMPLE_VALUES: Omit<PlaceholderValues, "date"> = {
   name: "Max Mustermann",
   first_name: "Max",

@@ -7,9 +7,9 @@ import { assertCanSignContract } from "./sign-eligibility";
 import { markContractSigned } from "./sign-evidence";
 
 /**
- * POST /api/contracts/complete (issue 7, upload mode): the contract step is done when the member
+ * POST /api/contracts/complete (upload mode): the contract step is done when the member
  * has a signed contract for the current version of every template they sign; otherwise 422
- * naming the ones missing (spec §9: "with a message listing the template names").
+ * naming the ones missing ("with a message listing the template names").
  */
 export async function completeContracts(
   deps: { db: Database; now?: () => Date },

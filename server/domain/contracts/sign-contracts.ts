@@ -28,7 +28,7 @@ export type SignContractsInput = {
 };
 
 /**
- * POST /api/contracts/sign (issue 7): one drawn signature signs every template the member needs.
+ * POST /api/contracts/sign: one drawn signature signs every template the member needs.
  * Each template's current version is rendered with the member's data, the signature, the active
  * stamp and today's date, and stored under a new UUID; then, in one transaction, the documents
  * and evidence rows are written and the contract step is marked done. If the transaction fails,

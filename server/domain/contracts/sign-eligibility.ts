@@ -4,7 +4,7 @@ import { AppError } from "../../errors";
 import { getOnboardingStatus } from "../onboarding/get-onboarding-status";
 
 /**
- * Spec §4: signing (drawn or uploaded) needs email verification, the ID upload and the completed
+ * Signing (drawn or uploaded) needs email verification, the ID upload and the completed
  * profile, the same rule the onboarding status and the dashboard use.
  */
 export function assertCanSignContract(

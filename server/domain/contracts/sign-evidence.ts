@@ -86,7 +86,7 @@ export async function insertContractEvidence(
   return rows;
 }
 
-/** Spec §3 onboarding: the contract step is done (the status then reports contract_signed 1). */
+/** Onboarding: the contract step is done (the status then reports contract_signed 1). */
 export async function markContractSigned(tx: Database, userId: string, at: Date): Promise<void> {
   await tx.update(users).set({ contractSignedAt: at, updatedAt: at }).where(eq(users.id, userId));
 }

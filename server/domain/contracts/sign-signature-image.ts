@@ -9,10 +9,10 @@ import {
 } from "../../infra/uploads/base64-image";
 import { ImageError } from "../../infra/uploads/image-upload";
 
-/** The canvas is 400 × 120 (spec §9); a high-density screen triples it. Far more is not a signature. */
+/** The canvas is 400 × 120; a high-density screen triples it. Far more is not a signature. */
 const SIGNATURE_MAX_PIXELS = 4_000_000;
 
-/** Spec §9 contract text, in English like the API's other messages. */
+/** Contract text, in English like the API's other messages. */
 const SIGNATURE_MISSING_MESSAGE = "Please sign the contract.";
 
 const invalid = (message: string) =>

@@ -37,7 +37,7 @@ export type UploadContractInput = {
   userAgent: string | null;
 };
 
-/** Spec §8 contract texts. */
+/** Contract texts. */
 const NOT_A_PDF_MESSAGE = "Please select a PDF file.";
 const PDF_TOO_LARGE_MESSAGE = "File size must be less than 10MB.";
 const TEMPLATE_NOT_FOUND_MESSAGE = "Contract template not found.";
@@ -124,7 +124,7 @@ function toAppError(error: unknown): unknown {
 }
 
 /**
- * POST /api/upload/contract/{personal,company} (issue 7, upload mode): the member signed one
+ * POST /api/upload/contract/{personal,company} (upload mode): the member signed one
  * template's PDF by hand and uploads it. The body is read as it streams: the file must be a PDF
  * by its magic bytes and at most 10 MB (one byte more is refused without reading on), and it is
  * stored as is under a new UUID while it arrives. `templateId` must name one of the templates

@@ -19,7 +19,7 @@ const STAMP_MAX_PIXELS = 16_000_000;
 /** The PDF shows the stamp at most 160 × 96 pt; 800 px keeps it sharp when printed. */
 const STAMP_STORED_SIDE = 800;
 
-/** Spec §8 stamp texts (the admin page shows them in German). */
+/** Stamp texts (the admin page shows them in German). */
 export const STAMP_TOO_LARGE_MESSAGE = "Datei zu groß (max. 500 KB).";
 const STAMP_INVALID_TYPE_MESSAGE = "Ungültiger Dateityp. Erlaubt: PNG, JPG, WEBP.";
 const STAMP_EXISTS_MESSAGE =
@@ -53,7 +53,7 @@ function toAppError(error: unknown): unknown {
 }
 
 /**
- * POST /api/company-stamps (spec §3, §5): decodes the base64 image (at most 500 KB of decoded
+ * POST /api/company-stamps: decodes the base64 image (at most 500 KB of decoded
  * bytes), types it by its magic bytes (PNG, JPEG or WEBP), re-encodes it as PNG and stores it as
  * stamp 1. At most one stamp exists: the insert does nothing when one is there, so of two admins
  * uploading at once exactly one wins, and the other is answered with the stamp that won.

@@ -3,12 +3,12 @@ import type { CompanyStamp } from "../../../lib/schemas/contracts";
 import type { Database } from "../../db";
 import { companyStamps } from "../../db/schema";
 
-/** The one stamp there may be (spec §3: id 1, enforced by a check constraint). */
+/** The one stamp there may be (id 1, enforced by a check constraint). */
 export const STAMP_ID = 1;
 
 export type StampRow = typeof companyStamps.$inferSelect;
 
-/** Spec §3 company stamp as the API answers it; the PNG travels inline (at most a few hundred KB). */
+/** Company stamp as the API answers it; the PNG travels inline (at most a few hundred KB). */
 export function toCompanyStamp(row: StampRow): CompanyStamp {
   return {
     id: row.id,

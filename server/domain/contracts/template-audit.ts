@@ -1,4 +1,4 @@
-/** Audit actions of the template calls (issue 7); facts only, never the HTML itself. */
+/** Audit actions of the template calls; facts only, never the HTML itself. */
 export const TEMPLATE_AUDIT_ACTIONS = {
   created: "admin.contract_template_created",
   versionCreated: "admin.contract_template_version_created",

@@ -2,7 +2,7 @@ import sanitizeHtml from "sanitize-html";
 import { TEMPLATE_PLACEHOLDERS, type TemplatePlaceholder } from "../../../lib/schemas/contracts";
 
 /**
- * Contract template HTML (SECURITY.md 29, 30). An allowlist of text tags only: no images, no
+ * Contract template HTML. An allowlist of text tags only: no images, no
  * styles, no links to load, no scripts or handlers. It runs when a version is saved and again
  * before every render, so a row written by anything else is just as harmless.
  */

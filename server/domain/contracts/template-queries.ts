@@ -150,7 +150,7 @@ export async function loadTemplateDetail(
     ...toSummary(loaded.template, versions.get(loaded.template.id) ?? []),
     shownVersion: shown,
     note: loaded.version.note,
-    // Stored sanitized; sanitized again in case a row came from elsewhere (SECURITY.md 29).
+    // Stored sanitized; sanitized again in case a row came from elsewhere.
     html: sanitizeTemplateHtml(loaded.version.html),
     previewUrl: `/api/document-templates/${loaded.template.id}/preview?version=${shown}`,
   };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ValidationIssue } from "../../../lib/schemas/common";
 import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "../../../lib/schemas/onboarding";
 
-// The text fields of an ID upload (spec §3, §5). They arrive inside a multipart body read as a
+// The text fields of an ID upload. They arrive inside a multipart body read as a
 // stream, so they are checked here rather than by a route validator (which would buffer the
 // body). The field rules could move to lib/schemas/onboarding.ts once the upload form shares them.
 
@@ -15,7 +15,7 @@ const ID_TYPES_BY_DOCUMENT = {
 
 const ID_NUMBER_MAX_LENGTH = 64;
 
-/** Spec §8: the one message for anything missing. */
+/** The one message for anything missing. */
 export const MISSING_FIELDS_MESSAGE = "please fill all fields and upload both front and back images";
 const EXPIRY_NOT_IN_FUTURE_MESSAGE = "Expiry date must be in the future.";
 
@@ -40,7 +40,7 @@ function fieldSchemas(documentType: IdDocumentType, today: string) {
   };
 }
 
-/** Spec §3: the has-backside flag is on unless the form says otherwise. */
+/** The has-backside flag is on unless the form says otherwise. */
 function hasBackside(fields: ReadonlyMap<string, string>): boolean {
   const value = fields.get("hasBackside")?.trim().toLowerCase();
   return !(value === "false" || value === "0" || value === "off");

@@ -3,13 +3,13 @@ import type { Database } from "../../db";
 import { documents } from "../../db/schema";
 import type { ObjectStorage } from "../../infra/storage/types";
 
-/** Short enough that a URL copied out of the page is soon useless (SECURITY.md 28). */
+/** Short enough that a URL copied out of the page is soon useless. */
 export const DOCUMENT_URL_LIFETIME_SECONDS = 300;
 
 /**
  * The caller's own ID documents with short-lived signed URLs. The user id comes from the
- * authenticated session, never from the request, so nobody can list another member's documents
- * (SECURITY.md 23); the URL is issued only here, after that check.
+ * authenticated session, never from the request, so nobody can list another member's documents;
+ * the URL is issued only here, after that check.
  */
 export async function listOwnIdDocuments(deps: { db: Database; storage: ObjectStorage }, userId: string) {
   const rows = await deps.db

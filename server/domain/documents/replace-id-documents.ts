@@ -84,7 +84,7 @@ export async function replaceIdDocuments(db: Database, input: ReplaceIdDocuments
       .update(users)
       .set({ documentsUploadedAt: sql`coalesce(${users.documentsUploadedAt}, now())` })
       .where(eq(users.id, input.userId));
-    // Facts only: never the ID number (SECURITY.md 32).
+    // Facts only: never the ID number.
     await recordAuditEvent(tx as unknown as Database, {
       action: "onboarding.id_uploaded",
       actorUserId: input.userId,

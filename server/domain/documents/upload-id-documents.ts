@@ -28,7 +28,7 @@ export type UploadIdDocumentsInput = {
   ip: string | null;
 };
 
-/** Spec §5 and §8 texts. */
+/** The texts members see when an upload is refused. */
 const FILE_TOO_LARGE_MESSAGE = "File is too large. Maximum size is 10MB.";
 const INVALID_FILE_TYPE_MESSAGE = "Invalid file type. Please upload a PNG or JPG image";
 const TOO_MANY_PIXELS_MESSAGE = "The image is too large to process.";
@@ -88,7 +88,7 @@ function validationFailed(issues: { path: string; message: string }[]): AppError
 }
 
 /**
- * POST /api/upload/{personal,company}-id (spec §7): reads the multipart body as it streams;
+ * POST /api/upload/{personal,company}-id: reads the multipart body as it streams;
  * each image is checked by its magic bytes, spooled to a private temp file, re-encoded (metadata
  * gone, pixels capped) and stored under a new UUID before the next one is read, so no upload is
  * ever held in memory whole (only its re-encoded copy, while it is being stored). When
@@ -162,7 +162,7 @@ export async function uploadIdDocuments(deps: UploadIdDocumentsDeps, input: Uplo
     await scratch?.remove();
   }
 
-  // Spec §3: without a backside, a back image sent anyway is not kept.
+  // Without a backside, a back image sent anyway is not kept.
   const back = stored.get("back");
   if (!checked.hasBackside && back) {
     stored.delete("back");

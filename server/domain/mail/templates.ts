@@ -4,7 +4,7 @@ import de from "../../../messages/de.json";
 import en from "../../../messages/en.json";
 import type { OutgoingMail } from "./outbox";
 
-// Every mail exists in English and German (ARCHITECTURE.md); the user's language picks one.
+// Every mail exists in English and German; the user's language picks one.
 // The texts live in messages/*.json `Mail`, next to the app's own, so translators see them.
 
 const catalogs: Record<Locale, typeof en> = { en, de };
@@ -122,7 +122,7 @@ export function loginCodeMail(to: string, locale: Locale, code: string, minutes:
   }));
 }
 
-/** The code stays out of the subject: subjects show in notifications and mail logs (SECURITY.md 32). */
+/** The code stays out of the subject: subjects show in notifications and mail logs. */
 export function emailVerificationCodeMail(
   to: string,
   locale: Locale,

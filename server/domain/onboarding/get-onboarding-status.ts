@@ -9,7 +9,7 @@ type OnboardingTimestamps = Pick<
 
 const flag = (at: Date | null): 0 | 1 => (at ? 1 : 0);
 
-/** Spec §3: each onboarding flag is 1 once its step's time is set on the user. */
+/** Each onboarding flag is 1 once its step's time is set on the user. */
 export function getOnboardingStatus(user: OnboardingTimestamps): OnboardingStatus {
   return {
     email_verified: flag(user.emailVerifiedAt),
@@ -20,7 +20,7 @@ export function getOnboardingStatus(user: OnboardingTimestamps): OnboardingStatu
   };
 }
 
-/** Spec §7 status-progress: the three independent steps, plus the four steps as a progress list. */
+/** Status-progress: the three independent steps, plus the four steps as a progress list. */
 export function getStatusProgress(user: OnboardingTimestamps): z.infer<typeof statusProgressSchema> {
   const status = getOnboardingStatus(user);
   return {

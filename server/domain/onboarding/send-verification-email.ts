@@ -9,7 +9,7 @@ import { CODE_TTL_SECONDS, issueCode, lastCodeSentAt } from "../auth/one-time-co
 import { emailVerificationCodeMail } from "../mail/templates";
 import { EMAIL_ALREADY_VERIFIED, type EmailVerificationDeps } from "./email-verification-deps";
 
-/** Spec §9: a new code at most every 600 s, the same as the client's resend countdown. */
+/** A new code at most every 600 s, the same as the client's resend countdown. */
 const VERIFICATION_RESEND_SECONDS = 600;
 
 /**

@@ -11,7 +11,7 @@ import { EMAIL_ALREADY_VERIFIED, type EmailVerificationDeps } from "./email-veri
 /**
  * Each code allows 5 tries (one-time-codes.ts) and a new one comes every 600 s at most; this caps
  * the guesses per account across codes, so a member cannot "verify" an address they do not own
- * by trying codes for weeks (SECURITY.md L4).
+ * by trying codes for weeks.
  */
 const GUESSES_PER_ACCOUNT = { limit: 30, windowSeconds: 24 * 60 * 60 };
 

@@ -22,7 +22,7 @@ export type ProfileDeps = { db: Database; mail: MailOutbox; logger: Logger; publ
 
 /**
  * A phone as stored: E.164, or null when the optional field is empty. Numbers without a
- * prefix are read as German (spec §9 default country), exactly as the schema checked them.
+ * prefix are read as German (default country), exactly as the schema checked them.
  */
 function storedPhone(value: string): string | null {
   if (!value) return null;
@@ -32,7 +32,7 @@ function storedPhone(value: string): string | null {
   return result.e164;
 }
 
-/** Registration fills some fields (§3); an empty value in the profile form keeps what is stored. */
+/** Registration fills some fields; an empty value in the profile form keeps what is stored. */
 function keepUnlessGiven<T extends string>(key: T, value: string | null): Partial<Record<T, string>> {
   return value ? ({ [key]: value } as Record<T, string>) : {};
 }
@@ -62,7 +62,7 @@ async function recordCompletion(
   firstCompletion: boolean,
   facts: RequestFacts,
 ) {
-  // Facts only: never the IBAN or any other field value (SECURITY.md 32).
+  // Facts only: never the IBAN or any other field value.
   await recordAuditEvent(db, {
     action: firstCompletion ? "onboarding.profile_completed" : "onboarding.profile_updated",
     actorUserId: userId,
@@ -121,7 +121,7 @@ async function saveWithBankCheck(
   return firstCompletion;
 }
 
-/** Spec §5 personal profile: saves it (insert or update) and completes the onboarding step. */
+/** Personal profile: saves it (insert or update) and completes the onboarding step. */
 export async function completePersonalProfile(
   deps: ProfileDeps,
   userId: string,
@@ -162,7 +162,7 @@ export async function completePersonalProfile(
   return loadProfile(deps.db, userId);
 }
 
-/** Spec §5 company profile: saves it (insert or update) and completes the onboarding step. */
+/** Company profile: saves it (insert or update) and completes the onboarding step. */
 export async function completeCompanyProfile(
   deps: ProfileDeps,
   userId: string,

@@ -22,9 +22,9 @@ function latestToday(now = Date.now()): string {
 
 /**
  * Rules the shared schema cannot state because they depend on today. The date of birth must be
- * a real date in the past and not before 1900. The spec (§5) sets no minimum age, and legal
+ * a real date in the past and not before 1900. The spec sets no minimum age, and legal
  * capacity is a matter for the contract step and the admin's review, so none is enforced here.
- * A company's registration date is optional (§5) but, when given, real and not in the future.
+ * A company's registration date is optional but, when given, real and not in the future.
  */
 export function checkProfileDates(
   input: { dateOfBirth?: string; registrationDate?: string },

@@ -27,7 +27,7 @@ export function effectiveStatus(link: LinkFacts, owner: OwnerFacts, now = new Da
   return link.status;
 }
 
-/** Spec §3 usageDisplay: '∞' or 'used/max'. */
+/** UsageDisplay: '∞' or 'used/max'. */
 export function usageDisplay(link: Pick<LinkFacts, "maxUses" | "uses">): string {
   return link.maxUses === null ? "∞" : `${link.uses}/${link.maxUses}`;
 }

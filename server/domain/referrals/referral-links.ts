@@ -125,7 +125,7 @@ export async function deactivateReferralLink(
   });
 }
 
-/** Spec §3 referral stats for the owner's links. */
+/** Referral stats for the owner's links. */
 export async function referralStats(deps: ReferralDeps, owner: UserRow) {
   const links = await deps.db.select().from(referralLinks).where(eq(referralLinks.ownerUserId, owner.id));
   const referred = await deps.db

@@ -83,7 +83,7 @@ type NewMember = {
  * Cheap checks first, in this order: the caller's attempts per IP, the link (live), the email;
  * only then the argon2 hash. Then the account and the link's use in one transaction: the use is
  * one conditional UPDATE (the link must still be active, unexpired, not used up, its owner
- * active), so parallel registrations can never take more uses than the link has (SECURITY.md 31).
+ * active), so parallel registrations can never take more uses than the link has.
  * Nothing is written when it fails.
  */
 async function insertMember(db: Database, member: NewMember, facts: RequestFacts): Promise<string> {

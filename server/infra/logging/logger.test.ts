@@ -14,7 +14,7 @@ function collector() {
 }
 
 describe("logger", () => {
-  it("redacts secrets, tokens, codes and identity data at any depth (SECURITY.md 32)", async () => {
+  it("redacts secrets, tokens, codes and identity data at any depth", async () => {
     const { lines, stream } = collector();
     const logger = createLogger({ level: "info", destination: stream });
     logger.info(

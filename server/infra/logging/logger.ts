@@ -24,7 +24,7 @@ const levelNames: Record<number, string> = {
 
 /**
  * Keeps the most recent log lines of this process in memory for the admin log view.
- * It is per instance by design (ARCHITECTURE.md: the view says which instance answered).
+ * It is per instance by design (the admin's view says which instance answered).
  */
 export class LogRingBuffer extends Writable {
   private readonly entries: LogEntry[] = [];
@@ -93,7 +93,7 @@ function summarize(record: LogRecord): string {
   return message;
 }
 
-// Secrets and identity data never reach a log line (SECURITY.md 32).
+// Secrets and identity data never reach a log line.
 const sensitiveKeys = [
   "password",
   "newPassword",

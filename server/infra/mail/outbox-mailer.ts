@@ -17,7 +17,7 @@ export type OutboxMailerOptions = {
 };
 
 /**
- * The default mail driver (ARCHITECTURE.md "Files, mail, PDF"): renders the exact message an SMTP
+ * The default mail driver: renders the exact message an SMTP
  * server would receive and leaves it as a file, so development and end-to-end tests read real
  * mails without a mail server.
  */
@@ -59,8 +59,8 @@ export function createOutboxMailer({ dir, from, logger }: OutboxMailerOptions): 
         throw error;
       }
 
-      // Never the body: it may hold codes or token links (SECURITY.md 32).
-      // Never the subject or body: they can carry codes and links (SECURITY.md 32).
+      // Never the body: it may hold codes or token links.
+      // Never the subject or body: they can carry codes and links.
       logger.info({ to: message.to, file }, "mail written to outbox");
       return { messageId: info.messageId };
     },

@@ -21,7 +21,7 @@ function withTimeoutDefaults(url: string): string {
   return parsed.toString();
 }
 
-/** Sends for real when SMTP_URL is set (ARCHITECTURE.md "Files, mail, PDF"). */
+/** Sends for real when SMTP_URL is set. */
 export function createSmtpMailer({ url, from, logger }: SmtpMailerOptions): Mailer {
   // nodemailer reads only the URL when given one, so the defaults have to travel inside it.
   const transport = nodemailer.createTransport(withTimeoutDefaults(url), { from });
@@ -36,8 +36,8 @@ export function createSmtpMailer({ url, from, logger }: SmtpMailerOptions): Mail
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
       });
-      // Never the body: it may hold codes or token links (SECURITY.md 32).
-      // Never the subject or body: they can carry codes and links (SECURITY.md 32).
+      // Never the body: it may hold codes or token links.
+      // Never the subject or body: they can carry codes and links.
       logger.info({ to: message.to, messageId: info.messageId }, "mail sent");
       return { messageId: info.messageId };
     },

@@ -5,7 +5,7 @@ export type MailMessage = {
   html?: string;
 };
 
-/** Mail (ARCHITECTURE.md "Files, mail, PDF"): every mail exists in English and German. */
+/** Mail: every mail exists in English and German. */
 export interface Mailer {
   readonly driver: "outbox" | "smtp";
   send(message: MailMessage): Promise<{ messageId: string }>;

@@ -110,7 +110,7 @@ function contractDocument(input: ContractPdfInput) {
 
 /**
  * Renders one contract to PDF bytes in the calling thread (the render worker). The input holds
- * no URLs: nothing is fetched (SECURITY.md 30).
+ * no URLs: nothing is fetched.
  */
 export async function renderContractDocument(input: ContractPdfInput): Promise<Buffer> {
   registerContractFonts();

@@ -6,7 +6,7 @@ import { Font } from "@react-pdf/renderer";
 
 /**
  * The contract font comes from npm (@fontsource/noto-sans), never from the system or the
- * network (ARCHITECTURE.md). Basic Latin and Latin Extended are separate files; react-pdf falls
+ * network. Basic Latin and Latin Extended are separate files; react-pdf falls
  * back from the first family to the second per glyph, so "ł" or "ő" render too.
  */
 export const CONTRACT_FONT_FAMILIES = ["Noto Sans", "Noto Sans Ext"];

@@ -47,7 +47,7 @@ function renderPool() {
 
 /**
  * Renders one contract to PDF bytes in a worker thread, so a render's ≈ 50-100 ms of layout never
- * blocks the event loop. The input holds no URLs: nothing is fetched (SECURITY.md 30). Runs in
+ * blocks the event loop. The input holds no URLs: nothing is fetched. Runs in
  * one of the render slots; throws RenderQueueFullError when all are busy and the line is full.
  */
 export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {

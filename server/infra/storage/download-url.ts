@@ -4,7 +4,7 @@ import { OBJECT_KEY_PATTERN, type SignedUrlOptions } from "./types";
 
 // Download URLs served by the API itself (/api/files/<key>), for every storage driver: the
 // files route adds nosniff and a sandboxing CSP, which a presigned S3 URL cannot carry
-// (SECURITY.md 27; docs/decisions/003).
+// (docs/decisions/003).
 
 export type DownloadSignatureQuery = {
   exp?: string;

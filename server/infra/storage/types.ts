@@ -16,7 +16,7 @@ export type SignedUrlOptions = {
 };
 
 /**
- * Object storage (ARCHITECTURE.md "Files"). Keys are server-generated UUIDs; never derived
+ * Object storage. Keys are server-generated UUIDs; never derived
  * from user input. Bodies are streamed: a driver never holds a whole object in memory.
  */
 export interface ObjectStorage {

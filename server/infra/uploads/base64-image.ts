@@ -62,7 +62,7 @@ export async function sniffBase64Image(
 const decodeSlot = limitConcurrency(1);
 
 /**
- * Decodes an image held in memory and encodes it as PNG (SECURITY.md 26): only pixels survive,
+ * Decodes an image held in memory and encodes it as PNG: only pixels survive,
  * so metadata and anything appended to the file are gone; transparency is kept. `maxPixels` is
  * checked on the declared size before decoding and by libvips while decoding (a pixel bomb is
  * refused with ImageError("too_many_pixels")); `fitWithin` shrinks larger images.

@@ -25,7 +25,7 @@ sharp.cache(false);
 const JPEG_QUALITY = 90;
 
 /**
- * Decodes the image (a file path or bytes) and encodes it again in its own format (SECURITY.md 26): only pixels survive,
+ * Decodes the image (a file path or bytes) and encodes it again in its own format: only pixels survive,
  * so EXIF (GPS position, camera, comments), XMP, IPTC, ICC and anything appended to the file are
  * gone, and a file that merely looks like an image does not get stored. The orientation tag is
  * applied to the pixels first, so the image still shows the right way up without it.

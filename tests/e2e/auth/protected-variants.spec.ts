@@ -1,7 +1,7 @@
 import { expect, test } from "../fixtures";
 import { logInWithForm, seedUser } from "../support";
 
-// SECURITY.md 21: requests that try to skip the proxy, or ask for the RSC payload instead of
+// Requests that try to skip the proxy, or ask for the RSC payload instead of
 // the page, reach nothing protected.
 test("x-middleware-subrequest and RSC variants of a protected page reach nothing", async ({ request }) => {
   const admin = await seedUser(request, { role: "admin", firstName: "Hidden", lastName: "Admin" });
@@ -29,11 +29,7 @@ test("x-middleware-subrequest and RSC variants of a protected page reach nothing
   expect(api.status()).toBe(401);
 });
 
-test("SECURITY 17: session cookies are httpOnly, SameSite and host-only", async ({
-  page,
-  request,
-  context,
-}) => {
+test("session cookies are httpOnly, SameSite and host-only", async ({ page, request, context }) => {
   const user = await seedUser(request);
   await logInWithForm(page, user);
   const session = (await context.cookies()).filter(
@@ -48,11 +44,7 @@ test("SECURITY 17: session cookies are httpOnly, SameSite and host-only", async 
   }
 });
 
-test("SECURITY 18: a cross-site form POST to refresh or logout does nothing", async ({
-  page,
-  request,
-  context,
-}) => {
+test("a cross-site form POST to refresh or logout does nothing", async ({ page, request, context }) => {
   const user = await seedUser(request);
   await logInWithForm(page, user);
   const before = (await context.cookies()).find((cookie) => cookie.name === "pp_rt")?.value;
