@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { VisitorHeader } from "@/components/layout/visitor-header";
 
-/** Spec §2: any unknown path shows 'Page Not Found' with a way back to the login. */
+/** Any unknown path shows 'Page Not Found' with a way back to the login. */
 export default async function NotFound() {
   const t = await getTranslations("NotFound");
   return (

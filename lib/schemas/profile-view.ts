@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// What GET /api/profile, the save calls and the admin user view answer: the spec §3 fields in camelCase, null when
+// What GET /api/profile, the save calls and the admin user view answer: the profile's fields in camelCase, null when
 // not filled in yet, plus the onboarding flag of this step.
 
 const text = z.string().nullable();

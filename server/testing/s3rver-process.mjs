@@ -1,4 +1,5 @@
-// Runs s3rver in a process of its own, as STACK-NOTES.md advises for this machine. Prints
+// Runs s3rver in a process of its own: the S3 client under test reaches it over a socket as it
+// would a real S3, and nothing of s3rver shares the test worker's event loop. Prints
 // `{"port":N}` on stdout once listening; stops on SIGTERM, SIGINT, or when stdin closes, so a
 // crashed parent does not leave it running.
 // Usage: node server/testing/s3rver-process.mjs [bucket ...]   (default bucket: test-bucket)

@@ -10,7 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-/** Spec §2 /admin/permission-management (the admin layout has checked the role); the list comes with the first render. */
+/** /admin/permission-management (the admin layout has checked the role); the list comes with the first render. */
 export default async function PermissionManagementPage() {
   const t = await getTranslations("AdminArea.permissions");
   const list = await apiGetAsUser("/api/permissions", permissionListResponseSchema);

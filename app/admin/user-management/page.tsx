@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Spec §2 /admin/user-management (the admin layout has checked the role). The list comes with
+ * /admin/user-management (the admin layout has checked the role). The list comes with
  * the first render, for the filters, search, page and size the URL names.
  */
 export default async function UserManagementPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Spec §2 /admin/verify-users: the queue of users waiting for approval (loaded with the first
+ * /admin/verify-users: the queue of users waiting for approval (loaded with the first
  * render, for the search, type, page and size of the URL), then the changes
  * approved members made to their ID documents or bank details.
  */

@@ -1,7 +1,8 @@
 import { handleBffRequest } from "@/lib/web/bff-session";
 import { webEnv } from "@/lib/web/env";
 
-// The BFF: every /api/* call of the browser goes through here to the API (ARCHITECTURE.md).
+// The BFF: every /api/* call of the browser goes through here to the API, so the browser talks
+// to one origin and never holds a token.
 export const dynamic = "force-dynamic";
 
 async function handle(request: Request): Promise<Response> {

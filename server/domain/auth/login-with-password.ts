@@ -63,7 +63,7 @@ export async function loginWithPassword(
   const ipKey = `login:ip:${context.ip ?? "unknown"}`;
   // Each attempt is counted before its password is checked, in one atomic step: had it read the
   // count first and added to it after the hash, 30 parallel guesses would all see "0 so far" and
-  // all be checked (L4). Attempts that turn out not to be failures are taken back below.
+  // all be checked. Attempts that turn out not to be failures are taken back below.
   const { accountAttempt, ipAttempt, user } = await countAttemptAndFindUser(
     db,
     input.email,

@@ -18,7 +18,7 @@ const joined = (parts: Array<string | null | undefined>, separator: string) =>
     .join(separator);
 
 /**
- * What a contract says about the member (issue 7 placeholders): the name (for companies the
+ * What a contract says about the member (the template's placeholders): the name (for companies the
  * contact person, else first and last name), the company, the email and the address as
  * "street, zip city, country" from the completed profile.
  */

@@ -14,7 +14,7 @@ function formatContractDate(lang: "de" | "en", date: Date): string {
 
 /**
  * One template version as a PDF: its stored HTML sanitized again (a row written by anything
- * else is just as harmless, SECURITY.md 29-30), the placeholders filled with escaped values,
+ * else is just as harmless: no script, no URL that would be fetched), the placeholders filled with escaped values,
  * and the signature and stamp as PNG bytes (nothing is fetched). With every render slot busy
  * and the line full, 503 with the seconds to wait, instead of holding the request.
  */

@@ -19,7 +19,7 @@ const EXTENSIONS: Record<StoredFileType, { extension: string; matches: RegExp }>
 /**
  * The client's file name made safe to store and show: the last path segment only, no invisible
  * characters, at most 200 characters, and an extension that matches what was stored (the admin
- * view tells images by extension, spec §5). The name is only ever a label: storage keys are
+ * view tells images by extension). The name is only ever a label: storage keys are
  * server UUIDs, and downloads encode it in Content-Disposition.
  */
 export function safeOriginalFilename(name: string, type: StoredFileType, fallback: string): string {

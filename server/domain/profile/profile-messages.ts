@@ -23,8 +23,9 @@ function profileMessage(key: string): string {
 }
 
 /**
- * The 422 of a refused profile: spec §5 says 'Please fill all required fields.' whenever a
- * required field is missing, so that wins over any other problem; otherwise the first one.
+ * The 422 of a refused profile: 'Please fill all required fields.' whenever a required field is
+ * missing (the one thing a member needs to know first), so that wins over any other problem;
+ * otherwise the first one.
  */
 export function profileValidationError(issues: ValidationIssue[]): AppError {
   const missing = issues.some((issue) => issue.message === "requiredFields");

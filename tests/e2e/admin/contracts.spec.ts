@@ -42,7 +42,7 @@ test("an admin creates a template, previews it, saves a second version and deact
   await expect(page.getByRole("heading", { level: 1, name: "Vertragstemplates" })).toBeVisible();
   await expectAccessible(page);
 
-  // Spec §5: name and type are required; the content too. Errors sit next to their fields.
+  // Name and type are required; the content too. Errors sit next to their fields.
   await page.getByRole("button", { name: "Template hochladen" }).click();
   await expect(page.getByLabel("Name", { exact: true })).toHaveAccessibleDescription(
     "Name ist erforderlich.",
@@ -211,7 +211,7 @@ test("an admin replaces the company stamp: delete with confirmation, checked upl
   await expect(section.getByText("Kein aktiver Stempel.")).toBeVisible();
   await expect(section.getByText("Keine Stempel gespeichert.")).toBeVisible();
 
-  // Checked in the page before anything is sent (spec §5).
+  // Checked in the page before anything is sent.
   await section.getByRole("button", { name: "Stempel hochladen" }).click();
   await expect(fileInput).toHaveAccessibleDescription(/Kein Stempel ausgewählt\./);
   const noise = await sharp(crypto.randomBytes(600 * 600 * 3), {
@@ -261,7 +261,7 @@ test("an admin replaces the company stamp: delete with confirmation, checked upl
   ).toBeVisible();
   await expectAccessible(page);
 
-  // Someone else uploaded meanwhile: the refusal brings that stamp into view (spec §8, 409).
+  // Someone else uploaded meanwhile: the refusal (409) brings that stamp into view.
   const other = await page.request.post("/api/company-stamps", {
     headers: { Origin: baseURL },
     data: { base64: stamp.toString("base64"), mimeType: "image/png", label: `Andere ${suffix}` },

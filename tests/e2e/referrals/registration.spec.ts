@@ -22,7 +22,7 @@ test("an admin generates a link, copies it, and sees its QR code", async ({ page
   await expect(page.getByRole("heading", { level: 1, name: "Referral Management" })).toBeVisible();
   await expect(page.getByText("Personal account · Gina Generator")).toBeVisible();
 
-  // Unlimited in one select makes the other unlimited too (spec §9).
+  // Unlimited in one select makes the other unlimited too.
   await page.getByLabel("Maximum uses").selectOption({ label: "Unlimited" });
   await expect(page.getByLabel("Link expires after")).toHaveValue("0");
   await page.getByLabel("Link expires after").selectOption({ label: "7 days" });

@@ -8,7 +8,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("profileTitle") };
 }
 
-/** Spec §2 /admin/user-management/profile/{id}: the user view plus actions and audit trail. */
+/** /admin/user-management/profile/{id}: the user view plus actions and audit trail. */
 export default async function AdminUserProfilePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const initial = await loadAdminUser(id);

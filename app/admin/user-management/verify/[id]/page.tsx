@@ -8,7 +8,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-/** Spec §2 /admin/user-management/verify/{id}: review a pending user, then verify or send back. */
+/** /admin/user-management/verify/{id}: review a pending user, then verify or send back. */
 export default async function AdminVerifyUserPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const initial = await loadAdminUser(id);

@@ -8,7 +8,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("viewTitle") };
 }
 
-/** Spec §2 /admin/user-management/view/{id}: read-only profile, media and permissions. */
+/** /admin/user-management/view/{id}: read-only profile, media and permissions. */
 export default async function AdminUserViewPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const initial = await loadAdminUser(id);
