@@ -1,29 +1,27 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { UseFormRegister } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
+import { ID_NUMBER_MAX_LENGTH } from "@/lib/schemas/id-upload";
 import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "@/lib/schemas/onboarding";
 import type { ControlProps } from "./id-image-field";
+import type { IdUploadValues } from "./use-id-upload";
 
-export type DetailField = "idType" | "idNumber" | "expiryDate";
-
-/** The API's limit (server/domain/documents/id-upload-fields.ts). */
-const ID_NUMBER_MAX_LENGTH = 64;
+type DetailField = "idType" | "idNumber" | "expiryDate";
 
 /** The ID document's type, number and expiry date. */
 export function IdDetailsFields({
   accountType,
-  values,
-  onChange,
-  errors,
+  register,
+  errorOf,
   controlProps,
   minExpiry,
 }: {
   accountType: "personal" | "company";
-  values: Record<DetailField, string>;
-  onChange: (field: DetailField, value: string) => void;
-  errors: Partial<Record<DetailField, string>>;
+  register: UseFormRegister<IdUploadValues>;
+  errorOf: (field: DetailField) => string | undefined;
   controlProps: (field: DetailField, hint?: boolean) => ControlProps;
   minExpiry: string | undefined;
 }) {
@@ -35,16 +33,10 @@ export function IdDetailsFields({
         id={controlProps("idType").id}
         label={t("fields.idType", { type: accountType })}
         required
-        error={errors.idType}
+        error={errorOf("idType")}
       >
         {() => (
-          <select
-            {...controlProps("idType")}
-            required
-            value={values.idType}
-            onChange={(event) => onChange("idType", event.target.value)}
-            className={inputClass}
-          >
+          <select {...controlProps("idType")} required {...register("idType")} className={inputClass}>
             <option value="">{t("fields.idTypePlaceholder")}</option>
             {types.map((type) => (
               <option key={type} value={type}>
@@ -58,7 +50,7 @@ export function IdDetailsFields({
         id={controlProps("idNumber").id}
         label={t("fields.idNumber", { type: accountType })}
         required
-        error={errors.idNumber}
+        error={errorOf("idNumber")}
       >
         {() => (
           <input
@@ -68,8 +60,7 @@ export function IdDetailsFields({
             autoComplete="off"
             spellCheck={false}
             maxLength={ID_NUMBER_MAX_LENGTH}
-            value={values.idNumber}
-            onChange={(event) => onChange("idNumber", event.target.value)}
+            {...register("idNumber")}
             className={inputClass}
           />
         )}
@@ -78,7 +69,7 @@ export function IdDetailsFields({
         id={controlProps("expiryDate").id}
         label={t("fields.expiryDate")}
         required
-        error={errors.expiryDate}
+        error={errorOf("expiryDate")}
         hint={t("fields.expiryHint")}
       >
         {() => (
@@ -87,8 +78,7 @@ export function IdDetailsFields({
             type="date"
             required
             min={minExpiry}
-            value={values.expiryDate}
-            onChange={(event) => onChange("expiryDate", event.target.value)}
+            {...register("expiryDate")}
             className={inputClass}
           />
         )}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type ChangeEvent, useEffect, useState } from "react";
+import { type ChangeEvent, type Ref, useEffect, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { ID_IMAGE_ACCEPT } from "./id-image";
@@ -54,6 +54,9 @@ export type ControlProps = {
   "aria-describedby"?: string;
 };
 
+/** An image input also hands its element to the form, which focuses it when it is refused. */
+type ImageInputProps = ControlProps & { ref?: Ref<HTMLInputElement>; onBlur?: () => void };
+
 /** One image of the document: a file input, its limits, its error and a preview of the choice. */
 export function ImageField({
   name,
@@ -71,7 +74,7 @@ export function ImageField({
   previewAlt: string;
   file: File | null;
   error?: string;
-  inputProps: ControlProps;
+  inputProps: ImageInputProps;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
   const preview = useObjectUrl(file);

@@ -241,3 +241,63 @@ test("an Austrian phone shows in Austria's own format, and the other phones defa
   ).toBeVisible();
   await expectAccessible(page);
 });
+
+test("an empty ID upload says beside each field what is missing and focuses the first", async ({
+  page,
+  request,
+}) => {
+  const member = await seedUser(request, { status: "pending" });
+  await logInWithForm(page, member);
+  await page.goto("/personal-id-upload");
+  await page.getByRole("button", { name: "Upload document" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please fill all fields and upload both" }),
+  ).toBeVisible();
+  const idType = page.getByLabel("ID type");
+  await expect(idType).toBeFocused();
+  await expect(idType).toHaveAttribute("aria-invalid", "true");
+  for (const id of ["idType", "idNumber", "expiryDate"]) {
+    await expect(page.locator(`#id-upload-${id}-error`)).toHaveText("This field is required.");
+  }
+  for (const side of ["front", "back"]) {
+    await expect(page.locator(`#id-upload-${side}-error`)).toHaveText("Please choose an image of this side.");
+  }
+  await expectAccessible(page);
+
+  // Without a back side, the back image is no longer asked for.
+  await page.getByLabel("The document has a back side").uncheck();
+  await expect(page.getByLabel(/^Back side/)).toHaveCount(0);
+  await page.getByRole("button", { name: "Upload document" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "upload the front image" })).toBeVisible();
+});
+
+test("the API's refusal of a field shows beside that field, which takes the focus", async ({
+  page,
+  request,
+}) => {
+  const member = await seedUser(request, { status: "pending" });
+  await logInWithForm(page, member);
+  // A device clock three days behind: the form takes yesterday's date, which the API knows is past.
+  const day = 24 * 60 * 60 * 1000;
+  await page.clock.setFixedTime(new Date(Date.now() - 3 * day));
+  const yesterday = new Date(Date.now() - day).toISOString().slice(0, 10);
+  await page.goto("/personal-id-upload");
+  const images = await idImages();
+  await page.getByLabel("ID type").selectOption({ label: "Passport" });
+  await page.getByLabel("ID number").fill("L01X00T47");
+  await page.getByLabel("Expiry date").fill(yesterday);
+  await page.getByLabel(/^Front side/).setInputFiles(images.front);
+  await page.getByLabel(/^Back side/).setInputFiles(images.back);
+  // The API's answer, not a 401 of an access token that ran out on the way (the client retries it).
+  const answer = page.waitForResponse(
+    (response) => response.url().endsWith("/api/upload/personal-id") && response.status() !== 401,
+  );
+  await page.getByRole("button", { name: "Upload document" }).click();
+  expect((await answer).status()).toBe(422);
+  const expiry = page.getByLabel("Expiry date");
+  await expect(page.locator("#id-upload-expiryDate-error")).toHaveText("Expiry date must be in the future.");
+  await expect(expiry).toHaveAttribute("aria-invalid", "true");
+  await expect(expiry).toBeFocused();
+  await expect(page).toHaveURL(/\/personal-id-upload$/);
+  await expectAccessible(page);
+});

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "./onboarding";
+
+/** The longest ID number the API stores. */
+export const ID_NUMBER_MAX_LENGTH = 64;
+
+/**
+ * The ID upload form as the browser checks it before sending; messages are keys of
+ * IdUpload.errors. `earliestExpiry` is the first date taken (YYYY-MM-DD): the browser knows the
+ * member's calendar, the API checks again against its own today. The images are checked for
+ * type, size and content on choosing, so here they only have to be there.
+ */
+export function idUploadFormSchema(accountType: "personal" | "company", earliestExpiry: string) {
+  const types: readonly string[] = accountType === "company" ? COMPANY_ID_TYPES : PERSONAL_ID_TYPES;
+  const image = z.custom<File | null>((value) => value === null || value instanceof Blob);
+  return z
+    .object({
+      idType: z.string().refine((value) => types.includes(value), "required"),
+      idNumber: z.string().trim().min(1, "required").max(ID_NUMBER_MAX_LENGTH, "idNumberTooLong"),
+      expiryDate: z
+        .string()
+        .min(1, "required")
+        // An empty date is missing, not in the past.
+        .refine((value) => value === "" || value >= earliestExpiry, "expiryInPast"),
+      hasBackside: z.boolean(),
+      front: image.refine((value) => value !== null, "required"),
+      back: image,
+    })
+    .refine((values) => !values.hasBackside || values.back, {
+      path: ["back"],
+      message: "required",
+      // Said together with the other fields' problems, not only once they are fixed.
+      when: () => true,
+    });
+}
