@@ -1,9 +1,12 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { api } from "@/components/api/client";
-import { ApiProblem } from "@/components/api/problem";
+import { ApiProblem, applyFieldIssues } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
@@ -13,12 +16,14 @@ import {
   DEFAULT_MAX_USES,
   EXPIRY_DAY_OPTIONS,
   MAX_USES_OPTIONS,
+  REFERRAL_LABEL_MAX_LENGTH,
   type ReferralLink,
   referralLinkSchema,
 } from "@/lib/schemas/referrals";
 
-const LABEL_MAX_LENGTH = 80;
 const UNLIMITED = 0;
+const FIELDS = ["expiresInDays", "maxUses", "label"] as const;
+const formSchema = createReferralSchema.required({ label: true });
 
 /**
  * The generator: expiry, maximum uses and a private label. The new link shows below with its
@@ -34,68 +39,79 @@ export function GenerateLinkForm({
   const t = useTranslations("Referrals");
   const id = useId();
   const newLinkRef = useRef<HTMLInputElement>(null);
-  const [expiresInDays, setExpiresInDays] = useState<number>(DEFAULT_EXPIRY_DAYS);
-  const [maxUses, setMaxUses] = useState<number>(DEFAULT_MAX_USES);
-  const [label, setLabel] = useState("");
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<ReferralLink | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { expiresInDays: DEFAULT_EXPIRY_DAYS, maxUses: DEFAULT_MAX_USES, label: "" },
+  });
 
   useEffect(() => {
     if (created) newLinkRef.current?.focus();
   }, [created]);
 
-  // Choosing unlimited for one setting sets the other to unlimited too: a link that never
-  // expires but runs out (or the reverse) is not an option the product offers.
-  const chooseExpiry = (value: number) => {
-    setExpiresInDays(value);
-    if (value === UNLIMITED) setMaxUses(UNLIMITED);
-  };
-  const chooseMaxUses = (value: number) => {
-    setMaxUses(value);
-    if (value === UNLIMITED) setExpiresInDays(UNLIMITED);
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const body = createReferralSchema.safeParse({
-      expiresInDays,
-      maxUses,
-      label: label.trim() || undefined,
-    });
-    if (!body.success) {
-      notify.error(t("generate.failed"));
-      return;
-    }
-    setBusy(true);
+  const submit = handleSubmit(async ({ label, ...limits }) => {
     try {
-      const link = await api.post("/api/referral/create", body.data, referralLinkSchema);
+      const link = await api.post(
+        "/api/referral/create",
+        { ...limits, label: label || undefined },
+        referralLinkSchema,
+      );
       setCreated(link);
-      setLabel("");
+      setValue("label", "");
       notify.success(t("generate.success"));
       onCreated(link);
     } catch (error) {
       // A 401 that outlived the refresh has already ended the session (the client logs out).
       if (error instanceof ApiProblem && error.status === 401) return;
+      // A setting the API refuses is said beside it, and that field takes the focus.
+      if (error instanceof ApiProblem && applyFieldIssues(error, FIELDS, setError)) return;
       const failed = error instanceof ApiProblem && error.status > 0;
       notify.error(failed ? t("generate.failed") : t("generate.error"));
-    } finally {
-      setBusy(false);
     }
+  });
+
+  /** The schema's messages are keys of generate.errors; an API sentence shows as it came. */
+  const fieldError = (name: (typeof FIELDS)[number]) => {
+    const key = errors[name]?.message;
+    if (!key) return undefined;
+    const path = `generate.errors.${key}`;
+    return t.has(path as never) ? t(path as never) : key;
   };
+  const controlId = { expiresInDays: `${id}-expiry`, maxUses: `${id}-max-uses`, label: `${id}-label` };
+  const describedBy = (name: (typeof FIELDS)[number], other: string) =>
+    [other, fieldError(name) && `${controlId[name]}-error`].filter(Boolean).join(" ");
+  const invalid = (name: (typeof FIELDS)[number]) => (fieldError(name) ? true : undefined);
+  // Choosing unlimited for one setting sets the other to unlimited too: a link that never
+  // expires but runs out (or the reverse) is not an option the product offers.
+  const linkUnlimited = (other: "expiresInDays" | "maxUses") => ({
+    valueAsNumber: true as const,
+    onChange: (event: { target: { value: string } }) => {
+      if (Number(event.target.value) === UNLIMITED) setValue(other, UNLIMITED);
+    },
+  });
 
   const hintId = `${id}-unlimited-hint`;
   return (
     <div className="mt-4 space-y-4">
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField id={`${id}-expiry`} label={t("generate.expiry")}>
+          <FormField
+            id={controlId.expiresInDays}
+            label={t("generate.expiry")}
+            error={fieldError("expiresInDays")}
+          >
             <select
-              id={`${id}-expiry`}
+              id={controlId.expiresInDays}
               className={inputClass}
-              value={expiresInDays}
-              aria-describedby={hintId}
-              onChange={(event) => chooseExpiry(Number(event.target.value))}
+              aria-invalid={invalid("expiresInDays")}
+              aria-describedby={describedBy("expiresInDays", hintId)}
+              {...register("expiresInDays", linkUnlimited("maxUses"))}
             >
               {EXPIRY_DAY_OPTIONS.map((days) => (
                 <option key={days} value={days}>
@@ -104,13 +120,13 @@ export function GenerateLinkForm({
               ))}
             </select>
           </FormField>
-          <FormField id={`${id}-max-uses`} label={t("generate.maxUses")}>
+          <FormField id={controlId.maxUses} label={t("generate.maxUses")} error={fieldError("maxUses")}>
             <select
-              id={`${id}-max-uses`}
+              id={controlId.maxUses}
               className={inputClass}
-              value={maxUses}
-              aria-describedby={hintId}
-              onChange={(event) => chooseMaxUses(Number(event.target.value))}
+              aria-invalid={invalid("maxUses")}
+              aria-describedby={describedBy("maxUses", hintId)}
+              {...register("maxUses", linkUnlimited("expiresInDays"))}
             >
               {MAX_USES_OPTIONS.map((uses) => (
                 <option key={uses} value={uses}>
@@ -119,24 +135,29 @@ export function GenerateLinkForm({
               ))}
             </select>
           </FormField>
-          <FormField id={`${id}-label`} label={t("generate.label")} hint={t("generate.labelHint")}>
+          <FormField
+            id={controlId.label}
+            label={t("generate.label")}
+            hint={t("generate.labelHint")}
+            error={fieldError("label")}
+          >
             <input
-              id={`${id}-label`}
+              id={controlId.label}
               type="text"
               className={inputClass}
-              value={label}
-              maxLength={LABEL_MAX_LENGTH}
+              maxLength={REFERRAL_LABEL_MAX_LENGTH}
               autoComplete="off"
-              aria-describedby={`${id}-label-hint`}
-              onChange={(event) => setLabel(event.target.value)}
+              aria-invalid={invalid("label")}
+              aria-describedby={describedBy("label", `${controlId.label}-hint`)}
+              {...register("label")}
             />
           </FormField>
         </div>
         <p id={hintId} className="text-sm text-slate-600">
           {t("generate.unlimitedHint")}
         </p>
-        <Button type="submit" loading={busy}>
-          {busy ? t("generate.submitting") : t("generate.submit")}
+        <Button type="submit" loading={isSubmitting}>
+          {isSubmitting ? t("generate.submitting") : t("generate.submit")}
         </Button>
       </form>
 

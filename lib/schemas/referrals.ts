@@ -6,6 +6,7 @@ export const EXPIRY_DAY_OPTIONS = [0, 1, 3, 7] as const;
 export const MAX_USES_OPTIONS = [0, 1, 3, 5, 10] as const;
 export const DEFAULT_EXPIRY_DAYS = 3;
 export const DEFAULT_MAX_USES = 10;
+export const REFERRAL_LABEL_MAX_LENGTH = 80;
 
 export const createReferralSchema = z.object({
   expiresInDays: z
@@ -19,7 +20,7 @@ export const createReferralSchema = z.object({
     .refine((value) => (MAX_USES_OPTIONS as readonly number[]).includes(value), "maxUsesOption")
     .default(DEFAULT_MAX_USES),
   /** A private note for the owner, e.g. 'for Acme GmbH'. */
-  label: z.string().trim().max(80).optional(),
+  label: z.string().trim().max(REFERRAL_LABEL_MAX_LENGTH, "labelTooLong").optional(),
 });
 export type CreateReferral = z.input<typeof createReferralSchema>;
 

@@ -73,3 +73,33 @@ test("after 'Generate link' focus is on the new link", async ({ page, request })
   await expect(newLink).toBeFocused();
   await expect(newLink).toHaveValue(/\/register\?ref=[\w-]{43,}$/);
 });
+
+test("a label that is too long is said beside the label field, which takes the focus", async ({
+  page,
+  request,
+}) => {
+  const member = await seedUser(request, { role: "admin", firstName: "Lena", lastName: "Label" });
+  await signIn(page, member);
+  await page.goto("/referral-management");
+  const label = page.getByLabel("Label (only you see it)");
+  // The input stops typing at 80 characters; a value set around it (say, by an extension) is checked too.
+  await label.evaluate((input: HTMLInputElement) => input.removeAttribute("maxlength"));
+  await label.fill("x".repeat(81));
+  let created = false;
+  page.on("request", (sent) => {
+    if (sent.url().endsWith("/api/referral/create")) created = true;
+  });
+  await page.getByRole("button", { name: "Generate link" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "The label can have at most 80 characters." }),
+  ).toBeVisible();
+  await expect(label).toHaveAttribute("aria-invalid", "true");
+  await expect(label).toBeFocused();
+  expect(created).toBe(false);
+  await expectAccessible(page);
+
+  await label.fill("for Acme GmbH");
+  await page.getByRole("button", { name: "Generate link" }).click();
+  await expect(page.getByLabel("Your new referral link")).toBeFocused();
+  await expect(page.getByText("The label can have at most 80 characters.")).toHaveCount(0);
+});
