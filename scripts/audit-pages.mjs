@@ -150,10 +150,16 @@ async function plan(seeder, only) {
   add(`/register?ref=${encodeURIComponent(link.token)}`, "visitor (live referral link)");
   add("/password-reset", "visitor");
 
-  const active = await seeder.seedUser({ label: "active", status: "active" });
+  // With the referral permission, so the referral management page is theirs to see; /profile
+  // only redirects to the account type's own profile page, which is audited directly.
+  const active = await seeder.seedUser({
+    label: "active",
+    status: "active",
+    permissions: ["can_create_referrals"],
+  });
   const activeSession = await seeder.signIn(active);
   add("/dashboard", "active member", activeSession.cookie());
-  add("/profile", "active member", activeSession.cookie());
+  add("/personal/profile", "active member", activeSession.cookie());
   add("/referral-management", "active member", activeSession.cookie());
 
   const steps = ["verify-email", "id-upload", "complete-profile", "sign-contract"];

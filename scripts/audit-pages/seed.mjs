@@ -94,6 +94,7 @@ export function createSeeder({ baseUrl, apiUrl, seedToken, dataDir }) {
         userType: input.userType ?? "personal",
         role: input.role ?? "user",
         status: input.status ?? "pending",
+        permissions: input.permissions ?? [],
       }),
     });
     if (response.status !== 201)
