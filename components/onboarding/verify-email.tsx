@@ -1,13 +1,15 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { api } from "@/components/api/client";
-import { isApiProblem } from "@/components/api/problem";
+import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { useAuth } from "@/components/auth/auth-provider";
 import { CodeInput, type CodeInputHandle } from "@/components/auth/code-input";
-import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { useApiErrorMessage, useValidationMessage } from "@/components/auth/use-api-error-message";
 import { useCountdown } from "@/components/auth/use-countdown";
 import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
@@ -18,6 +20,8 @@ import { breakableAddress, readResendAt, writeResendAt } from "./verify-email-pa
 
 /** A code is valid for 600 s, and a new one can be requested after as long. */
 const RESEND_SECONDS = 600;
+
+const codeFormSchema = verifyEmailCodeSchema.pick({ code: true });
 
 /** The answer to a sent code: when the next one may be asked for. */
 const sentSchema = z.object({ resendAfterSeconds: z.number().optional() }).passthrough();
@@ -32,16 +36,18 @@ const minutesAndSeconds = (seconds: number) =>
  */
 export function VerifyEmail() {
   const t = useTranslations("VerifyEmail");
-  const tv = useTranslations("Validation");
   const te = useTranslations("Errors");
   const locale = useLocale();
   const { user } = useAuth();
   const email = user?.email ?? "";
   const apiErrorMessage = useApiErrorMessage();
+  const validationMessage = useValidationMessage();
   const { redirecting, redirectToDashboard } = useDashboardRedirect();
   const codeRef = useRef<CodeInputHandle>(null);
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const { control, handleSubmit, reset, setError, clearErrors, formState } = useForm<{ code: string }>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { code: "" },
+  });
   const [sending, setSending] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const [resendAt, setResendAt] = useState<number | null>(null);
@@ -74,12 +80,12 @@ export function VerifyEmail() {
 
   const send = useCallback(async () => {
     setSending(true);
-    setError(null);
+    clearErrors("code");
     try {
       const body = await api.post("/api/auth/send-verification-email", { lang: locale }, sentSchema);
       const seconds = body.resendAfterSeconds;
       startCountdown(seconds && seconds > 0 ? seconds : RESEND_SECONDS);
-      setCode("");
+      reset({ code: "" });
       notify.success(t("sent", { email }));
       setRefocus((count) => count + 1);
     } catch (error) {
@@ -97,7 +103,7 @@ export function VerifyEmail() {
     } finally {
       setSending(false);
     }
-  }, [apiErrorMessage, email, finish, locale, startCountdown, t, te]);
+  }, [apiErrorMessage, clearErrors, email, finish, locale, reset, startCountdown, t, te]);
 
   // On opening: send a code, or resume the countdown of the one sent in the last 10
   // minutes. The ref keeps React's development double effect from mailing two codes.
@@ -110,47 +116,44 @@ export function VerifyEmail() {
     else void send();
   }, [email, send]);
 
-  const verify = async () => {
-    const parsed = verifyEmailCodeSchema.safeParse({ code, lang: locale });
-    if (!parsed.success) {
-      setError(tv("codeIncomplete"));
-      codeRef.current?.focusFirst();
-      return;
-    }
-    setVerifying(true);
-    setError(null);
-    try {
-      await api.post("/api/auth/verify-email-code", parsed.data);
-      finish(t("verified"));
-    } catch (error) {
-      if (!isApiProblem(error) || error.status === 0) {
-        setError(te("network"));
-        notify.error(te("network"));
-        return;
-      }
-      if (error.status === 409) return finish(t("alreadyVerified"));
-      if (error.status === 401) return;
-      // CODE_INVALID, CODE_EXPIRED and CODE_ATTEMPTS_EXCEEDED have their own texts in ApiErrors.
-      const message = apiErrorMessage(error, t("verifyFailed"));
-      setError(message);
-      notify.error(message);
-      // A failure clears the boxes and puts the focus back on the first.
-      setCode("");
-      setRefocus((count) => count + 1);
-    } finally {
-      setVerifying(false);
-    }
+  /** A failure says why beside the boxes, empties them and puts the focus back on the first. */
+  const refuse = (message: string) => {
+    reset({ code: "" });
+    setError("code", { type: "server", message });
+    setRefocus((count) => count + 1);
   };
 
+  const verify = handleSubmit(
+    async ({ code }) => {
+      setVerifying(true);
+      try {
+        await api.post("/api/auth/verify-email-code", { code, lang: locale });
+        finish(t("verified"));
+      } catch (error) {
+        if (!isApiProblem(error) || error.status === 0) {
+          // Nothing was checked: the code stays for another try.
+          notify.error(te("network"));
+          return setError("code", { type: "server", message: te("network") });
+        }
+        if (error.status === 409) return finish(t("alreadyVerified"));
+        if (error.status === 401) return;
+        if (applyFieldIssues(error, ["code"], setError)) return;
+        // CODE_INVALID, CODE_EXPIRED and CODE_ATTEMPTS_EXCEEDED have their own texts in ApiErrors.
+        const message = apiErrorMessage(error, t("verifyFailed"));
+        notify.error(message);
+        refuse(message);
+      } finally {
+        setVerifying(false);
+      }
+    },
+    // An incomplete code keeps what was typed; the focus goes to the first box.
+    () => codeRef.current?.focusFirst(),
+  );
+
+  const error = validationMessage(formState.errors.code?.message);
+
   return (
-    <form
-      className="space-y-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void verify();
-      }}
-    >
+    <form className="space-y-4" noValidate onSubmit={verify}>
       <p className="text-slate-700">
         {t.rich("sentTo", {
           email,
@@ -162,16 +165,23 @@ export function VerifyEmail() {
       <p id="verify-email-code-label" className="font-medium text-slate-800">
         {t("codeLabel")}
       </p>
-      <CodeInput
-        ref={codeRef}
-        value={code}
-        onChange={(next) => {
-          setCode(next);
-          if (error) setError(null);
-        }}
-        disabled={busy}
-        labelledBy="verify-email-code-label"
-        invalid={Boolean(error)}
+      <Controller
+        control={control}
+        name="code"
+        render={({ field }) => (
+          <CodeInput
+            ref={codeRef}
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+              if (error) clearErrors("code");
+            }}
+            disabled={busy}
+            labelledBy="verify-email-code-label"
+            describedBy={error ? "verify-email-error" : undefined}
+            invalid={Boolean(error)}
+          />
+        )}
       />
       {error && (
         <p id="verify-email-error" role="alert" className="text-sm text-red-700">

@@ -1,21 +1,31 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { api } from "@/components/api/client";
-import { isApiProblem } from "@/components/api/problem";
+import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
+import { signContractRequestSchema } from "@/lib/schemas/contracts";
 import { describedBy } from "../field";
 import { SignaturePad, type SignaturePadHandle } from "./signature-pad";
 
 type AccountType = "personal" | "company";
-type Problem = "signature" | "agreement";
+const formSchema = signContractRequestSchema.pick({ signatureImage: true, agreed: true });
+type SignValues = { signatureImage: string; agreed: boolean };
+type SignRequest = z.output<typeof formSchema>;
+type SignField = keyof SignValues;
+const FIELDS: readonly SignField[] = ["signatureImage", "agreed"];
 
 const SIGNATURE_ID = "contract-signature";
 const AGREEMENT_ID = "contract-agreement";
 const FORM_ERROR_ID = "contract-sign-error";
+/** The element that takes the focus for a field's error (the pad itself is not focusable). */
+const FOCUS_ID: Record<SignField, string> = { signatureImage: SIGNATURE_ID, agreed: AGREEMENT_ID };
 
 /**
  * Online signing: a drawn signature and the agreement, then one call signs every
@@ -38,8 +48,20 @@ export function OnlineSigningForm({
   const locale = useLocale();
   const apiErrorMessage = useApiErrorMessage();
   const pad = useRef<SignaturePadHandle>(null);
-  const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Problem, string>>>({});
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<SignValues, unknown, SignRequest>({
+    // The checkbox holds any boolean; the shared schema takes only `true`, which is the check.
+    resolver: zodResolver(formSchema) as unknown as Resolver<SignValues, unknown, SignRequest>,
+    defaultValues: { signatureImage: "", agreed: false },
+    // The pad cannot take the focus: the form moves it itself, once the controls are enabled.
+    shouldFocusError: false,
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
   const [done, setDone] = useState(false);
@@ -52,24 +74,33 @@ export function OnlineSigningForm({
     setFocusTarget(null);
   }, [focusTarget, busy]);
 
-  const submit = async () => {
-    setFormError(null);
-    const image = pad.current?.toDataUrl() ?? null;
-    const found: Partial<Record<Problem, string>> = {};
-    if (!image) found.signature = t("errors.signatureRequired");
-    if (!agreed) found.agreement = t("errors.agreementRequired", { type: accountType });
-    setErrors(found);
-    const first = found.signature ?? found.agreement;
-    if (first || !image) {
-      if (first) notify.error(first);
-      setFocusTarget(found.signature ? SIGNATURE_ID : AGREEMENT_ID);
-      return;
-    }
+  /** A field's error in words: the schema's checks have the form's own sentences. */
+  const fieldError = (field: SignField): string | undefined => {
+    const error = errors[field];
+    if (!error) return undefined;
+    if (error.type === "server" && error.message) return error.message;
+    return field === "signatureImage"
+      ? t("errors.signatureRequired")
+      : t("errors.agreementRequired", { type: accountType });
+  };
 
+  const refuse = (found: FieldErrors<SignValues>) => {
+    const first = FIELDS.find((field) => found[field]);
+    if (!first) return;
+    notify.error(
+      first === "signatureImage"
+        ? t("errors.signatureRequired")
+        : t("errors.agreementRequired", { type: accountType }),
+    );
+    setFocusTarget(FOCUS_ID[first]);
+  };
+
+  const send = async (values: SignRequest) => {
+    setFormError(null);
     setSigning(true);
     const toastId = notify.loading(t("online.signing"));
     try {
-      await api.post("/api/contracts/sign", { signatureImage: image, agreed: true, lang: locale });
+      await api.post("/api/contracts/sign", { ...values, lang: locale });
       notify.success(t("online.success"));
       setDone(true);
       onSigned();
@@ -77,6 +108,13 @@ export function OnlineSigningForm({
       // The client has already refreshed, and on failure ended the session with its own toast.
       if (isApiProblem(error) && error.status === 401) return;
       if (isApiProblem(error) && error.code === "NO_CONTRACT_TEMPLATES") onNoTemplates();
+      const named = isApiProblem(error)
+        ? error.issues.find((issue) => FIELDS.includes(issue.path as SignField))
+        : undefined;
+      if (isApiProblem(error) && applyFieldIssues(error, FIELDS, setError)) {
+        setFocusTarget(FOCUS_ID[named?.path as SignField]);
+        return;
+      }
       const message =
         isApiProblem(error) && error.status > 0
           ? apiErrorMessage(error, t("online.failed"))
@@ -90,16 +128,17 @@ export function OnlineSigningForm({
     }
   };
 
+  // The drawing is read from the pad when the form is sent; the schema then checks it is there.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setValue("signatureImage", pad.current?.toDataUrl() ?? "");
+    return handleSubmit(send, refuse)(event);
+  };
+
+  const signatureError = fieldError("signatureImage");
+  const agreementError = fieldError("agreed");
+
   return (
-    <form
-      className="space-y-5"
-      noValidate
-      aria-labelledby="contract-online-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form className="space-y-5" noValidate aria-labelledby="contract-online-heading" onSubmit={onSubmit}>
       <h2 id="contract-online-heading" className="sr-only">
         {t("mode.online")}
       </h2>
@@ -116,7 +155,7 @@ export function OnlineSigningForm({
       <fieldset
         id={SIGNATURE_ID}
         tabIndex={-1}
-        aria-describedby={`${describedBy(SIGNATURE_ID, { hint: true, error: Boolean(errors.signature) })} ${SIGNATURE_ID}-keyboard`}
+        aria-describedby={`${describedBy(SIGNATURE_ID, { hint: true, error: Boolean(signatureError) })} ${SIGNATURE_ID}-keyboard`}
         className="space-y-2 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
       >
         <legend className="text-sm font-medium text-slate-800">
@@ -136,15 +175,15 @@ export function OnlineSigningForm({
           label={t("online.canvasLabel")}
           disabled={busy}
           onChange={(hasInk) => {
-            if (hasInk) setErrors((current) => ({ ...current, signature: undefined }));
+            if (hasInk) clearErrors("signatureImage");
           }}
         />
         <Button variant="secondary" size="sm" disabled={busy} onClick={() => pad.current?.clear()}>
           {t("online.clear")}
         </Button>
-        {errors.signature && (
+        {signatureError && (
           <p id={`${SIGNATURE_ID}-error`} role="alert" className="text-sm text-red-700">
-            {errors.signature}
+            {signatureError}
           </p>
         )}
       </fieldset>
@@ -155,23 +194,23 @@ export function OnlineSigningForm({
             id={AGREEMENT_ID}
             type="checkbox"
             required
-            checked={agreed}
             disabled={busy}
-            aria-invalid={errors.agreement ? true : undefined}
-            aria-describedby={describedBy(AGREEMENT_ID, { error: Boolean(errors.agreement) })}
-            onChange={(event) => {
-              setAgreed(event.target.checked);
-              if (event.target.checked) setErrors((current) => ({ ...current, agreement: undefined }));
-            }}
+            aria-invalid={agreementError ? true : undefined}
+            aria-describedby={describedBy(AGREEMENT_ID, { error: Boolean(agreementError) })}
+            {...register("agreed", {
+              onChange: (event) => {
+                if (event.target.checked) clearErrors("agreed");
+              },
+            })}
             className="mt-1 size-4 shrink-0 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           />
           <label htmlFor={AGREEMENT_ID} className="text-slate-800">
             {t("online.agree", { type: accountType })}
           </label>
         </div>
-        {errors.agreement && (
+        {agreementError && (
           <p id={`${AGREEMENT_ID}-error`} role="alert" className="text-sm text-red-700">
-            {errors.agreement}
+            {agreementError}
           </p>
         )}
       </div>
