@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { argon2Gate, createGate, hashPassword, verifyPassword } from "./passwords";
+import { createGate } from "../../infra/limit-concurrency";
+import { argon2Gate, hashPassword, verifyPassword } from "./passwords";
 
 describe("argon2 gate", () => {
   it("runs at most `limit` tasks at once and every task in the end, in order of arrival", async () => {

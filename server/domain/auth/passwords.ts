@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { hash, verify } from "@node-rs/argon2";
+import { createGate } from "../../infra/limit-concurrency";
 
 // argon2id at OWASP's minimum or above; the parameters live in the hash string.
 // algorithm 2 is Argon2id (a const enum in the typings, which isolated modules cannot read).
@@ -13,28 +14,6 @@ const OPTIONS = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parall
  * what else runs on it (the access tokens' signatures, file reads), so a burst of sign-ins does
  * not queue every other request's token check behind it.
  */
-export function createGate(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-      else running += 1;
-      try {
-        return await task();
-      } finally {
-        // The slot passes straight to the next in line, so `running` stays counted.
-        const next = waiting.shift();
-        if (next) next();
-        else running -= 1;
-      }
-    },
-    /** Computations running now (for tests and the status page). */
-    running: () => running,
-    waiting: () => waiting.length,
-  };
-}
-
 export const argon2Gate = createGate(Math.max(1, availableParallelism()));
 
 export function hashPassword(password: string): Promise<string> {

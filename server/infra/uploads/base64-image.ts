@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
+import { limitConcurrency } from "../limit-concurrency";
 import { ImageError } from "./image-upload";
-import { limitConcurrency } from "./limit-concurrency";
 import { imageRefusal, openCheckedImage } from "./reencode-image";
 
 /** Formats an image sent as base64 JSON may have (the stamp; the drawn signature is PNG only). */

@@ -1,6 +1,6 @@
 import sharp from "sharp";
+import { limitConcurrency } from "../limit-concurrency";
 import { ImageError, type ImageType } from "./image-upload";
-import { limitConcurrency } from "./limit-concurrency";
 
 export type ReencodedImage = {
   data: Buffer;
