@@ -37,13 +37,19 @@ export function sortedBy(query: UserListUrlQuery, column: SortColumn): UserListU
 /** The CSV download of the same filters and order (every match, so no page or size). */
 export function userExportPath(query: UserListUrlQuery): string {
   const { page: _page, pageSize: _pageSize, ...filters } = query;
-  return `/api/admin/users/export.csv${toSearch(filters, { sort: "created", dir: "desc" })}`;
+  return `/api/admin/users/export.csv${toSearch(filters, defaultsFor(query))}`;
 }
 
-/** The page URL's query for these filters (only what differs from the defaults). */
+/**
+ * The page URL's query for these filters (only what differs from the defaults). Another column
+ * than created always names its direction too, so the URL reads as the order it stands for.
+ */
 export function userListSearch(query: UserListUrlQuery): string {
-  return toSearch(query, DEFAULTS);
+  return toSearch(query, defaultsFor(query));
 }
+
+const defaultsFor = (query: UserListUrlQuery) =>
+  query.sort === "created" ? DEFAULTS : { ...DEFAULTS, dir: undefined };
 
 /** The API call for the same list: it always names page and size. */
 export function userListApiPath(query: UserListUrlQuery): string {
