@@ -3,11 +3,11 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
+import type { ApiLoad } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { linkClass } from "@/components/ui/form-field";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
-import type { ApiLoad } from "@/lib/api-error";
 import { auditListSchema } from "@/lib/schemas/admin";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { adminCardClass, CardError, useAdminErrorText } from "./dashboard-ui";

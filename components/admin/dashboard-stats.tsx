@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import type { z } from "zod";
+import type { ApiLoad } from "@/components/api/problem";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { ApiLoad } from "@/lib/api-error";
 import { userStatsSchema } from "@/lib/schemas/admin";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { adminCardClass, CardError, useAdminErrorText } from "./dashboard-ui";

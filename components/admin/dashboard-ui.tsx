@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
+import type { ApiErrorInfo } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
-import type { ApiErrorInfo } from "@/lib/api-error";
 
 /** Shared pieces of the admin screens (dashboard, user list, permissions). */
 

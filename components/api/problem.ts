@@ -102,3 +102,12 @@ export function applyFieldIssues<Name extends string>(
   }
   return !first;
 }
+
+/** A load's answer: the parsed body, or why it failed (plain data, so a server page can pass it on). */
+export type ApiLoad<T> = { ok: true; data: T } | { ok: false; error: ApiErrorInfo };
+
+/** Reads the one error shape from a failed response as plain data; anything else becomes HTTP {status}. */
+export async function readApiError(response: Response): Promise<ApiErrorInfo> {
+  const { status, code, message } = await ApiProblem.fromResponse(response);
+  return { status, code, message };
+}

@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import type { z } from "zod";
-import { type ApiLoad, readApiError } from "@/lib/api-error";
+import { type ApiLoad, readApiError } from "@/components/api/problem";
 import { clientIpForApi } from "./client-ip";
 import { webEnv } from "./env";
 import { safeRequestId } from "./log";

@@ -3,10 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { api } from "@/components/api/client";
+import type { ApiLoad } from "@/components/api/problem";
 import { isApiProblem } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { ApiLoad } from "@/lib/api-error";
 import {
   activeStampResponseSchema,
   type CompanyStamp,

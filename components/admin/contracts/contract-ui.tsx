@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
-import type { ApiLoad } from "@/lib/api-error";
+import type { ApiLoad } from "@/components/api/problem";
 import { notify } from "@/lib/notify";
 import {
   type TEMPLATE_AUDIENCES,
