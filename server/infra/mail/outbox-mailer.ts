@@ -4,7 +4,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type StreamTransport from "nodemailer/lib/stream-transport";
 import type { Logger } from "pino";
-import type { Mailer, MailMessage } from "./types";
+import { type Mailer, type MailMessage, mailFields } from "./types";
 
 // Shared by every outbox mailer in the process, as tests often build one app (and mailer) each.
 let lastStamp = 0;
@@ -31,12 +31,7 @@ export function createOutboxMailer({ dir, from, logger }: OutboxMailerOptions): 
     driver: "outbox",
 
     async send(message: MailMessage) {
-      const info = await transport.sendMail({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html === undefined ? {} : { html: message.html }),
-      });
+      const info = await transport.sendMail(mailFields(message));
       if (!Buffer.isBuffer(info.message)) throw new Error("The stream transport returned no buffer");
 
       // Readers sort by file name to get sending order, so two mails in one millisecond must
@@ -59,7 +54,6 @@ export function createOutboxMailer({ dir, from, logger }: OutboxMailerOptions): 
         throw error;
       }
 
-      // Never the body: it may hold codes or token links.
       // Never the subject or body: they can carry codes and links.
       logger.info({ to: message.to, file }, "mail written to outbox");
       return { messageId: info.messageId };

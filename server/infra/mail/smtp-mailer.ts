@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
-import type { Mailer, MailMessage } from "./types";
+import { type Mailer, type MailMessage, mailFields } from "./types";
 
 export type SmtpMailerOptions = {
   /** `smtp://user:pass@host:587` or `smtps://…:465`; query parameters set nodemailer options. */
@@ -30,13 +30,7 @@ export function createSmtpMailer({ url, from, logger }: SmtpMailerOptions): Mail
     driver: "smtp",
 
     async send(message: MailMessage) {
-      const info = await transport.sendMail({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html === undefined ? {} : { html: message.html }),
-      });
-      // Never the body: it may hold codes or token links.
+      const info = await transport.sendMail(mailFields(message));
       // Never the subject or body: they can carry codes and links.
       logger.info({ to: message.to, messageId: info.messageId }, "mail sent");
       return { messageId: info.messageId };
