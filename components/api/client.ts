@@ -220,7 +220,5 @@ export function createApiClient({
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 /** The page's client. */
 export const api = createApiClient();

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { type ClipboardEvent, forwardRef, type KeyboardEvent, useImperativeHandle, useRef } from "react";
 
-export const CODE_LENGTH = 6;
+const CODE_LENGTH = 6;
 
 export type CodeInputHandle = { focusFirst(): void };
 

@@ -24,13 +24,7 @@ export type IdUploadValues = {
   back: File | null;
 };
 export type IdUploadField = Exclude<keyof IdUploadValues, "hasBackside">;
-export const ID_UPLOAD_FIELDS: readonly IdUploadField[] = [
-  "idType",
-  "idNumber",
-  "expiryDate",
-  "front",
-  "back",
-];
+const ID_UPLOAD_FIELDS: readonly IdUploadField[] = ["idType", "idNumber", "expiryDate", "front", "back"];
 export const ID_UPLOAD_FORM_ERROR_ID = "id-upload-form-error";
 
 const DEFAULTS: IdUploadValues = {
