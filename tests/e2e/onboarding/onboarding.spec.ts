@@ -250,9 +250,9 @@ test("an empty ID upload says beside each field what is missing and focuses the 
   await logInWithForm(page, member);
   await page.goto("/personal-id-upload");
   await page.getByRole("button", { name: "Upload document" }).click();
-  await expect(
-    page.getByRole("alert").filter({ hasText: "Please fill all fields and upload both" }),
-  ).toBeVisible();
+  // The form's summary (the toast says it too), and each field's own message beside it.
+  const summary = page.locator("#id-upload-form-error");
+  await expect(summary).toContainText("Please fill all fields and upload both");
   const idType = page.getByLabel("ID type");
   await expect(idType).toBeFocused();
   await expect(idType).toHaveAttribute("aria-invalid", "true");
@@ -268,7 +268,7 @@ test("an empty ID upload says beside each field what is missing and focuses the 
   await page.getByLabel("The document has a back side").uncheck();
   await expect(page.getByLabel(/^Back side/)).toHaveCount(0);
   await page.getByRole("button", { name: "Upload document" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "upload the front image" })).toBeVisible();
+  await expect(summary).toContainText("upload the front image");
 });
 
 test("the API's refusal of a field shows beside that field, which takes the focus", async ({
