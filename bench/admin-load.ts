@@ -36,21 +36,22 @@ export async function seedManyUsers(databaseUrl: string, count: number): Promise
   }
 }
 
-/** An admin of the bench's own, logged in straight at the API; returns the access token. */
-export async function adminAccessToken(apiUrl: string, seedToken: string): Promise<string> {
-  const email = `bench-admin-${Date.now()}@bench.example.com`;
+/** An admin seeded through the API's test route (its password is SEEDED_PASSWORD); returns the email. */
+export async function seedBenchAdmin(apiUrl: string, seedToken: string, lastName: string): Promise<string> {
+  const email = `bench-${lastName.toLowerCase()}-${Date.now()}@bench.example.com`;
   const seeded = await fetch(new URL("/api/test/users", apiUrl), {
     method: "POST",
     headers: { "content-type": "application/json", "x-seed-token": seedToken },
-    body: JSON.stringify({
-      email,
-      password: SEEDED_PASSWORD,
-      role: "admin",
-      firstName: "Bench",
-      lastName: "Admin",
-    }),
+    body: JSON.stringify({ email, password: SEEDED_PASSWORD, role: "admin", firstName: "Bench", lastName }),
   });
-  if (seeded.status !== 201) throw new Error(`seeding the admin: status ${seeded.status}`);
+  if (seeded.status !== 201)
+    throw new Error(`seeding the ${lastName.toLowerCase()}: status ${seeded.status}`);
+  return email;
+}
+
+/** An admin of the bench's own, logged in straight at the API; returns the access token. */
+export async function adminAccessToken(apiUrl: string, seedToken: string): Promise<string> {
+  const email = await seedBenchAdmin(apiUrl, seedToken, "Admin");
   const login = await fetch(new URL("/api/auth/login", apiUrl), {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -1,4 +1,5 @@
-import { bffLogin, SEEDED_PASSWORD } from "./auth-load";
+import { seedBenchAdmin } from "./admin-load";
+import { bffLogin } from "./auth-load";
 
 /** An admin seeded through the test route creates one link through the BFF; returns its token. */
 export async function createReferralToken(
@@ -6,19 +7,7 @@ export async function createReferralToken(
   webUrl: string,
   seedToken: string,
 ): Promise<string> {
-  const email = `bench-referrer-${Date.now()}@bench.example.com`;
-  const seeded = await fetch(new URL("/api/test/users", apiUrl), {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-seed-token": seedToken },
-    body: JSON.stringify({
-      email,
-      password: SEEDED_PASSWORD,
-      role: "admin",
-      firstName: "Bench",
-      lastName: "Referrer",
-    }),
-  });
-  if (seeded.status !== 201) throw new Error(`seeding the referrer: status ${seeded.status}`);
+  const email = await seedBenchAdmin(apiUrl, seedToken, "Referrer");
   const session = await bffLogin(webUrl, email);
   const created = await fetch(new URL("/api/referral/create", webUrl), {
     method: "POST",
