@@ -59,8 +59,10 @@ export function ProfileForm({ accountType }: { accountType: AccountType }) {
   const { register, control } = form;
 
   if (!ready) {
+    // As tall as the screen: the form that replaces it is taller, so what follows the form (the
+    // way back to the dashboard) starts below the fold either way instead of jumping down.
     return (
-      <p role="status" className="text-slate-700">
+      <p role="status" className="min-h-screen text-slate-700">
         {t("loading")}
       </p>
     );

@@ -9,7 +9,7 @@ type PointGroups = ReturnType<SignatureCanvas["toData"]>;
 /** The signature canvas is 400×120 CSS px, 280×100 on small screens. */
 const LARGE: Size = { width: 400, height: 120 };
 const SMALL: Size = { width: 280, height: 100 };
-/** The large canvas needs its 400 px plus a little room around it. */
+/** The large canvas needs its 400 px plus a little room around it (the same rule as the CSS below). */
 const LARGE_MIN_CONTAINER_PX = 420;
 const INK = "#0f172a";
 
@@ -97,7 +97,7 @@ export const SignaturePad = forwardRef<
   );
 
   return (
-    <div ref={container} className="w-full">
+    <div ref={container} className="@container w-full">
       <SignatureCanvas
         ref={pad}
         penColor={INK}
@@ -108,8 +108,9 @@ export const SignaturePad = forwardRef<
         canvasProps={{
           role: "img",
           "aria-label": label,
-          style: { width: size.width, height: size.height },
-          className: `block max-w-full touch-none rounded-lg border-2 border-dashed border-slate-400 bg-white ${disabled ? "cursor-not-allowed opacity-70" : "cursor-crosshair"}`,
+          // The size comes from CSS (a container query on the same 420 px rule), so the first
+          // paint already has it: a size set from script after hydration moved the page below.
+          className: `block h-[100px] w-[280px] max-w-full touch-none rounded-lg border-2 border-dashed border-slate-400 bg-white @min-[420px]:h-[120px] @min-[420px]:w-[400px] ${disabled ? "cursor-not-allowed opacity-70" : "cursor-crosshair"}`,
         }}
       />
     </div>
