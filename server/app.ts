@@ -37,7 +37,7 @@ import { HEALTH_PATHS, registerSystemRoutes } from "./routes/system";
 import { createTestSeedRoutes, decideTestSeedMount } from "./routes/test-seed";
 import { registerUploadRoutes } from "./routes/uploads";
 
-export type AppConfig = {
+type AppConfig = {
   publicUrl: string;
   storageSigningSecret: string;
   /** Signing secrets before a rotation: their download URLs are served until they expire. */

@@ -10,7 +10,7 @@ import type { MediaItem } from "./user-detail-data";
 const ZOOM_STEP = 0.2;
 const MAX_ZOOM_STEPS = 15;
 const PAN_KEY_STEP_PX = 40;
-export const MEDIA_VIEWER_FADE_MS = 200;
+const MEDIA_VIEWER_FADE_MS = 200;
 
 const viewerButtonClass =
   "inline-flex min-h-10 items-center justify-center rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:cursor-not-allowed aria-disabled:border-slate-300 aria-disabled:bg-slate-50 aria-disabled:text-slate-600";

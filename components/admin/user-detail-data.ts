@@ -11,8 +11,8 @@ import {
 export type DetailUser = AdminUser;
 export type FullUser = AdminFullUser;
 
-export type MediaSide = "front" | "back" | "other";
-export type MediaKind = "image" | "pdf" | "file";
+type MediaSide = "front" | "back" | "other";
+type MediaKind = "image" | "pdf" | "file";
 export type MediaItem = {
   id: string;
   group: "id" | "contract";
@@ -30,7 +30,7 @@ const sameOrigin = (url: string) => (url.startsWith("/") && !url.startsWith("//"
 const IMAGE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "gif", "bmp", "webp"]);
 
 /** Spec §5: images by extension jpg/jpeg/png/gif/bmp/webp, PDF by .pdf. */
-export function mediaKind(fileName: string): MediaKind {
+function mediaKind(fileName: string): MediaKind {
   const extension = fileName.toLowerCase().split(".").pop() ?? "";
   if (IMAGE_EXTENSIONS.has(extension)) return "image";
   return extension === "pdf" ? "pdf" : "file";
@@ -76,7 +76,7 @@ export function toMediaItems(documents: AdminUserDocuments): MediaItem[] {
   return [...ids, ...contracts];
 }
 
-export const PERSONAL_PROFILE_FIELDS = [
+const PERSONAL_PROFILE_FIELDS = [
   "dateOfBirth",
   "nationality",
   "address",
@@ -91,7 +91,7 @@ export const PERSONAL_PROFILE_FIELDS = [
   "iban",
   "referralEmail",
 ] as const;
-export const COMPANY_PROFILE_FIELDS = [
+const COMPANY_PROFILE_FIELDS = [
   "companyName",
   "companyPhone",
   "companyEmail",

@@ -4,7 +4,7 @@ import { getCountryCallingCode } from "react-phone-number-input/min";
 export type CountryOption = { code: Country; name: string; callingCode: string; searchText: string };
 
 /** Case- and accent-insensitive, so 'osterreich' finds Österreich. */
-export const fold = (value: string) => value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+const fold = (value: string) => value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
 /** The phone input's options as the list shows them: countries only, with calling code. */
 export function countryOptions(

@@ -18,7 +18,7 @@ export const ACCOUNT_TYPES: readonly AccountType[] = ["personal", "company"];
  * The phone rules on the small metadata: the browser checks lengths, the API (full metadata)
  * also the number patterns, and its answer lands on the same field.
  */
-export const normalizePhoneInBrowser = createPhoneNormalizer(metadata);
+const normalizePhoneInBrowser = createPhoneNormalizer(metadata);
 
 type TextField = {
   name: string;

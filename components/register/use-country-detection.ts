@@ -8,7 +8,7 @@ import { DEFAULT_COUNTRY } from "@/lib/phone-rules";
 import { COUNTRY_CACHE_KEY } from "./country-cache-key";
 
 /** The whole detection gives up after 2.5 s and falls back to DE: the form must not wait longer. */
-export const COUNTRY_DETECTION_TIMEOUT_MS = 2500;
+const COUNTRY_DETECTION_TIMEOUT_MS = 2500;
 
 const geoAnswerSchema = z.object({ countryCode: z.string().nullable() });
 

@@ -54,36 +54,3 @@ export function Th({ className = "", ...props }: ThHTMLAttributes<HTMLTableCellE
 export function Td({ className = "", ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td {...props} className={`px-3 py-2 align-top text-slate-800 ${className}`} />;
 }
-
-export type SortDirection = "asc" | "desc";
-
-/**
- * A column header that sorts: a button inside the th (the th carries aria-sort for the current
- * column only). Activating it asks for the other direction, or ascending on a new column.
- */
-export function SortableTh({
-  label,
-  direction,
-  onSort,
-}: {
-  label: ReactNode;
-  /** The direction this column is sorted in, or null when another column sorts. */
-  direction: SortDirection | null;
-  onSort: (direction: SortDirection) => void;
-}) {
-  const ariaSort = direction === "asc" ? "ascending" : direction === "desc" ? "descending" : undefined;
-  return (
-    <Th aria-sort={ariaSort}>
-      <button
-        type="button"
-        onClick={() => onSort(direction === "asc" ? "desc" : "asc")}
-        className="-mx-1 inline-flex items-center gap-1 rounded px-1 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-      >
-        {label}
-        <span aria-hidden="true" className="text-xs text-slate-600">
-          {direction === "asc" ? "▲" : direction === "desc" ? "▼" : "↕"}
-        </span>
-      </button>
-    </Th>
-  );
-}

@@ -24,7 +24,7 @@ export const changePasswordFormSchema = changePasswordSchema
 export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
 
 /** One signed-in browser as its member sees it: never the full address or user agent. */
-export const accountSessionSchema = z.object({
+const accountSessionSchema = z.object({
   id: z.string(),
   browser: z.string(),
   os: z.string(),

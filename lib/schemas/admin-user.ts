@@ -8,7 +8,7 @@ import { profileViewSchema } from "./profile-view";
 const flag = z.union([z.literal(0), z.literal(1)]);
 
 /** The onboarding steps as flags, each with the time it was done (null while open). */
-export const onboardingStatusSchema = z.object({
+const onboardingStatusSchema = z.object({
   email_verified: flag,
   documents_uploaded: flag,
   profile_completed: flag,
@@ -23,12 +23,11 @@ export const onboardingStatusSchema = z.object({
 export type OnboardingStatus = z.infer<typeof onboardingStatusSchema>;
 
 /** The details the member entered with their current ID documents (null before an upload). */
-export const adminIdDetailsSchema = z.object({
+const adminIdDetailsSchema = z.object({
   idType: z.string().nullable(),
   idNumber: z.string().nullable(),
   expiryDate: z.string().nullable(),
 });
-export type AdminIdDetails = z.infer<typeof adminIdDetailsSchema>;
 
 export const adminFullUserSchema = z.object({
   user: adminUserSchema,
@@ -41,7 +40,7 @@ export const adminFullUserSchema = z.object({
 });
 export type AdminFullUser = z.infer<typeof adminFullUserSchema>;
 
-export const adminContractFileSchema = z.object({
+const adminContractFileSchema = z.object({
   id: z.string(),
   original_filename: z.string(),
   object_storage_id: z.string(),
@@ -51,7 +50,7 @@ export const adminContractFileSchema = z.object({
   signedUrl: z.string(),
 });
 
-export const adminIdDocumentSchema = z.object({
+const adminIdDocumentSchema = z.object({
   user_id_document_id: z.string(),
   side: z.enum(["front", "back"]).nullable(),
   document_type: z.string(),
@@ -72,7 +71,7 @@ export const adminUserDocumentsSchema = z.object({
 export type AdminUserDocuments = z.infer<typeof adminUserDocumentsSchema>;
 
 /** The onboarding steps by their flag names, in onboarding order. */
-export const ONBOARDING_STEP_FLAGS = [
+const ONBOARDING_STEP_FLAGS = [
   "email_verified",
   "documents_uploaded",
   "profile_completed",
@@ -96,7 +95,6 @@ export const pendingUsersQuerySchema = userListQuerySchema
     pageSize: true,
   })
   .extend({ onboarding: z.enum(["complete", "all"]).optional().default("complete") });
-export type PendingUsersQuery = z.input<typeof pendingUsersQuerySchema>;
 
 export const pendingUsersResponseSchema = z.object({
   users: z.array(adminUserSchema),

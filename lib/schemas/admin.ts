@@ -22,7 +22,6 @@ export const userListQuerySchema = z.object({
   sort: z.enum(["created", "name", "email", "status", "type"]).optional().default("created"),
   dir: z.enum(["asc", "desc"]).optional().default("desc"),
 });
-export type UserListQuery = z.input<typeof userListQuerySchema>;
 export type UserListSort = z.output<typeof userListQuerySchema>["sort"];
 
 /** The CSV export: the list's filters and order, every match (no page). */
@@ -130,7 +129,7 @@ export const failingMailSchema = z.object({
 });
 
 /** A line of the instance's recent-log buffer; request lines carry their own columns. */
-export const logEntrySchema = z.object({
+const logEntrySchema = z.object({
   time: z.string(),
   level: z.string(),
   message: z.string(),
@@ -187,7 +186,7 @@ export const auditActionsSchema = z.object({ actions: z.array(z.string()) });
 
 // A change an approved member made to what the admin verified, old and new side by side.
 
-export const changeReviewDocumentSchema = z.object({
+const changeReviewDocumentSchema = z.object({
   id: z.string(),
   side: z.enum(["front", "back"]).nullable(),
   document_type: z.string(),
@@ -200,7 +199,7 @@ export const changeReviewDocumentSchema = z.object({
 });
 
 /** The IBAN masked: country, check digits and the last 4 characters. */
-export const changeReviewBankSchema = z.object({
+const changeReviewBankSchema = z.object({
   iban: z.string().nullable(),
   account_holder_name: z.string().nullable(),
 });
@@ -222,7 +221,7 @@ const reviewBase = {
   updated_at: z.string(),
 };
 
-export const changeReviewSchema = z.discriminatedUnion("kind", [
+const changeReviewSchema = z.discriminatedUnion("kind", [
   z.object({
     ...reviewBase,
     kind: z.literal("id_documents"),

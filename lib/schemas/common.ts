@@ -10,7 +10,7 @@ export const errorResponseSchema = z.object({
 });
 
 /** Field details of a 422: one entry per problem, `path` joined with dots. */
-export const validationIssueSchema = z.object({
+const validationIssueSchema = z.object({
   path: z.string(),
   message: z.string(),
 });

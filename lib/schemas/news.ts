@@ -5,7 +5,6 @@ export const NEWS_TITLE_MAX = 200;
 export const NEWS_BODY_MAX = 20_000;
 export const NEWS_LINK_MAX = 2_000;
 export const NEWS_STATES = ["published", "draft"] as const;
-export type NewsState = (typeof NEWS_STATES)[number];
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -49,7 +48,7 @@ export type NewsInput = z.output<typeof newsInputSchema>;
 export type NewsFormValues = z.input<typeof newsInputSchema>;
 
 /** A published item as a member gets it: the body already rendered to sanitized HTML. */
-export const memberNewsItemSchema = z.object({
+const memberNewsItemSchema = z.object({
   id: z.string(),
   language: z.enum(locales),
   title: z.string(),
@@ -67,7 +66,7 @@ export const memberNewsQuerySchema = z.object({
 });
 
 /** An item as the admin list shows it: the Markdown source, its state and whether it is a sample. */
-export const adminNewsItemSchema = z.object({
+const adminNewsItemSchema = z.object({
   id: z.string(),
   language: z.enum(locales),
   title: z.string(),

@@ -5,7 +5,7 @@ import type { FlashMessage } from "./route-guards";
  * flash cookie proxy.ts uses, so its redirects name the toast in the URL instead. Only these
  * names are shown; anything else in the parameter is dropped.
  */
-export const NOTICES = {
+const NOTICES = {
   "sign-blocked": { key: "Guards.signBlocked" },
   "admin-only": { key: "Guards.adminOnly" },
   "personal-only": { key: "Guards.typeOnly", values: { type: "personal" } },

@@ -7,7 +7,7 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 
 // Without the background-networking flags Chromium's own connections to the outside are refused
 // here, which stalls or pollutes the runs.
-export const CHROME_FLAGS = [
+const CHROME_FLAGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -17,7 +17,7 @@ export const CHROME_FLAGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
 const launched = new Set();
 

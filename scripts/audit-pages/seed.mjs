@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 
-export const PASSWORD = "Audit-Passw0rd!";
+const PASSWORD = "Audit-Passw0rd!";
 
 /** The `name=value` pairs of a response's Set-Cookie headers, merged into `jar`. */
 function keepCookies(jar, response) {

@@ -24,7 +24,7 @@ export const unapprovedMember = (): SQL =>
   and(eq(users.role, "user"), eq(users.status, "pending"), isNull(users.adminVerifiedAt)) as SQL;
 
 /** All four onboarding steps done. */
-export const onboardingFinished = (): SQL =>
+const onboardingFinished = (): SQL =>
   and(...ONBOARDING_STEPS.map(([, column]) => isNotNull(users[column]))) as SQL;
 
 /**

@@ -3,7 +3,7 @@ import type { UserRow } from "../../db/queries/users";
 import { type ListUsersQuery, pageOfUsers, type UserOrder, userFilter } from "./list-users";
 
 /** Rows read from the database at a time: memory stays flat however many users match. */
-export const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 1000;
 
 const COLUMNS = [
   "id",
@@ -52,7 +52,7 @@ function cells(row: UserRow): string[] {
  * apostrophe and shows as text. Quotes are doubled, and a field with a comma, quote or line
  * break is quoted.
  */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -25,7 +25,7 @@ export type ListUsersQuery = {
  * (`totalIsEstimate`). Counting every one of a broad term's matches among a million users
  * costs a scan of the table on each keystroke.
  */
-export const COUNT_CAP = 1000;
+const COUNT_CAP = 1000;
 
 /** LIKE wildcards in the search text match themselves (backslash is LIKE's default escape). */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);

@@ -14,10 +14,10 @@ import { awaitingVerification, missingOnboardingSteps, unapprovedMember } from "
 import { escapeLike } from "./list-users";
 import { replaceUserPermissions, USER_NOT_FOUND } from "./permissions";
 
-export const ALREADY_VERIFIED = "User is already verified.";
-export const ONLY_MEMBERS = "Only member accounts can be verified.";
-export const SUSPENDED_NOT_VERIFIABLE = "A suspended account cannot be verified.";
-export const ONBOARDING_INCOMPLETE = "The user has not finished onboarding yet.";
+const ALREADY_VERIFIED = "User is already verified.";
+const ONLY_MEMBERS = "Only member accounts can be verified.";
+const SUSPENDED_NOT_VERIFIABLE = "A suspended account cannot be verified.";
+const ONBOARDING_INCOMPLETE = "The user has not finished onboarding yet.";
 
 export type VerificationDeps = { db: Database; mail: MailOutbox; logger: Logger; publicUrl: string };
 

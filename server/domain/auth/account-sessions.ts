@@ -9,7 +9,7 @@ import { describeUserAgent } from "./device";
 import { shortenIp } from "./shorten-ip";
 
 /** More live sessions than this are unusual; the list shows the most recently used ones. */
-export const SESSIONS_SHOWN = 50;
+const SESSIONS_SHOWN = 50;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -12,7 +12,7 @@ import { signInDetails } from "./new-browser";
 import { hashPassword, verifyPassword } from "./passwords";
 
 /** Wrong current passwords per account, as for logins: a stolen session cannot guess on. */
-export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
+const PASSWORD_CHANGE_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
 
 const wrongCurrentPassword = () =>
   new AppError("VALIDATION_FAILED", "The current password is not correct.", {

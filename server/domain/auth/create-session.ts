@@ -19,7 +19,7 @@ export function deriveChildToken(secret: string, parentToken: string): string {
   return crypto.createHmac("sha256", secret).update(`refresh-child:${parentToken}`).digest("base64url");
 }
 
-export function refreshTokenExpiry(deps: AuthDeps, session: { expiresAt: Date }, from = new Date()): Date {
+function refreshTokenExpiry(deps: AuthDeps, session: { expiresAt: Date }, from = new Date()): Date {
   const idleEnd = from.getTime() + deps.config.sessionIdleSeconds * 1000;
   return new Date(Math.min(idleEnd, session.expiresAt.getTime()));
 }

@@ -13,7 +13,7 @@ import { shortenIp } from "./shorten-ip";
  * had the same browser family and operating system (device.ts). Versions do not count, so an
  * update is not a new browser; a browser unused for three months is, and is worth a notice.
  */
-export const NEW_BROWSER_WINDOW_DAYS = 90;
+const NEW_BROWSER_WINDOW_DAYS = 90;
 
 /**
  * The condition, as SQL over the member's earlier sessions: the account has signed in before
@@ -43,7 +43,7 @@ export async function isNewBrowser(db: Database, userId: string, key: string): P
 }
 
 /** "2026-11-25 14:03 UTC": the mail's reader may be anywhere, so the zone is said. */
-export function utcMinute(at: Date): string {
+function utcMinute(at: Date): string {
   return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 

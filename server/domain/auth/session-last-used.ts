@@ -3,7 +3,7 @@ import type { Database } from "../../db";
 import { authSessions } from "../../db/schema";
 
 /** "Last used" is shown to the minute: writing it more often would only cost writes. */
-export const LAST_USED_RESOLUTION_SECONDS = 60;
+const LAST_USED_RESOLUTION_SECONDS = 60;
 
 // Sessions this instance wrote lately, so most calls skip the database altogether. The
 // conditional UPDATE below is what holds across instances; this only saves round trips.

@@ -4,7 +4,7 @@ import type { Database } from "../../db";
 import { mailOutbox } from "../../db/schema";
 import type { MailMessage } from "../../infra/mail/types";
 
-export type MailKind =
+type MailKind =
   | "password_reset"
   | "login_code"
   | "email_verification"
@@ -45,13 +45,13 @@ export async function insertMail(db: Database, mail: OutgoingMail): Promise<stri
 }
 
 /** "a•••@example.com": enough for an admin to tell mails apart, not a list of addresses. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
   if (at <= 0) return "•••";
   return `${email.slice(0, 1)}•••${email.slice(at)}`;
 }
 
-export const FAILING_MAILS_SHOWN = 20;
+const FAILING_MAILS_SHOWN = 20;
 
 export type FailingMail = {
   id: string;

@@ -40,7 +40,7 @@ type MailContent = {
  * member got the mail. Inline styles and tables, as mail clients ignore style sheets. Every
  * value is escaped: some come from members and admins (a rejection reason, a name).
  */
-export function renderMail(to: string, locale: Locale, content: MailContent): OutgoingMail {
+function renderMail(to: string, locale: Locale, content: MailContent): OutgoingMail {
   const appName = catalogs[locale].Common.appName;
   const t = translatorFor(locale);
   const footerNote = t("layout.footerNote", { appName });

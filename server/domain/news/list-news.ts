@@ -6,7 +6,7 @@ import { news } from "../../db/schema";
 import { renderNewsHtml } from "./render-news";
 
 /** The most items the admin list shows at once; news are few, older ones are rarely edited. */
-export const ADMIN_NEWS_LIMIT = 200;
+const ADMIN_NEWS_LIMIT = 200;
 
 export type NewsRow = typeof news.$inferSelect;
 

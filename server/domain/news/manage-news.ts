@@ -6,7 +6,7 @@ import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { type NewsRow, newsDay } from "./list-news";
 
-export const NEWS_AUDIT_ACTIONS = {
+const NEWS_AUDIT_ACTIONS = {
   created: "admin.news_created",
   updated: "admin.news_updated",
   published: "admin.news_published",
