@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db";
 import { documents } from "../../db/schema";
 import type { ObjectStorage } from "../../infra/storage/types";
-import { DOCUMENT_URL_LIFETIME_SECONDS } from "../documents/list-own-id-documents";
+import { DOCUMENT_URL_LIFETIME_SECONDS, storedDocumentColumns } from "../documents/list-own-id-documents";
 
 /** A user's documents as stored (no ID number), for the admin views and the export. */
 export async function listUserDocumentRows(db: Database, userId: string) {
@@ -11,15 +11,7 @@ export async function listUserDocumentRows(db: Database, userId: string) {
       .select({
         id: documents.id,
         kind: documents.kind,
-        side: documents.side,
-        documentType: documents.documentType,
-        idType: documents.idType,
-        expiryDate: documents.expiryDate,
-        originalFilename: documents.originalFilename,
-        storageKey: documents.storageKey,
-        contentType: documents.contentType,
-        sizeBytes: documents.sizeBytes,
-        createdAt: documents.createdAt,
+        ...storedDocumentColumns,
         supersededAt: documents.supersededAt,
       })
       .from(documents)
