@@ -34,4 +34,4 @@ export function UserSuspendDialog({
   );
 }
 
-export type SuspendTarget = Pick<AdminUser, "id" | "email">;
+type SuspendTarget = Pick<AdminUser, "id" | "email">;
