@@ -23,6 +23,9 @@ async function closeQuietly(context: BrowserContext) {
   await context.close().catch(() => undefined);
 }
 
+// Each journey signs in three browsers and waits for mails: longer than one page's test.
+test.slow();
+
 test("a member signs the other browser out from the profile; that browser lands on /login on its next page load", async ({
   browser,
   page,
