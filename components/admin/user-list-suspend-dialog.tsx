@@ -1,7 +1,6 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { AdminUser } from "@/lib/schemas/admin";
 import { ConfirmDialog } from "./confirm-dialog";
 
 /**
@@ -33,5 +32,3 @@ export function UserSuspendDialog({
     </ConfirmDialog>
   );
 }
-
-type SuspendTarget = Pick<AdminUser, "id" | "email">;
