@@ -29,13 +29,20 @@ const STAT_KEYS = [
 
 const cardClass = "rounded-2xl bg-white p-6 shadow-xl";
 
-/** The referral page below its heading: stats cards, the generator and the links table. */
-export function ReferralManagement() {
+export type ReferralData = { stats: ReferralStats | null; links: ReferralLink[] | null };
+
+/**
+ * The referral page below its heading: stats cards, the generator and the links table. The page
+ * loads the stats and links on the server, so the cards come with the first paint instead of
+ * pushing the page down when they arrive; what the server could not load is loaded here.
+ */
+export function ReferralManagement({ initial }: { initial?: ReferralData }) {
   const t = useTranslations("Referrals");
   const apiErrorMessage = useApiErrorMessage();
-  const [stats, setStats] = useState<ReferralStats | null>(null);
-  const [links, setLinks] = useState<ReferralLink[] | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [stats, setStats] = useState<ReferralStats | null>(initial?.stats ?? null);
+  const [links, setLinks] = useState<ReferralLink[] | null>(initial?.links ?? null);
+  const loadedOnServer = useRef(Boolean(initial?.stats && initial.links));
+  const [loading, setLoading] = useState(!loadedOnServer.current);
   // Only the newest load may write its answer: a slow older one must not undo a deactivation.
   const generation = useRef(0);
 
@@ -55,7 +62,7 @@ export function ReferralManagement() {
   }, []);
 
   useEffect(() => {
-    void load();
+    if (!loadedOnServer.current) void load();
   }, [load]);
 
   const retry = () => {

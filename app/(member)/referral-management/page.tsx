@@ -3,6 +3,8 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ReferralManagement } from "@/components/referrals/referral-management";
 import { displayName } from "@/lib/display-name";
+import { referralListSchema, referralStatsResponseSchema } from "@/lib/schemas/referrals";
+import { apiGetAsUser } from "@/lib/web/api-server";
 import { dashboardWithNotice } from "@/lib/web/notices";
 import { canManageReferrals } from "@/lib/web/route-guards";
 import { requireSession } from "@/lib/web/session-server";
@@ -20,6 +22,11 @@ export default async function ReferralManagementPage() {
   if (!canManageReferrals(session.user)) redirect(dashboardWithNotice("referral-permission"));
   const t = await getTranslations("Referrals");
   const { user } = session;
+  // With the first render: cards that arrive later move everything below them.
+  const [stats, list] = await Promise.all([
+    apiGetAsUser("/api/referral/stats", referralStatsResponseSchema),
+    apiGetAsUser("/api/referral/list", referralListSchema),
+  ]);
   return (
     <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <section aria-labelledby="referrals-title" className="rounded-2xl bg-white p-6 shadow-xl">
@@ -30,7 +37,7 @@ export default async function ReferralManagementPage() {
           {t("subtitle", { type: user.userType, name: displayName(user, t("fallbackName")) })}
         </p>
       </section>
-      <ReferralManagement />
+      <ReferralManagement initial={{ stats: stats?.stats ?? null, links: list?.tokens ?? null }} />
     </main>
   );
 }
