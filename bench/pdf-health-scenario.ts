@@ -3,31 +3,22 @@
 // members signing), and a sampler calls /api/health back to back. With rendering on the event
 // loop every health check waited behind a layout; in worker threads it should not notice. Also
 // the API's RSS at idle after one sign-in and after the renders (read from /proc).
-import fs from "node:fs";
 import { adminAccessToken } from "./admin-load";
 import { createSeedToken } from "./auth-load";
 import { childEnv, findFreePort, startChildServer } from "./child-server";
+import { rssMb } from "./idle-memory-scenario";
 import type { Scenario, ScenarioResult } from "./scenarios";
 import { createTempDir } from "./temp-dir";
 
 const PDF_HEALTH_NAMES = ["pdf-renders-health"];
 const CONCURRENT_SIGNERS = 10;
-const RENDER_CALLS = 200;
+// Enough renders to see whether memory keeps growing; RSS is read after every quarter of them.
+const RENDER_CALLS = 1000;
 
 function percentile(sorted: number[], percent: number): number {
   if (sorted.length === 0) return 0;
   const rank = Math.min(sorted.length - 1, Math.ceil((percent / 100) * sorted.length) - 1);
   return Math.round((sorted[Math.max(0, rank)] ?? 0) * 100) / 100;
-}
-
-/** Resident set size of a process in MB, from /proc (Linux); null elsewhere. */
-function rssMb(pid: number): number | null {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Math.round(Number(match[1]) / 102.4) / 10 : null;
-  } catch {
-    return null;
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,10 +72,12 @@ export const pdfHealthScenario: Scenario = {
           }
         })();
         let next = 0;
+        const rssAlong: (number | null)[] = [];
         const started = performance.now();
         const signer = async () => {
           while (next < RENDER_CALLS) {
             next += 1;
+            if (next % (RENDER_CALLS / 4) === 0) rssAlong.push(rssMb(api.pid));
             const begun = performance.now();
             const response = await fetch(previewUrl, { headers });
             await response.arrayBuffer();
@@ -120,7 +113,7 @@ export const pdfHealthScenario: Scenario = {
             `p50/p99 per rendered PDF; meanwhile /api/health back to back: ${health.length} calls, ` +
             `p50 ${percentile(health, 50)} ms, p99 ${healthP99} ms (goal ≤ 50 ms), ` +
             `max ${percentile(health, 100)} ms; API RSS ${idleRss} MB idle after one sign-in, ` +
-            `${afterRss} MB after the renders`,
+            `${rssAlong.join(" → ")} MB along the renders (every ${RENDER_CALLS / 4}), ${afterRss} MB after them`,
         };
         return [result];
       } finally {

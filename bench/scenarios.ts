@@ -10,6 +10,7 @@ import {
   seedUsers,
 } from "./auth-load";
 import { childEnv, findFreePort, projectRoot, runChildScript, startChildServer } from "./child-server";
+import { idleMemoryScenario } from "./idle-memory-scenario";
 import { type LoadSettings, type Measurement, measure } from "./load-test";
 import { pdfHealthScenario } from "./pdf-health-scenario";
 import { peerScenario } from "./peer-scenario";
@@ -584,6 +585,7 @@ export const scenarios: Scenario[] = [
   },
   adminListScenario,
   pdfHealthScenario,
+  idleMemoryScenario,
   {
     names: [
       "web-healthz",
