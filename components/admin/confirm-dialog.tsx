@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 
 /**
- * A destructive action's confirmation (deleting a user, spec §4; deleting the stamp, spec §5).
+ * A destructive action's confirmation (deleting a user, deleting the stamp).
  * The safe choice is focused first and Escape cancels (except while the action runs, whose
  * answer must still show). onConfirm resolves to an error text, or null when done (the parent
  * then unmounts the dialog). The confirm button stays focusable while busy (loading state).

@@ -9,7 +9,7 @@ const prefersReducedMotion = () =>
   typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
 /**
- * A modal <dialog> that fades in when mounted and fades out before it unmounts (spec §2: the
+ * A modal <dialog> that fades in when mounted and fades out before it unmounts (the
  * media viewer closes with a 200 ms fade, other modals with 300 ms). showModal() makes the
  * page behind inert; Tab additionally cycles inside the dialog, Escape closes with the fade,
  * and focus returns to where it was. With prefers-reduced-motion there is no fade.

@@ -5,7 +5,7 @@ import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useSta
 import { useAnimatedDialog } from "./media-viewer-dialog";
 import type { MediaItem } from "./user-detail-data";
 
-// Spec §2: zoom from 100% to 400% in steps of 0.2. Counting steps (0…15) instead of adding
+// Zoom from 100% to 400% in steps of 0.2. Counting steps (0…15) instead of adding
 // 0.2 to a float keeps the levels exact (1.2, not 1.2000000000000002).
 const ZOOM_STEP = 0.2;
 const MAX_ZOOM_STEPS = 15;
@@ -18,7 +18,7 @@ const viewerButtonClass =
 type Offset = { x: number; y: number };
 
 /**
- * Spec §2 media viewer: a modal for the ID images (front, back, other), at most 90vw × 92vh,
+ * Media viewer: a modal for the ID images (front, back, other), at most 90vw × 92vh,
  * fading in and out in 200 ms. Zoom 100–400% in 0.2 steps, pan by dragging (pointer events)
  * or with the arrow keys on the focused image, reset; a new image starts unzoomed.
  */
@@ -48,7 +48,7 @@ export function MediaViewer({
   const zoom = 1 + zoomSteps * ZOOM_STEP;
   const zoomed = zoomSteps > 0;
 
-  // Spec §2: zoom and pan reset when the image changes.
+  // Zoom and pan reset when the image changes.
   const src = item?.src;
   useEffect(() => {
     void src;

@@ -22,7 +22,7 @@ type Values = z.input<typeof createPermissionSchema>;
 const EMPTY: Values = { name: "", description: "", is_active: true };
 
 /**
- * Spec §4/§5 add-permission form, checked with the API's own schema: the trimmed name is
+ * Add-permission form, checked with the API's own schema: the trimmed name is
  * required, the submit waits for a name and for the running request; success resets the form
  * (active again) and refreshes the list. A refusal of the API lands on the field it names.
  */
@@ -55,7 +55,7 @@ export function PermissionForm({ onCreated }: { onCreated: () => void }) {
       notify.dismiss(loadingToast);
       // A 401 the client could not renew has already ended the session.
       if (isApiProblem(error) && error.status === 401) return;
-      // Spec §8: the server's message where it sent one (409 names the duplicate).
+      // The server's message where it sent one (409 names the duplicate).
       const message = (isApiProblem(error) && error.serverMessage) || t("failed");
       notify.error(message);
       if (isApiProblem(error) && !applyFieldIssues(error, FIELDS, setError) && error.status === 409)

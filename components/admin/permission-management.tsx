@@ -11,7 +11,7 @@ import { PermissionForm } from "./permission-form";
 import { PermissionTable } from "./permission-table";
 
 /**
- * Spec §2 /admin/permission-management: the add form on top, the current permissions below.
+ * /admin/permission-management: the add form on top, the current permissions below.
  * The page loads the list on the server (null when it could not); after a change the server
  * renders it anew.
  */

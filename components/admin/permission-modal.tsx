@@ -14,7 +14,7 @@ import {
 } from "@/lib/schemas/admin-user";
 import { useAnimatedDialog } from "./media-viewer-dialog";
 
-/** Spec §2: modals other than the media viewer close with a 300 ms animation. */
+/** Modals other than the media viewer close with a 300 ms animation. */
 const MODAL_FADE_MS = 300;
 
 export type PermissionOption = Permission;
@@ -87,8 +87,8 @@ type ModalLoad =
   | { state: "failed"; message: string };
 
 /**
- * Spec §2/§6: edit a user's permissions in a modal; the ones the user has are pre-selected.
- * Its messages are German in both languages (spec §1 and §8). Mount it to open it; onClose
+ * Edit a user's permissions in a modal; the ones the user has are pre-selected.
+ * Its messages are German in both languages. Mount it to open it; onClose
  * runs after the closing fade, onSaved with the names that were saved.
  */
 export function PermissionModal({
@@ -123,7 +123,7 @@ export function PermissionModal({
       },
       (error: unknown) => {
         if (stale) return;
-        // Spec §8: an answer that is not the expected JSON (a proxy or login page) has its own text.
+        // An answer that is not the expected JSON (a proxy or login page) has its own text.
         const message =
           isApiProblem(error) && error.code === "INVALID_RESPONSE" ? t("notJson") : t("loadFailed");
         setLoad({ state: "failed", message });

@@ -7,7 +7,7 @@ import { useAdminDay } from "./use-admin-date";
 
 const COLUMNS = ["name", "description", "active", "created"] as const;
 
-/** Spec §2 table of the current permissions, scrolling in its own region at narrow widths. */
+/** Table of the current permissions, scrolling in its own region at narrow widths. */
 export function PermissionTable({ permissions }: { permissions: Permission[] }) {
   const t = useTranslations("AdminArea.permissions.table");
   const day = useAdminDay();

@@ -15,7 +15,7 @@ export type Load<T> =
 
 /**
  * GETs one admin resource through the API client and parses it with its shared schema.
- * `failure` builds the spec §8 text ('Failed to fetch user data: …') from the reason; `initial`
+ * `failure` builds the page's error text ('Failed to fetch user data: …') from the reason; `initial`
  * is what the server already loaded for the first render (no request then); `reload` runs it again.
  */
 export function useAdminResource<T>(

@@ -29,14 +29,14 @@ const sameOrigin = (url: string) => (url.startsWith("/") && !url.startsWith("//"
 
 const IMAGE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "gif", "bmp", "webp"]);
 
-/** Spec §5: images by extension jpg/jpeg/png/gif/bmp/webp, PDF by .pdf. */
+/** Images by extension jpg/jpeg/png/gif/bmp/webp, PDF by .pdf. */
 function mediaKind(fileName: string): MediaKind {
   const extension = fileName.toLowerCase().split(".").pop() ?? "";
   if (IMAGE_EXTENSIONS.has(extension)) return "image";
   return extension === "pdf" ? "pdf" : "file";
 }
 
-/** Spec §5: names over 24 characters are cut to 21 plus an ellipsis. */
+/** Names over 24 characters are cut to 21 plus an ellipsis. */
 export function shortenFileName(name: string): string {
   const characters = [...name];
   return characters.length > 24 ? `${characters.slice(0, 21).join("")}…` : name;
@@ -46,7 +46,7 @@ const SIDE_ORDER: Record<MediaSide, number> = { front: 0, back: 1, other: 2 };
 const toSide = (side: string | null | undefined): MediaSide =>
   side === "front" || side === "back" ? side : "other";
 
-/** ID documents first, ordered front, back, other (spec §2 media viewer), then the contracts. */
+/** ID documents first, ordered front, back, other (media viewer), then the contracts. */
 export function toMediaItems(documents: AdminUserDocuments): MediaItem[] {
   const ids = documents.idDocuments
     .map((document): MediaItem => {
@@ -110,7 +110,7 @@ const COMPANY_PROFILE_FIELDS = [
 ] as const;
 export type ProfileField = (typeof PERSONAL_PROFILE_FIELDS)[number] | (typeof COMPANY_PROFILE_FIELDS)[number];
 
-/** The filled-in fields of a profile, in spec §3 order, as text. */
+/** The filled-in fields of a profile, in the order the profile form asks for them, as text. */
 export function profileEntries(full: FullUser): { field: ProfileField; value: string }[] {
   const profile: Record<string, unknown> = full.profile;
   const fields: readonly ProfileField[] =

@@ -12,7 +12,7 @@ const mediaButtonClass =
   "flex w-full min-w-0 flex-col items-stretch gap-2 rounded-xl border border-slate-300 bg-white p-2 text-left text-sm text-slate-900 hover:border-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
 /**
- * Spec §2 media: the ID images (opening the media viewer, front → back → other) and the
+ * Media: the ID images (opening the media viewer, front → back → other) and the
  * contracts; PDFs and other files open in a new tab. Names over 24 characters are shortened,
  * the full name stays in the description and the tooltip.
  */

@@ -35,7 +35,7 @@ function useDate() {
   };
 }
 
-/** The account: names, email, type, role, status, dates and the four onboarding steps (spec §3). */
+/** The account: names, email, type, role, status, dates and the four onboarding steps. */
 export function UserInfoSection({ user, status }: { user: DetailUser; status: OnboardingStatus }) {
   const t = useTranslations("AdminUser.info");
   const date = useDate();
@@ -104,7 +104,7 @@ export function ProfileDetailsSection({ full }: { full: FullUser }) {
   );
 }
 
-/** The user's permission names (spec §2), or 'No permissions available.' */
+/** The user's permission names, or 'No permissions available.' */
 export function PermissionListSection({
   permissions,
   action,

@@ -21,7 +21,7 @@ import {
 } from "./user-detail-sections";
 
 /**
- * Spec §2 /admin/user-management/view/{id} (read-only) and /profile/{id} (the same plus a
+ * /admin/user-management/view/{id} (read-only) and /profile/{id} (the same plus a
  * breadcrumb, the actions panel and the audit trail). While loading: 'Loading user...';
  * on failure or 404 a message with Go Back (one step back in the history).
  */

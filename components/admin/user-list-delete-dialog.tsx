@@ -5,7 +5,7 @@ import type { AdminUser } from "@/lib/schemas/admin";
 import { ConfirmDialog } from "./confirm-dialog";
 
 /**
- * Spec §4 delete confirmation. onConfirm resolves to an error text, or null once the user is
+ * Delete confirmation. onConfirm resolves to an error text, or null once the user is
  * deleted (the parent then unmounts the dialog).
  */
 export function UserListDeleteDialog({

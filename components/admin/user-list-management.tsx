@@ -27,12 +27,12 @@ import { UserListTable } from "./user-list-table";
 
 type UserList = z.infer<typeof userListResponseSchema>;
 
-/** The server's message where it sent one (spec §8 'or server message'), else the fallback. */
+/** The server's message where it sent one, else the fallback. */
 const serverMessageOr = (error: unknown, fallback: string) =>
   (isApiProblem(error) && error.serverMessage) || fallback;
 
 /**
- * Spec §2 /admin/user-management below the heading: stats, filter form, the paginated table.
+ * /admin/user-management below the heading: stats, filter form, the paginated table.
  * The page loads the list on the server from the URL (filters, search, page and size live
  * there, so a link or back/forward shows the same list); a change here navigates, and the
  * server renders the new list. `list` is null when the server could not load it.

@@ -27,7 +27,7 @@ const statusTone: Record<AdminUser["status"], string> = {
   suspended: "bg-red-100 text-red-800 ring-red-700/30",
 };
 
-/** Companies by company name, persons by first plus last name (spec §2 'names or company'). */
+/** Companies by company name, persons by first plus last name. */
 function nameOf(user: AdminUser): string {
   if (user.user_type === "company" && user.company_name?.trim()) return user.company_name.trim();
   const full = [user.first_name?.trim(), user.last_name?.trim()].filter(Boolean).join(" ");
@@ -35,7 +35,7 @@ function nameOf(user: AdminUser): string {
 }
 
 /**
- * Spec §2 user table. It scrolls inside its own focusable region at narrow widths, so the page
+ * User table. It scrolls inside its own focusable region at narrow widths, so the page
  * never scrolls sideways; repeated row buttons are described by the row's email.
  */
 export function UserListTable({

@@ -16,7 +16,7 @@ import { VerifyQueueTable } from "./verify-queue-table";
 const USER_TYPES = ["personal", "company"] as const;
 
 /**
- * Spec §2 /admin/verify-users: users who finished onboarding and wait for approval, searched by
+ * /admin/verify-users: users who finished onboarding and wait for approval, searched by
  * name or email and filtered by account type; a toggle adds the members still onboarding, marked
  * with their missing steps. The page loads them on the server from the URL (search, type, page,
  * size and the toggle live there); a change here navigates. `data` is null when the server could

@@ -36,7 +36,7 @@ export function VerifyForm({
   const { load, reload } = useAdminResource("/api/permissions", permissionListResponseSchema, (reason) =>
     t("verify.permissionsFailed", { reason }),
   );
-  // The user's current permissions are ticked to begin with (spec §6).
+  // The user's current permissions are ticked to begin with.
   const [selected, setSelected] = useState<Set<string>>(() => new Set(initial));
   const [submitting, setSubmitting] = useState(false);
   const reasonId = useId();

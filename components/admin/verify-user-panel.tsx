@@ -19,12 +19,12 @@ import { VerifyForm } from "./verify-user-form";
 const QUEUE_PATH = "/admin/verify-users";
 
 /**
- * Spec §2 /admin/user-management/verify/{id}: the user's information, the ID images beside what
+ * /admin/user-management/verify/{id}: the user's information, the ID images beside what
  * the admin compares them with (the ID's type, number and expiry, and the profile), a
  * permission form that verifies the user with the chosen permissions in one call (refused
  * with the reason while onboarding is unfinished), and a form
  * that sends the user back to redo one onboarding step. After either succeeds the page
- * returns to the queue after 1.2 s (spec §9).
+ * returns to the queue after 1.2 s.
  */
 export function VerifyUserPanel({
   userId,
