@@ -34,6 +34,18 @@ import { errorResponses, json, jsonBody } from "./openapi";
 
 const errors = errorResponses;
 
+const REGISTERED = "Registration successful. You can now log in.";
+
+/** The answers of both referral registrations (personal and company). */
+const registrationResponses = {
+  201: json(registrationResponseSchema, "Registered; the account awaits onboarding"),
+  404: json(errorResponseSchema, "Unknown link"),
+  409: json(errorResponseSchema, "Email address is already in use (only through a live link)."),
+  410: json(errorResponseSchema, "The link cannot take registrations now, whatever the email"),
+  422: json(errorResponseSchema, "The first problem, in the order the rules are listed"),
+  429: json(errorResponseSchema, "Too many refused registrations from this address (Retry-After)"),
+};
+
 /** Admins, super admins, and users with can_create_referrals manage referral links. */
 const requireReferralAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { user, permissions } = c.var.auth;
@@ -142,18 +154,11 @@ export function registerReferralRoutes(
       path: "/api/register/personal-referral",
       summary: "Register a personal account through a referral link",
       request: jsonBody(personalRegistrationSchema),
-      responses: {
-        201: json(registrationResponseSchema, "Registered; the account awaits onboarding"),
-        404: json(errorResponseSchema, "Unknown link"),
-        409: json(errorResponseSchema, "Email address is already in use (only through a live link)."),
-        410: json(errorResponseSchema, "The link cannot take registrations now, whatever the email"),
-        422: json(errorResponseSchema, "The first problem, in the spec's order"),
-        429: json(errorResponseSchema, "Too many refused registrations from this address (Retry-After)"),
-      },
+      responses: registrationResponses,
     }),
     async (c) => {
       await registerPersonal(deps.db, c.req.valid("json"), requestContext(c));
-      return c.json({ success: true as const, message: "Registration successful. You can now log in." }, 201);
+      return c.json({ success: true as const, message: REGISTERED }, 201);
     },
   );
 
@@ -163,18 +168,11 @@ export function registerReferralRoutes(
       path: "/api/register/company-referral",
       summary: "Register a company account through a referral link",
       request: jsonBody(companyRegistrationSchema),
-      responses: {
-        201: json(registrationResponseSchema, "Registered; the account awaits onboarding"),
-        404: json(errorResponseSchema, "Unknown link"),
-        409: json(errorResponseSchema, "Email address is already in use (only through a live link)."),
-        410: json(errorResponseSchema, "The link cannot take registrations now, whatever the email"),
-        422: json(errorResponseSchema, "The first problem, in the spec's order"),
-        429: json(errorResponseSchema, "Too many refused registrations from this address (Retry-After)"),
-      },
+      responses: registrationResponses,
     }),
     async (c) => {
       await registerCompany(deps.db, c.req.valid("json"), requestContext(c));
-      return c.json({ success: true as const, message: "Registration successful. You can now log in." }, 201);
+      return c.json({ success: true as const, message: REGISTERED }, 201);
     },
   );
 }

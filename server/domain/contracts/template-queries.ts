@@ -12,11 +12,8 @@ export type TemplateVersionRow = typeof contractTemplateVersions.$inferSelect;
  * A template with one of its versions: the current one (the version members sign) unless a
  * version number is given. Null when the template or that version does not exist.
  */
-export async function loadTemplateVersion(
-  db: Database,
-  templateId: string,
-  version?: number,
-): Promise<{ template: TemplateRow; version: TemplateVersionRow } | null> {
+/** The template row, or null for an unknown or malformed id. */
+async function findTemplate(db: Database, templateId: string): Promise<TemplateRow | null> {
   // A malformed id would make PostgreSQL refuse the uuid cast: it names no template.
   if (!isUuid(templateId)) return null;
   const [template] = await db
@@ -24,6 +21,15 @@ export async function loadTemplateVersion(
     .from(contractTemplates)
     .where(eq(contractTemplates.id, templateId))
     .limit(1);
+  return template ?? null;
+}
+
+export async function loadTemplateVersion(
+  db: Database,
+  templateId: string,
+  version?: number,
+): Promise<{ template: TemplateRow; version: TemplateVersionRow } | null> {
+  const template = await findTemplate(db, templateId);
   if (!template) return null;
   const [versionRow] = await db
     .select()
@@ -125,12 +131,7 @@ export async function listTemplates(db: Database, filter: TemplateListFilter): P
 
 /** One template as a summary (after a state change), or null. */
 export async function loadTemplateSummary(db: Database, templateId: string): Promise<TemplateSummary | null> {
-  if (!isUuid(templateId)) return null;
-  const [template] = await db
-    .select()
-    .from(contractTemplates)
-    .where(eq(contractTemplates.id, templateId))
-    .limit(1);
+  const template = await findTemplate(db, templateId);
   if (!template) return null;
   const versions = await listVersions(db, [template.id]);
   return toSummary(template, versions.get(template.id) ?? []);
