@@ -43,10 +43,35 @@ async function verifyAndUploadId(
   if (upload.status() !== 201) throw new Error(`upload: ${upload.status()} ${await upload.text()}`);
 }
 
-/** Takes a personal member through email, ID and profile via the BFF, as their pages would. */
+/** A drawn signature as the canvas sends it: a PNG data URL with a dark stroke on transparency. */
+async function signatureDataUrl() {
+  const stroke = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="120"><path d="M20 90 C 90 10, 160 110, 380 30" stroke="#111" stroke-width="3" fill="none"/></svg>',
+  );
+  const png = await sharp(stroke).png().toBuffer();
+  return `data:image/png;base64,${png.toString("base64")}`;
+}
+
+/** Signs every contract template of the logged-in member with a drawn signature. */
+async function signContracts(request: APIRequestContext) {
+  const signed = await request.post("/api/contracts/sign", {
+    headers: origin,
+    data: { signatureImage: await signatureDataUrl(), agreed: true, lang: "en" },
+  });
+  if (signed.status() !== 201) throw new Error(`sign: ${signed.status()} ${await signed.text()}`);
+}
+
+/** Which steps to take: all four unless `contract: false` (a member still onboarding). */
+type OnboardOptions = { contract?: boolean };
+
+/**
+ * Takes a personal member through email, ID, profile and (unless told otherwise) the contract
+ * via the BFF, as their pages would.
+ */
 export async function onboardPersonalMember(
   request: APIRequestContext,
   member: { email: string; password: string },
+  options: OnboardOptions = {},
 ) {
   await verifyAndUploadId(request, member, "personal", "passport");
   const profile = await request.post("/api/profile/personal/complete", {
@@ -63,13 +88,15 @@ export async function onboardPersonalMember(
     },
   });
   if (!profile.ok()) throw new Error(`profile: ${profile.status()} ${await profile.text()}`);
+  if (options.contract !== false) await signContracts(request);
   await request.post("/api/auth/logout", { headers: origin });
 }
 
-/** The same for a company member: email, the contact person's ID and the company profile. */
+/** The same for a company member: email, the contact person's ID, the company profile, the contract. */
 export async function onboardCompanyMember(
   request: APIRequestContext,
   member: { email: string; password: string; companyName?: string },
+  options: OnboardOptions = {},
 ) {
   await verifyAndUploadId(request, member, "company", "company_id_card");
   const profile = await request.post("/api/profile/company/complete", {
@@ -88,5 +115,6 @@ export async function onboardCompanyMember(
     },
   });
   if (!profile.ok()) throw new Error(`profile: ${profile.status()} ${await profile.text()}`);
+  if (options.contract !== false) await signContracts(request);
   await request.post("/api/auth/logout", { headers: origin });
 }
