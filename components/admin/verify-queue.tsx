@@ -32,6 +32,9 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
   const [pending, startTransition] = useTransition();
   const [searchInput, setSearchInput] = useState(query.search);
   useEffect(() => setSearchInput(query.search), [query.search]);
+  // The toggle shows the click at once; the address (and so the list) follows the navigation.
+  const [showAll, setShowAll] = useState(query.onboarding === "all");
+  useEffect(() => setShowAll(query.onboarding === "all"), [query.onboarding]);
 
   const navigate = useCallback(
     (next: Partial<VerifyQueueQuery>) => {
@@ -102,8 +105,11 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
           <input
             type="checkbox"
             className="size-4 accent-brand-700"
-            checked={query.onboarding === "all"}
-            onChange={(event) => navigate({ onboarding: event.target.checked ? "all" : "complete", page: 1 })}
+            checked={showAll}
+            onChange={(event) => {
+              setShowAll(event.target.checked);
+              navigate({ onboarding: event.target.checked ? "all" : "complete", page: 1 });
+            }}
           />
           {t("showIncomplete")}
         </label>
