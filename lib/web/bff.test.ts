@@ -655,3 +655,23 @@ describe("forwardToApi: security headers", () => {
     expect(plain.headers.get("referrer-policy")).toBe("no-referrer");
   });
 });
+
+describe("forwardToApi: one request per request", () => {
+  it("sends a GET that declared a body length without that length, so the next call on the connection stays whole", async () => {
+    const upstream = await recordingUpstream();
+    // Next hands a GET on without its body but with all its headers, Content-Length included.
+    const smuggler = new Request(`${PUBLIC_URL}/api/health`, { headers: { "content-length": "300" } });
+    expect(smuggler.headers.get("content-length")).toBe("300");
+
+    expect((await forwardToApi(smuggler, options(upstream.url))).status).toBe(200);
+    const next = await forwardToApi(new Request(`${PUBLIC_URL}/api/auth/me`), options(upstream.url));
+
+    expect(next.status).toBe(200);
+    expect(upstream.arrived.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "GET /api/health",
+      "GET /api/auth/me",
+    ]);
+    expect(upstream.arrived[0]?.headers["content-length"]).toBeUndefined();
+    expect(upstream.arrived.every((request) => request.body.length === 0)).toBe(true);
+  });
+});

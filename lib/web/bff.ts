@@ -78,6 +78,11 @@ export function bffError(
   return new Response(JSON.stringify({ error: { code, message } }), { status, headers });
 }
 
+/** Whether the request's body goes on to the API (never for GET and HEAD). */
+function hasBody(request: Request): request is Request & { body: ReadableStream<Uint8Array> } {
+  return request.body !== null && request.method !== "GET" && request.method !== "HEAD";
+}
+
 function upstreamHeaders(
   request: Request,
   url: URL,
@@ -90,6 +95,9 @@ function upstreamHeaders(
     const value = request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
+  // A GET or HEAD goes on without a body, so a length it declared must not: on a kept-alive
+  // connection the API would read that many bytes of the next request as this one's body.
+  if (!hasBody(request)) headers.delete("content-length");
   const clientIp = clientIpForApi(request.headers, clientIpHeader);
   if (clientIp) headers.set("x-forwarded-for", clientIp);
   headers.set("x-request-id", requestId);
@@ -127,7 +135,7 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
   };
 
   let body: ReadableStream<Uint8Array> | undefined;
-  if (request.body && request.method !== "GET" && request.method !== "HEAD") {
+  if (hasBody(request)) {
     body = request.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: startClock }));
   } else {
     startClock();
@@ -183,7 +191,7 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
     const value = upstream.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  // fetch has already decoded a compressed body, so its length no longer holds.
+  // A transport that decodes a compressed body (fetch) leaves a length that no longer holds.
   if (upstream.headers.has("content-encoding")) headers.delete("content-length");
   const location = sameSiteApiLocation(upstream.headers.get("location"));
   if (location) headers.set("location", location);

@@ -136,4 +136,81 @@ describe("the BFF's transport to the API", () => {
     });
     expect(head.body).toBeNull();
   });
+
+  it("never sends a declared length without a body, so the next call on the connection stays whole", async () => {
+    const seen: { url?: string; length?: string; body: string }[] = [];
+    const url = await listen((request, response) => {
+      const entry = { url: request.url, length: request.headers["content-length"], body: "" };
+      seen.push(entry);
+      request.on("data", (chunk: Buffer) => {
+        entry.body += chunk.toString();
+      });
+      request.on("end", () => response.end("ok"));
+    });
+
+    const smuggler = await upstreamFetch(new URL("/api/health", url), {
+      method: "GET",
+      headers: new Headers({ "content-length": "300" }),
+      signal: new AbortController().signal,
+    });
+    expect(await smuggler.text()).toBe("ok");
+    const next = await upstreamFetch(new URL("/api/auth/me", url), {
+      method: "GET",
+      headers: new Headers({ authorization: "Bearer victim" }),
+      signal: new AbortController().signal,
+    });
+
+    expect(await next.text()).toBe("ok");
+    expect(seen.map((entry) => entry.url)).toEqual(["/api/health", "/api/auth/me"]);
+    expect(seen[0]?.length).toBeUndefined();
+    expect(seen.every((entry) => entry.body === "")).toBe(true);
+  });
+
+  it("refuses a body longer than its declared length", async () => {
+    const url = await listen((request, response) => {
+      request.resume();
+      request.on("end", () => response.end("read"));
+    });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(500));
+        controller.close();
+      },
+    });
+
+    await expect(
+      upstreamFetch(url, {
+        method: "POST",
+        headers: new Headers({ "content-length": "10" }),
+        body,
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toThrow();
+  });
+
+  it("ends a call when the API goes silent mid-answer", async () => {
+    const url = await listen((_request, response) => {
+      response.writeHead(200, { "content-length": String(1024 * 1024) });
+      response.write(Buffer.alloc(100 * 1024));
+      // …and nothing more.
+    });
+
+    const answer = await upstreamFetch(url, {
+      method: "GET",
+      headers: new Headers(),
+      signal: new AbortController().signal,
+      idleTimeoutMs: 200,
+    });
+
+    await expect(answer.arrayBuffer()).rejects.toThrow();
+  });
+
+  it("fails a status no Response can carry instead of crashing", async () => {
+    const url = await listen((_request, response) => {
+      response.writeHead(205);
+      response.end();
+    });
+
+    await expect(get(url)).rejects.toThrow("status 205");
+  });
 });

@@ -1,6 +1,6 @@
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
-import { Readable } from "node:stream";
+import { pipeline, Readable, Transform } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 
 /**
@@ -19,7 +19,12 @@ export type UpstreamInit = {
   headers: Headers;
   body?: ReadableStream<Uint8Array>;
   signal: AbortSignal;
+  /** Silence on the connection (no byte either way) for this long ends the call. */
+  idleTimeoutMs?: number;
 };
+
+/** The API saying nothing for a minute, mid-upload or mid-download, means it is gone. */
+const IDLE_TIMEOUT_MS = 60_000;
 
 /** Answers up to this size (by their Content-Length) are read whole before they are passed on. */
 const BUFFERED_ANSWER_LIMIT = 64 * 1024;
@@ -48,6 +53,26 @@ function readWhole(response: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/**
+ * Passes a request body on while it keeps to its declared length: a longer one would spill into
+ * the next request on the connection, a shorter one leave the API waiting for the rest.
+ */
+function declaredLengthKept(declared: string | undefined): Transform {
+  const limit = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  let sent = 0;
+  const mismatch = () => new Error("The request body does not match its declared length.");
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      sent += chunk.length;
+      if (limit !== undefined && sent > limit) callback(mismatch());
+      else callback(null, chunk);
+    },
+    flush(callback) {
+      callback(limit !== undefined && sent !== limit ? mismatch() : null);
+    },
+  });
+}
+
 export function upstreamFetch(url: URL, init: UpstreamInit): Promise<Response> {
   const protocol = url.protocol === "https:" ? https : http;
   return new Promise<Response>((resolve, reject) => {
@@ -55,11 +80,18 @@ export function upstreamFetch(url: URL, init: UpstreamInit): Promise<Response> {
       reject(init.signal.reason);
       return;
     }
+    const headers = Object.fromEntries(init.headers);
+    // Without a body a declared length would make the API read the next request on this kept-
+    // alive connection as this one's body; with one, the body must match it (declaredLengthKept).
+    if (!init.body) delete headers["content-length"];
     const request = protocol.request(url, {
       method: init.method,
-      headers: Object.fromEntries(init.headers),
+      headers,
       agent: agents[url.protocol === "https:" ? "https:" : "http:"],
     });
+    request.setTimeout(init.idleTimeoutMs ?? IDLE_TIMEOUT_MS, () =>
+      request.destroy(new Error("The API went silent.")),
+    );
     const abort = () => request.destroy(init.signal.reason instanceof Error ? init.signal.reason : undefined);
     init.signal.addEventListener("abort", abort, { once: true });
     request.once("error", (error) => {
@@ -67,7 +99,14 @@ export function upstreamFetch(url: URL, init: UpstreamInit): Promise<Response> {
       reject(init.signal.aborted ? init.signal.reason : error);
     });
     request.once("response", (response) => {
-      const status = response.statusCode ?? 502;
+      const status = response.statusCode ?? 0;
+      // A status a Response cannot carry (1xx, 205, beyond 599) is no answer the BFF can pass on.
+      if (status < 200 || status > 599 || status === 205) {
+        response.resume();
+        init.signal.removeEventListener("abort", abort);
+        reject(new Error(`The API answered with status ${status}.`));
+        return;
+      }
       const headers = answerHeaders(response);
       const noBody = init.method === "HEAD" || status === 204 || status === 304;
       const length = Number(response.headers["content-length"] ?? Number.NaN);
@@ -91,9 +130,14 @@ export function upstreamFetch(url: URL, init: UpstreamInit): Promise<Response> {
       }
     });
     if (init.body) {
-      Readable.fromWeb(init.body as unknown as NodeReadableStream<Uint8Array>)
-        .once("error", (error) => request.destroy(error))
-        .pipe(request);
+      pipeline(
+        Readable.fromWeb(init.body as unknown as NodeReadableStream<Uint8Array>),
+        declaredLengthKept(headers["content-length"]),
+        request,
+        (error) => {
+          if (error) request.destroy(error);
+        },
+      );
     } else {
       request.end();
     }
