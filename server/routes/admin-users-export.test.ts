@@ -61,7 +61,11 @@ describe("GET /api/admin/users/export.csv", () => {
       lastName: `${word}, "the" one\nline two`,
       companyName: "@SUM(A1)",
     });
-    const plus = await createMember(db(), { firstName: "+49 123", lastName: `-${word}` });
+    const plus = await createMember(db(), {
+      firstName: "+49 123",
+      lastName: `-${word}`,
+      companyName: "x;=cmd|' /C calc'!A0",
+    });
     await createMember(db(), { lastName: word, status: "suspended" });
     await createMember(db(), { lastName: "Unrelated" });
 
@@ -92,7 +96,8 @@ describe("GET /api/admin/users/export.csv", () => {
       `${word}, "the" one\nline two`,
       "'@SUM(A1)",
     ]);
-    expect(rows[1]?.slice(2, 4)).toEqual(["'+49 123", `'-${word}`]);
+    // A spreadsheet that splits at ';' sees "x" and "'=cmd…": text, not a formula.
+    expect(rows[1]?.slice(2, 5)).toEqual(["'+49 123", `'-${word}`, "x;'=cmd|' /C calc'!A0"]);
 
     const [entry] = await db()
       .select({ details: auditLog.details, actor: auditLog.actorUserId })

@@ -53,8 +53,12 @@ function cells(row: UserRow): string[] {
  * break is quoted.
  */
 function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  // Excel with a German (or any semicolon) list separator splits the line at ';' and ignores
+  // our commas and quotes, so whatever follows a ';' or a tab starts a cell of its own there:
+  // defused the same way.
+  const inner = value.replace(/([;\t])(?=\s*[=+\-@])/g, "$1'");
+  const safe = /^[=+\-@\t\r]/.test(inner) ? `'${inner}` : inner;
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 const csvLine = (values: readonly string[]) => `${values.map(csvField).join(",")}\r\n`;
