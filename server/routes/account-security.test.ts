@@ -318,6 +318,30 @@ describe("the notice of a sign-in from a new browser", () => {
     expect(await noticesTo(user.email)).toHaveLength(2);
   });
 
+  it("a browser whose session the member ended is new again: an intruder signed out is noticed on return", async () => {
+    const user = await createUser(db());
+    const own = await signIn(user, FIREFOX_LINUX);
+    await signIn(user, CHROME_WINDOWS);
+    expect(await noticesTo(user.email)).toHaveLength(1);
+    const intruder = (await listSessions(own.accessToken)).find((session) => !session.current);
+    expect((await revoke(own.accessToken, intruder?.id ?? "")).status).toBe(200);
+
+    await signIn(user, CHROME_WINDOWS);
+
+    expect(await noticesTo(user.email)).toHaveLength(2);
+  });
+
+  it("sessions from before browsers were noted are no history: no notice for every member after an update", async () => {
+    const user = await createUser(db());
+    await signIn(user, FIREFOX_LINUX);
+    await db().update(authSessions).set({ deviceKey: null }).where(eq(authSessions.userId, user.id));
+
+    await signIn(user, CHROME_WINDOWS);
+    expect(await noticesTo(user.email)).toHaveLength(0);
+    await signIn(user, SAFARI_IPHONE);
+    expect(await noticesTo(user.email)).toHaveLength(1);
+  });
+
   it("a sign-in with an emailed code from a new browser is noticed too", async () => {
     const user = await createUser(db());
     await signIn(user, FIREFOX_LINUX);

@@ -16,19 +16,33 @@ import { shortenIp } from "./shorten-ip";
 const NEW_BROWSER_WINDOW_DAYS = 90;
 
 /**
- * The condition, as SQL over the member's earlier sessions: the account has signed in before
- * (the very first sign-in after registration is no news to anyone), and no session of the
- * window had this device key. Evaluated before the new session is written, or in the same
- * statement (which sees the table as it was before the statement).
+ * A session the member ended themselves (from the sessions list, or by changing the password)
+ * may have been an intruder's: its browser must not make the intruder's next sign-in "known".
+ */
+const DISOWNED_REASONS = ["revoked_by_user", "password_changed"];
+
+/**
+ * The condition, as SQL over the member's earlier sessions: the account has a browser history
+ * (sessions from before browsers were noted have none, so nobody gets a notice for each of
+ * them; the very first sign-in after registration is no news either), and no session of the
+ * window that the member did not disown had this device key. Evaluated before the new session
+ * is written, or in the same statement (which sees the table as it was before the statement).
  */
 export function newBrowserCondition(userId: string, key: string) {
-  return sql`exists (select 1 from ${authSessions} where ${authSessions.userId} = ${userId})
+  return sql`exists (
+      select 1 from ${authSessions}
+      where ${authSessions.userId} = ${userId} and ${authSessions.deviceKey} is not null
+    )
     and not exists (
       select 1 from ${authSessions}
       where ${and(
         eq(authSessions.userId, userId),
         eq(authSessions.deviceKey, key),
         gt(authSessions.lastUsedAt, sql`now() - make_interval(days => ${NEW_BROWSER_WINDOW_DAYS})`),
+        sql`(${authSessions.revokedReason} is null or ${authSessions.revokedReason} not in (${sql.join(
+          DISOWNED_REASONS.map((reason) => sql`${reason}`),
+          sql`, `,
+        )}))`,
       )}
     )`;
 }
