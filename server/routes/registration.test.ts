@@ -186,6 +186,20 @@ describe("personal registration: the rules, in order", () => {
     expect(profile?.referralEmail).toBe(referrerEmail);
   });
 
+  it("keeps the link owner's email even when the form names someone else", async () => {
+    const info = await t.app.request(`/api/referral/info/${ref}`);
+    const { referrerEmail } = (await info.json()) as { referrerEmail: string };
+    const form = personalForm(ref, { referralEmail: "someone-else@example.com" });
+
+    expect((await registerPersonal(t.app, form)).status).toBe(201);
+    const user = await userByEmail(form.email);
+    const [profile] = await db()
+      .select()
+      .from(personalProfiles)
+      .where(eq(personalProfiles.userId, user?.id ?? ""));
+    expect(profile?.referralEmail).toBe(referrerEmail);
+  });
+
   it("reports the first problem in the spec's order, and the next once it is fixed", async () => {
     const email = uniqueEmail("order");
     const good = personalForm(ref, { email, confirmEmail: email });

@@ -55,8 +55,9 @@ function isUniqueViolation(error: unknown): boolean {
  */
 async function findLiveLink(db: Database, token: string) {
   const [link] = await db
-    .select({ id: referralLinks.id, ownerUserId: referralLinks.ownerUserId })
+    .select({ id: referralLinks.id, ownerUserId: referralLinks.ownerUserId, ownerEmail: users.email })
     .from(referralLinks)
+    .innerJoin(users, eq(users.id, referralLinks.ownerUserId))
     .where(eq(referralLinks.token, token))
     .limit(1);
   if (!link) throw new AppError("NOT_FOUND", LINK_GONE);
@@ -76,7 +77,8 @@ type NewMember = {
   userType: "personal" | "company";
   names: { firstName?: string | null; lastName?: string | null; companyName?: string | null };
   language: "en" | "de";
-  profile: (db: Database, userId: string) => Promise<unknown>;
+  /** The profile row; `referrerEmail` is the link owner's, as the database knows it. */
+  profile: (db: Database, userId: string, referrerEmail: string) => Promise<unknown>;
 };
 
 /**
@@ -122,7 +124,7 @@ async function insertMember(db: Database, member: NewMember, facts: RequestFacts
       await tx
         .insert(referralUses)
         .values({ linkId: link.id, newUserId: user.id, newUserType: member.userType });
-      await member.profile(tx as unknown as Database, user.id);
+      await member.profile(tx as unknown as Database, user.id, link.ownerEmail);
       return user.id;
     });
     await releaseRateLimit(db, ipKey);
@@ -160,10 +162,10 @@ export async function registerPersonal(
       userType: "personal",
       names: { firstName: input.firstName.trim(), lastName: input.lastName.trim() },
       language: input.lang ?? "en",
-      profile: (tx, userId) =>
-        tx
-          .insert(personalProfiles)
-          .values({ userId, phone: phone.e164, referralEmail: input.referralEmail?.trim() || null }),
+      // The form sends the referrer's email it was shown; what is kept is the link owner's own,
+      // so nobody can name another member as the one who invited them.
+      profile: (tx, userId, referrerEmail) =>
+        tx.insert(personalProfiles).values({ userId, phone: phone.e164, referralEmail: referrerEmail }),
     },
     facts,
   );
