@@ -300,16 +300,17 @@ describe("POST /api/profile/personal/complete", () => {
   it("completes a registered member's profile and keeps the phone and referral email of registration", async () => {
     const referrer = await createReferrer(t.app, db());
     const link = await createLink(t.app, referrer.token);
+    // Registration keeps the link owner's email, whatever the form named.
     const form = personalForm(link.token, { referralEmail: "friend@example.com" });
     await registerOk(t.app, "personal", form);
     const { accessToken, user } = await loginOk(t.app, form.email, form.password);
 
     const profile = expectSaved(await post(t.app, PERSONAL, personalProfile(), { token: accessToken }));
 
-    expect(profile).toMatchObject({ phone: "+4915123456789", referralEmail: "friend@example.com" });
+    expect(profile).toMatchObject({ phone: "+4915123456789", referralEmail: referrer.email });
     expect(await storedPersonal(user.id)).toMatchObject({
       phone: "+4915123456789",
-      referralEmail: "friend@example.com",
+      referralEmail: referrer.email,
       city: "Berlin",
     });
   });
