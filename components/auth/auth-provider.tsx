@@ -98,6 +98,25 @@ export function AuthProvider({
     [clear, router, t],
   );
 
+  // A page that is going away (reload, navigation) has its calls cut off, a refresh among them:
+  // that is no verdict on the session, and a logout sent from there would end the session the
+  // next page is already using. The next page checks the session itself.
+  const leaving = useRef(false);
+  useEffect(() => {
+    const away = () => {
+      leaving.current = true;
+    };
+    const back = () => {
+      leaving.current = false;
+    };
+    window.addEventListener("pagehide", away);
+    window.addEventListener("pageshow", back);
+    return () => {
+      window.removeEventListener("pagehide", away);
+      window.removeEventListener("pageshow", back);
+    };
+  }, []);
+
   // The client refreshes and retries on a 401; when that fails it ends the session here.
   useEffect(
     () =>
@@ -107,6 +126,7 @@ export function AuthProvider({
           setStatus("authenticated");
         },
         onExpired: async () => {
+          if (leaving.current) return;
           notify.error(t("sessionExpired"));
           await logout({ silent: true });
         },
@@ -142,7 +162,7 @@ export function AuthProvider({
       expiryOf(session) - Date.now() - SESSION_TIMING.refreshBeforeExpiryMs,
     );
     const onFailure = (ok: boolean) => {
-      if (!ok) void logout({ silent: true });
+      if (!ok && !leaving.current) void logout({ silent: true });
     };
     const timer = window.setTimeout(() => void refresh().then(onFailure), delay);
     const check = window.setInterval(() => {
