@@ -7,14 +7,12 @@ import {
   createNonce,
   isHttpsRequest,
 } from "./security-headers";
-import { upstreamFetch } from "./upstream-http";
 
 export type BffOptions = {
   apiUrl: string;
   publicUrl: string;
   /** How long to wait for the API's response headers once the request body is sent. */
   timeoutMs: number;
-  /** Instead of the node:http transport (lib/web/upstream-http.ts): fetch, or a test's stand-in. */
   fetchImpl?: typeof fetch;
   /** The session's access token (from its httpOnly cookie); sent to the API as a Bearer token. */
   accessToken?: string;
@@ -149,15 +147,13 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
       body,
       signal: controller.signal,
     };
-    upstream = options.fetchImpl
-      ? await options.fetchImpl(target, {
-          ...init,
-          redirect: "manual",
-          cache: "no-store",
-          // Node's fetch needs this to send a streamed body.
-          ...({ duplex: "half" } as object),
-        })
-      : await upstreamFetch(target, init);
+    upstream = await (options.fetchImpl ?? fetch)(target, {
+      ...init,
+      redirect: "manual",
+      cache: "no-store",
+      // Node's fetch needs this to send a streamed body.
+      ...({ duplex: "half" } as object),
+    });
   } catch (error) {
     clearTimeout(timer);
     logWebError(timedOut ? "BFF: the API did not answer in time" : "BFF: the API is unreachable", {
