@@ -37,6 +37,9 @@ function redirectChain(response: Response | null): string[] {
 }
 
 async function expectSignedOutOnLogin(page: Page, from: string, message: string) {
+  // Leave the app first: the open page's own session timer (a refresh due a few seconds after
+  // sign-in with the tests' short tokens) would otherwise race this load to the ended session.
+  await page.goto("about:blank");
   const response = await page.goto(from);
   expect(page.url()).toBe(`${baseURL}/login`);
   expect(response?.status()).toBe(200);
