@@ -97,15 +97,16 @@ export const adminListScenario: Scenario = {
       });
       try {
         const apiUrl = `http://127.0.0.1:${port}`;
-        const seededUsers = await withClient(database.url, async (client) =>
+        const keptUsers = await withClient(database.url, async (client) =>
           Number((await client.query("select count(*) as n from users")).rows[0].n),
         );
-        if (seededUsers < ADMIN_LIST_USERS) {
+        const seededUsers = Math.max(keptUsers, ADMIN_LIST_USERS);
+        if (keptUsers < ADMIN_LIST_USERS) {
           const started = Date.now();
           await seedManyUsers(database.url, ADMIN_LIST_USERS);
           log(`seeded ${ADMIN_LIST_USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
         } else {
-          log(`${ADMIN_LIST_DATABASE} kept with ${seededUsers} users (BENCH_ADMIN_RESEED=1 seeds it again)`);
+          log(`${ADMIN_LIST_DATABASE} kept with ${keptUsers} users (BENCH_ADMIN_RESEED=1 seeds it again)`);
         }
         const token = await adminAccessToken(apiUrl, seedToken);
         const headers = { authorization: `Bearer ${token}` };
@@ -139,7 +140,7 @@ export const adminListScenario: Scenario = {
               unexpectedStatus: measurement.unexpectedStatus,
               statusCodes: measurement.statusCodes,
               notes:
-                `GET /api/admin/user-list?${query} (${item.what}) on ${seededUsers || ADMIN_LIST_USERS} users, ` +
+                `GET /api/admin/user-list?${query} (${item.what}) on ${seededUsers.toLocaleString("en")} users, ` +
                 `PostgreSQL, ${connections} connection(s): p95 ${measurement.p95Ms} ms (goal ≤ ${goal} ms); ` +
                 `total ${sample.total}${sample.totalIsEstimate ? " (estimate)" : ""}`,
             });
