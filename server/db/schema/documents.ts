@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
@@ -31,6 +32,17 @@ export const documents = pgTable(
     sha256: text("sha256").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     supersededAt: timestamp("superseded_at", { withTimezone: true }),
+    /**
+     * When the member was mailed that this ID expires soon; set on the front image's row only
+     * (one per upload), in the transaction that queues the mail, so it goes out once.
+     */
+    expiryNoticeSentAt: timestamp("expiry_notice_sent_at", { withTimezone: true }),
   },
-  (table) => [index("documents_user_idx").on(table.userId, table.kind)],
+  (table) => [
+    index("documents_user_idx").on(table.userId, table.kind),
+    // The expiry sweep and the admins' list of expired IDs read current ID fronts by date.
+    index("documents_current_id_expiry_idx")
+      .on(table.expiryDate)
+      .where(sql`${table.kind} = 'id' and ${table.side} = 'front' and ${table.supersededAt} is null`),
+  ],
 );

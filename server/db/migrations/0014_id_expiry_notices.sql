@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "expiry_notice_sent_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "documents_current_id_expiry_idx" ON "documents" USING btree ("expiry_date") WHERE "documents"."kind" = 'id' and "documents"."side" = 'front' and "documents"."superseded_at" is null;
