@@ -57,6 +57,8 @@ export const contractTemplateVersions = pgTable(
     version: integer("version").notNull(),
     note: text("note"),
     html: text("html").notNull(),
+    /** Published as "members must sign again": members who signed an earlier version re-sign. */
+    resignRequired: boolean("resign_required").notNull().default(false),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "contract_template_versions" ADD COLUMN "resign_required" boolean DEFAULT false NOT NULL;
