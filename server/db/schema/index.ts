@@ -7,4 +7,5 @@ export * from "./mail";
 export * from "./news";
 export * from "./profiles";
 export * from "./referrals";
+export * from "./totp";
 export * from "./users";

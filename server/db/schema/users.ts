@@ -50,6 +50,9 @@ export const users = pgTable(
     profileCompletedAt: timestamp("profile_completed_at", { withTimezone: true }),
     contractSignedAt: timestamp("contract_signed_at", { withTimezone: true }),
     adminVerifiedAt: timestamp("admin_verified_at", { withTimezone: true }),
+    // Two-factor sign-in is on (user_totp holds the secret). Here, not there: the login reads the
+    // user row anyway, so a login without two-factor sign-in costs nothing more.
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
