@@ -1,4 +1,15 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users, userTypeEnum } from "./users";
 
 export const referralStatusEnum = pgEnum("referral_status", ["active", "inactive", "deactivated", "pending"]);
@@ -40,5 +51,27 @@ export const referralUses = pgTable(
     newUserType: userTypeEnum("new_user_type").notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("referral_uses_link_idx").on(table.linkId)],
+  (table) => [
+    index("referral_uses_link_idx").on(table.linkId),
+    // Who invited a member (the admin user view).
+    index("referral_uses_new_user_idx").on(table.newUserId),
+  ],
+);
+
+/**
+ * Distinct visitors of a link's registration page, one row per link, day (UTC) and visitor. The
+ * visitor is a keyed hash of the day, the client's address and its user agent under a key of
+ * that day (domain/referrals/visits.ts): no address is stored, and without the server's secret
+ * a hash names nobody; the key changes every day, so one visitor's rows of two days do not match.
+ */
+export const referralVisits = pgTable(
+  "referral_visits",
+  {
+    linkId: uuid("link_id")
+      .notNull()
+      .references(() => referralLinks.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.linkId, table.day, table.visitorHash] })],
 );
