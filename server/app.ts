@@ -32,6 +32,7 @@ import { registerNewsRoutes } from "./routes/news";
 import { registerOnboardingRoutes } from "./routes/onboarding";
 import { registerProfileRoutes } from "./routes/profile";
 import { registerReferralRoutes } from "./routes/referrals";
+import { registerIdExpiryRoutes } from "./routes/id-expiry";
 import type { MemberRouteDeps } from "./routes/route-deps";
 import { HEALTH_PATHS, registerSystemRoutes } from "./routes/system";
 import { createTestSeedRoutes, decideTestSeedMount } from "./routes/test-seed";
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps) {
   registerReferralRoutes(app, {
     db: deps.database.db,
     tokens: deps.tokens,
+  registerIdExpiryRoutes(app, memberDeps);
     publicUrl: deps.config.publicUrl,
   });
   const { testSeedToken } = deps.config;

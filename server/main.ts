@@ -4,6 +4,7 @@ import { DEFAULT_EXPIRY_DAYS, DEFAULT_MAX_USES } from "../lib/schemas/referrals"
 import { createApp } from "./app";
 import { openDatabase } from "./db";
 import { bootstrapSuperAdmin } from "./domain/auth/create-admin";
+import { createIdExpirySweeper } from "./domain/documents/id-expiry-sweeper";
 import { createMailSender } from "./domain/mail/sender";
 import { createReferralLink } from "./domain/referrals/referral-links";
 import { ensureBaseData } from "./domain/seed/ensure-base-data";
@@ -90,6 +91,13 @@ async function main() {
   // Requests write mails into the database's outbox; this loop delivers them with retries.
   const mailSender = createMailSender({ db: database.db, mailer, logger });
 
+  // Hourly: mails members whose ID expires within 30 days, once per ID (through the outbox).
+  const idExpirySweeper = createIdExpirySweeper({
+    db: database.db,
+    mail: mailSender,
+    publicUrl: env.PUBLIC_URL,
+    logger,
+  });
   // The embedded database can only be dumped through this process (infra/backup/backup-access.ts).
   const backupToken = database.pglite ? newBackupToken() : undefined;
   const app = createApp({
@@ -156,6 +164,7 @@ async function main() {
     const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
     const forced = setTimeout(() => process.exit(1), graceMs + 10_000);
     forced.unref();
+  idExpirySweeper.start();
     const ended = await closeGracefully(server as http.Server, graceMs);
     if (ended === "cut")
       logger.warn({ graceMs }, "requests still running at the end of the grace period were cut");
@@ -170,6 +179,7 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
+    await idExpirySweeper.stop();
 main().catch((error) => {
   // The safe form: a failed query's message would repeat its bound values (a password hash).
   console.error("Cannot start the API:", serializeError(error).message);

@@ -39,6 +39,8 @@ export const templateStateSchema = z.enum(TEMPLATE_STATES);
 const templateVersionSchema = z.object({
   version: z.number().int(),
   note: z.string().nullable(),
+  /** Published as "members must sign again": members who signed an earlier version re-sign. */
+  resignRequired: z.boolean(),
   createdAt: z.string(),
 });
 
@@ -67,6 +69,7 @@ export type TemplateListResponse = z.infer<typeof templateListResponseSchema>;
 export const templateDetailSchema = templateSummarySchema.extend({
   shownVersion: z.number().int(),
   note: z.string().nullable(),
+  resignRequired: z.boolean(),
   html: z.string(),
   /** API path of the PDF preview of the shown version (admin only). */
   previewUrl: z.string(),
@@ -88,7 +91,15 @@ export const templateFormSchema = z.object({
  * leaves the template as it is); an HTML file or field adds a version.
  */
 export const templateUpdateFormSchema = templateFormSchema
-  .extend({ lang: templateLanguageSchema.optional(), audience: templateAudienceSchema.optional() })
+  .extend({
+    lang: templateLanguageSchema.optional(),
+    audience: templateAudienceSchema.optional(),
+    /**
+     * With new HTML: members who signed an earlier version must sign the new one. A form field,
+     * so "true"/"false" (a checkbox sends "on"); absent means false.
+     */
+    resign: z.enum(["true", "false", "on"]).transform((value) => value !== "false"),
+  })
   .partial();
 
 export const templateStateRequestSchema = z.object({ state: templateStateSchema });
@@ -142,6 +153,81 @@ export const signContractResponseSchema = z.object({
   contracts: z.array(contractDocumentSchema),
   contractSignedAt: z.string(),
 });
+
+/** A template the member signed at an older version and must sign again (GET /api/contracts/resign). */
+const resignTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.string(),
+  lang: templateLanguageSchema,
+  /** The current version: the one signed now. */
+  version: z.number().int(),
+  /** The newest version the member has signed. */
+  signedVersion: z.number().int(),
+  /** The newest version published as "members must sign again". */
+  requiredVersion: z.number().int(),
+});
+export type ResignTemplate = z.infer<typeof resignTemplateSchema>;
+
+export const resignTemplatesResponseSchema = z.object({ templates: z.array(resignTemplateSchema) });
+
+/** POST /api/contracts/resign: one drawn signature signs every template to be signed again. */
+export const resignContractRequestSchema = signContractRequestSchema.pick({
+  signatureImage: true,
+  agreed: true,
+});
+
+export const resignContractResponseSchema = z.object({ contracts: z.array(contractDocumentSchema) });
+
+/** A member who signed an older version of a template and has not signed the required one. */
+const resignPendingMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  userType: z.enum(["personal", "company"]),
+  signedVersion: z.number().int(),
+  signedAt: z.string(),
+});
+
+/** GET /api/admin/contracts/resign-pending: per template with a version to be signed again. */
+export const resignPendingResponseSchema = z.object({
+  templates: z.array(
+    z.object({
+      templateId: z.string(),
+      name: z.string(),
+      lang: templateLanguageSchema,
+      requiredVersion: z.number().int(),
+      currentVersion: z.number().int(),
+      /** Members who have signed the required version or a newer one. */
+      resignedCount: z.number().int(),
+      pendingCount: z.number().int(),
+      /** The first RESIGN_PENDING_SHOWN of them, by name. */
+      pending: z.array(resignPendingMemberSchema),
+    }),
+  ),
+});
+export type ResignPending = z.infer<typeof resignPendingResponseSchema>;
+
+/** How many members a template's "not re-signed" list shows; the count gives the rest. */
+export const RESIGN_PENDING_SHOWN = 100;
+
+/** GET /api/admin/user/{id}/contracts: a member's evidence rows and what they must sign again. */
+export const adminMemberContractsResponseSchema = z.object({
+  signatures: z.array(
+    z.object({
+      id: z.string(),
+      templateId: z.string().nullable(),
+      templateName: z.string(),
+      templateVersion: z.number().int(),
+      method: z.enum(["drawn", "upload"]),
+      signedAt: z.string(),
+      sha256: z.string(),
+    }),
+  ),
+  resign: z.array(resignTemplateSchema),
+});
+export type AdminMemberContracts = z.infer<typeof adminMemberContractsResponseSchema>;
 
 /** POST /api/upload/contract/{personal|company}: multipart templateId + file 'contract'. */
 export const contractUploadResponseSchema = z.object({

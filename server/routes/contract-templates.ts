@@ -59,6 +59,10 @@ const templateMultipartForm = templateFormSchema.extend({
   user_type: templateAudienceSchema.optional().meta({ description: "Alias of audience" }),
   file: binary.optional().meta({ description: "The template as an HTML file, at most 1 MB" }),
   html: z.string().optional().meta({ description: "The template's HTML, instead of a file" }),
+  resign: z
+    .enum(["true", "false"])
+    .optional()
+    .meta({ description: "PUT with new HTML: members who signed an earlier version must sign again" }),
 });
 
 async function detailOrNotFound(deps: MemberRouteDeps, id: string, version?: number) {

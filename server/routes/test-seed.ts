@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import net from "node:net";
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../db";
-import { mailOutbox, permissions, userPermissions, users } from "../db/schema";
+import { documents, mailOutbox, permissions, userPermissions, users } from "../db/schema";
 import { hashPassword } from "../domain/auth/passwords";
 import { AppError } from "../errors";
 import type { AppEnv } from "../http";
@@ -130,6 +130,25 @@ export function createTestSeedRoutes(deps: { db: Database; token: string }) {
       .returning({ id: mailOutbox.id });
     if (!row) throw new AppError("INTERNAL");
     return c.json({ id: row.id }, 201);
+  });
+  // The expiry date of a user's current ID, as if time had passed: the upload refuses a date
+  // that is not in the future, and the ID expiry journeys need one that is near or past.
+  app.post("/users/:id/id-expiry", async (c) => {
+    const parsed = z.object({ expiryDate: z.iso.date() }).safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) throw validationError(parsed.error);
+    const updated = await deps.db
+      .update(documents)
+      .set({ expiryDate: parsed.data.expiryDate })
+      .where(
+        and(
+          eq(documents.userId, c.req.param("id")),
+          eq(documents.kind, "id"),
+          isNull(documents.supersededAt),
+        ),
+      )
+      .returning({ id: documents.id });
+    if (updated.length === 0) throw new AppError("NOT_FOUND");
+    return c.json({ updated: updated.length }, 200);
   });
   return app;
 }

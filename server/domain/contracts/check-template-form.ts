@@ -7,6 +7,8 @@ import { hasVisibleText, sanitizeTemplateHtml } from "./template-html";
 
 const EMPTY_TEMPLATE_MESSAGE = "The template has no visible text.";
 const MISSING_HTML_MESSAGE = "Please choose an HTML file for the template.";
+const RESIGN_WITHOUT_HTML_MESSAGE =
+  "Only a new version can ask members to sign again: send the template's HTML too.";
 
 const emptyTemplate = (message: string) =>
   new AppError("VALIDATION_FAILED", message, { issues: [{ path: "file", message }] });
@@ -41,6 +43,8 @@ export type UpdateTemplateInput = {
   note?: string;
   /** Sanitized; present only when a new version is to be made. */
   html?: string;
+  /** The new version asks members who signed an earlier one to sign again. */
+  resign?: boolean;
 };
 
 /** PUT: every field optional; a description sent empty is cleared. */
@@ -48,6 +52,12 @@ export function checkUpdateForm(form: TemplateForm): UpdateTemplateInput {
   const parsed = templateUpdateFormSchema.safeParse(form.fields);
   if (!parsed.success) throw validationError(parsed.error);
   const { description, ...rest } = parsed.data;
+  if (rest.resign && form.html === undefined) {
+    // Only a new text can be signed again; the flag alone would mark nothing.
+    throw new AppError("VALIDATION_FAILED", RESIGN_WITHOUT_HTML_MESSAGE, {
+      issues: [{ path: "resign", message: RESIGN_WITHOUT_HTML_MESSAGE }],
+    });
+  }
   return {
     ...rest,
     ...(description !== undefined

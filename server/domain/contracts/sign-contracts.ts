@@ -11,6 +11,7 @@ import { toContractDocument } from "./member-contracts";
 import { assertStorageRoom, lockMemberStorage, storageQuotaExceeded, storageRoomOf } from "./member-storage";
 import { chooseMemberTemplates, type TemplateLanguage } from "./member-templates";
 import { assertContractRenderAllowed } from "./render-rate-limits";
+import { templatesToResign } from "./resign";
 import { assertCanSignContract } from "./sign-eligibility";
 import { insertContractEvidence, markContractSigned, type StoredContract, sha256Hex } from "./sign-evidence";
 import { decodeSignatureImage } from "./sign-signature-image";
@@ -25,7 +26,26 @@ export type SignContractsInput = {
   lang?: TemplateLanguage;
   ip: string | null;
   userAgent: string | null;
+  /**
+   * Signing again (POST /api/contracts/resign): only the templates the member must sign again,
+   * and the completed contract step keeps its time (it is the onboarding step's, not this one's).
+   */
+  resign?: boolean;
 };
+
+const NOTHING_TO_RESIGN_MESSAGE = "There is no contract to sign again.";
+
+/** What a drawn signature signs: the onboarding templates, or those to be signed again. */
+async function templatesToSign(db: Database, input: SignContractsInput) {
+  if (!input.resign) {
+    const templates = await chooseMemberTemplates(db, input.user, input.lang);
+    if (templates.length === 0) throw new AppError("NO_CONTRACT_TEMPLATES");
+    return templates;
+  }
+  const templates = await templatesToResign(db, input.user);
+  if (templates.length === 0) throw new AppError("CONFLICT", NOTHING_TO_RESIGN_MESSAGE);
+  return templates;
+}
 
 /**
  * POST /api/contracts/sign: one drawn signature signs every template the member needs.
@@ -45,8 +65,7 @@ export async function signContracts(
   await assertContractRenderAllowed(deps.db, input.user.id, "sign");
   if ((await storageRoomOf(deps.db, input.user.id)) <= 0) throw storageQuotaExceeded();
   const signature = await decodeSignatureImage(input.signatureImage);
-  const templates = await chooseMemberTemplates(deps.db, input.user, input.lang);
-  if (templates.length === 0) throw new AppError("NO_CONTRACT_TEMPLATES");
+  const templates = await templatesToSign(deps.db, input);
 
   const signedAt = deps.now?.() ?? new Date();
   const [values, stamp] = await Promise.all([
@@ -88,9 +107,9 @@ export async function signContracts(
         { userId: input.user.id, ip: input.ip, userAgent: input.userAgent, signedAt },
         stored,
       );
-      await markContractSigned(db, input.user.id, signedAt);
+      if (!input.resign) await markContractSigned(db, input.user.id, signedAt);
       await recordAuditEvent(db, {
-        action: "contract.signed",
+        action: input.resign ? "contract.resigned" : "contract.signed",
         actorUserId: input.user.id,
         subjectUserId: input.user.id,
         details: {
@@ -115,6 +134,6 @@ export async function signContracts(
   }
   return {
     contracts: await Promise.all(rows.map((row) => toContractDocument(deps.storage, row))),
-    contractSignedAt: signedAt.toISOString(),
+    contractSignedAt: (input.resign ? (input.user.contractSignedAt ?? signedAt) : signedAt).toISOString(),
   };
 }

@@ -61,7 +61,10 @@ export type TemplateListFilter = {
   state?: "active" | "inactive";
 };
 
-type VersionListRow = Pick<TemplateVersionRow, "templateId" | "version" | "note" | "createdAt">;
+type VersionListRow = Pick<
+  TemplateVersionRow,
+  "templateId" | "version" | "note" | "resignRequired" | "createdAt"
+>;
 
 /** Every version of these templates (without their HTML), newest first, by template. */
 async function listVersions(db: Database, templateIds: string[]): Promise<Map<string, VersionListRow[]>> {
@@ -72,6 +75,7 @@ async function listVersions(db: Database, templateIds: string[]): Promise<Map<st
       templateId: contractTemplateVersions.templateId,
       version: contractTemplateVersions.version,
       note: contractTemplateVersions.note,
+      resignRequired: contractTemplateVersions.resignRequired,
       createdAt: contractTemplateVersions.createdAt,
     })
     .from(contractTemplateVersions)
@@ -98,6 +102,7 @@ function toSummary(template: TemplateRow, versions: VersionListRow[]): TemplateS
     versions: versions.map((row) => ({
       version: row.version,
       note: row.note,
+      resignRequired: row.resignRequired,
       createdAt: row.createdAt.toISOString(),
     })),
     createdAt: template.createdAt.toISOString(),
@@ -151,6 +156,7 @@ export async function loadTemplateDetail(
     ...toSummary(loaded.template, versions.get(loaded.template.id) ?? []),
     shownVersion: shown,
     note: loaded.version.note,
+    resignRequired: loaded.version.resignRequired,
     // Stored sanitized; sanitized again in case a row came from elsewhere.
     html: sanitizeTemplateHtml(loaded.version.html),
     previewUrl: `/api/document-templates/${loaded.template.id}/preview?version=${shown}`,

@@ -46,6 +46,7 @@ export async function updateTemplate(
         version,
         note: input.note || null,
         html: input.html,
+        resignRequired: input.resign ?? false,
         createdBy: actor.actorId,
       });
     }
@@ -58,7 +59,13 @@ export async function updateTemplate(
       await recordAuditEvent(tx, {
         action: TEMPLATE_AUDIT_ACTIONS.versionCreated,
         actorUserId: actor.actorId,
-        details: { templateId, name: input.name ?? template.name, version, changed },
+        details: {
+          templateId,
+          name: input.name ?? template.name,
+          version,
+          changed,
+          resignRequired: input.resign ?? false,
+        },
         ip: actor.ip,
       });
     } else {

@@ -12,7 +12,8 @@ type MailKind =
   | "account_rejected"
   | "bank_details_changed"
   | "new_browser_sign_in"
-  | "password_changed";
+  | "password_changed"
+  | "id_expiring";
 
 /** A rendered mail and what it is, ready for the outbox. */
 export type OutgoingMail = MailMessage & { kind: MailKind; language: Locale };

@@ -249,3 +249,25 @@ export function passwordChangedMail(
     reason: t("passwordChanged.reason", values),
   }));
 }
+
+/**
+ * Sent once per uploaded ID when it expires within 30 days, so the member uploads a new one in
+ * time. The date is written as the member's language writes dates.
+ */
+export function idExpiringMail(
+  to: string,
+  locale: Locale,
+  expiryDate: string,
+  uploadUrl: string,
+): OutgoingMail {
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${expiryDate}T00:00:00Z`),
+  );
+  return build(to, locale, (t, values) => ({
+    kind: "id_expiring",
+    subject: t("idExpiring.subject"),
+    paragraphs: [t("idExpiring.expires", { date }), t("idExpiring.upload"), t("idExpiring.stays")],
+    link: { href: uploadUrl, label: t("idExpiring.action") },
+    reason: t("idExpiring.reason", values),
+  }));
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+// ID expiry: the member's own state (dashboard notice) and the admins' list of members whose ID
+// has expired and who need to upload a new one. The API declares its answers with these, the
+// web tier parses them.
+
+/**
+ * GET /api/documents/id-expiry. `expiring`: the current ID expires within 30 days; `expired`:
+ * its expiry date is today or earlier (the upload refuses such a date); `none`: no ID uploaded.
+ */
+export const idExpirySchema = z.object({
+  state: z.enum(["none", "valid", "expiring", "expired"]),
+  /** YYYY-MM-DD, as the member entered it at the upload. */
+  expiryDate: z.string().nullable(),
+});
+export type IdExpiry = z.infer<typeof idExpirySchema>;
+
+const expiredIdSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    company_name: z.string().nullable(),
+    user_type: z.enum(["personal", "company"]),
+    status: z.enum(["pending", "active", "suspended"]),
+    /** Approved by an admin: the account stays usable while the new ID is on its way. */
+    approved: z.boolean(),
+  }),
+  /** YYYY-MM-DD: the reason the member is listed ("ID expired on …"). */
+  expiry_date: z.string(),
+  uploaded_at: z.string(),
+});
+export type ExpiredId = z.infer<typeof expiredIdSchema>;
+
+/** The admins' list, for the verify page's server load and its retry in the browser. */
+export const EXPIRED_IDS_PATH = "/api/admin/expired-ids";
+
+/** GET /api/admin/expired-ids: longest expired first, at most 100. */
+export const expiredIdListSchema = z.object({ members: z.array(expiredIdSchema) });
