@@ -24,6 +24,7 @@ import { registerAdminVerificationRoutes } from "./routes/admin-verification";
 import { registerAuthRoutes } from "./routes/auth";
 import { createBackupRoutes } from "./routes/backup";
 import { registerCompanyStampRoutes } from "./routes/company-stamps";
+import { registerContractResignRoutes } from "./routes/contract-resign";
 import { registerContractTemplateRoutes } from "./routes/contract-templates";
 import { registerContractRoutes } from "./routes/contracts";
 import { createFilesRoutes } from "./routes/files";
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps) {
   registerContractTemplateRoutes(app, memberDeps);
   registerCompanyStampRoutes(app, memberDeps);
   registerContractRoutes(app, memberDeps);
+  registerContractResignRoutes(app, memberDeps);
   registerAdminUsersRoutes(app, { ...memberDeps, startedAt, logs: deps.logs });
   registerAdminVerificationRoutes(app, { ...memberDeps, startedAt, logs: deps.logs });
   registerGeoRoutes(app, { lookupUrls: deps.config.geoLookupUrls ?? [], budgetMs: 2_000 });

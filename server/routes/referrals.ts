@@ -57,7 +57,13 @@ const requireReferralAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 export function registerReferralRoutes(
   app: OpenAPIHono<AppEnv>,
-  deps: { db: Database; tokens: TokenService; publicUrl: string },
+  deps: {
+    db: Database;
+    tokens: TokenService;
+    publicUrl: string;
+    /** Keys the daily visitor hashes of the funnel (domain/referrals/visits.ts). */
+    visitorSecret: string;
+  },
 ) {
   const auth = authenticate(deps);
   const referralDeps = { db: deps.db, publicUrl: deps.publicUrl };
@@ -125,7 +131,7 @@ export function registerReferralRoutes(
     createRoute({
       method: "get",
       path: "/api/referral/stats",
-      summary: "Statistics of the caller's links",
+      summary: "Statistics of the caller's links, with the funnel over all of them",
       middleware: [auth, requireReferralAccess] as const,
       responses: { 200: json(referralStatsResponseSchema, "Stats"), ...errors },
     }),
@@ -137,7 +143,7 @@ export function registerReferralRoutes(
     createRoute({
       method: "get",
       path: "/api/referral/info/{token}",
-      summary: "Who invites with this link (public)",
+      summary: "Who invites with this link (public); counts the visitor once a day for the funnel",
       request: { params: z.object({ token: z.string().min(1).max(200) }) },
       responses: {
         200: json(referralInfoSchema, "A usable link"),
@@ -145,7 +151,10 @@ export function registerReferralRoutes(
         410: json(errorResponseSchema, "Expired, used up, deactivated, or its owner is inactive"),
       },
     }),
-    async (c) => c.json(await referralInfo(referralDeps, c.req.valid("param").token), 200),
+    async (c) => {
+      const visit = { secret: deps.visitorSecret, ...requestContext(c) };
+      return c.json(await referralInfo(referralDeps, c.req.valid("param").token, visit), 200);
+    },
   );
 
   app.openapi(
