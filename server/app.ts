@@ -16,9 +16,11 @@ import {
   type TrustedProxies,
 } from "./infra/client-ip";
 import type { LogRingBuffer } from "./infra/logging/logger";
+import { deriveSecret } from "./infra/secrets";
 import type { ObjectStorage } from "./infra/storage/types";
 import type { TokenService } from "./infra/tokens";
 import { registerAccountSecurityRoutes } from "./routes/account-security";
+import { registerAdminReferralRoutes } from "./routes/admin-referrals";
 import { registerAdminUsersRoutes } from "./routes/admin-users";
 import { registerAdminVerificationRoutes } from "./routes/admin-verification";
 import { registerAuthRoutes } from "./routes/auth";
@@ -144,6 +146,7 @@ export function createApp(deps: AppDeps) {
   registerNewsRoutes(app, memberDeps);
   registerProfileRoutes(app, memberDeps);
   registerUploadRoutes(app, memberDeps);
+  registerIdExpiryRoutes(app, memberDeps);
   registerContractTemplateRoutes(app, memberDeps);
   registerCompanyStampRoutes(app, memberDeps);
   registerContractRoutes(app, memberDeps);
@@ -154,9 +157,10 @@ export function createApp(deps: AppDeps) {
   registerReferralRoutes(app, {
     db: deps.database.db,
     tokens: deps.tokens,
-  registerIdExpiryRoutes(app, memberDeps);
     publicUrl: deps.config.publicUrl,
+    visitorSecret: deriveSecret(deps.config.auth.codeSecret, "referral-visitors"),
   });
+  registerAdminReferralRoutes(app, { db: deps.database.db, tokens: deps.tokens });
   const { testSeedToken } = deps.config;
   if (testSeedToken && decideTestSeedMount(testSeedToken, deps.config.apiHost).mount) {
     app.route("/api/test", createTestSeedRoutes({ db: deps.database.db, token: testSeedToken }));

@@ -6,6 +6,7 @@ import {
   stampListResponseSchema,
   templateListResponseSchema,
 } from "@/lib/schemas/contracts";
+import { type InviteTree, inviteTreeSchema, topReferrersSchema } from "@/lib/schemas/referral-tree";
 import { apiGetAsUser, apiLoadAsUser } from "@/lib/web/api-server";
 import type { AdminDashboardData, ContractDashboardData } from "./admin-dashboard-data";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
@@ -16,23 +17,33 @@ import { type FullUser, type MediaItem, toMediaItems } from "./user-detail-data"
  * fails comes back undefined: the page then loads it in the browser, which can tell a missing
  * user from a failed call and show the matching message.
  */
-export async function loadAdminUser(userId: string): Promise<{ full?: FullUser; media?: MediaItem[] }> {
+export async function loadAdminUser(
+  userId: string,
+  options: { invites?: boolean } = {},
+): Promise<{ full?: FullUser; media?: MediaItem[]; invites?: InviteTree }> {
   const encoded = encodeURIComponent(userId);
-  const [full, documents] = await Promise.all([
+  const [full, documents, invites] = await Promise.all([
     apiGetAsUser(`/api/auth/admin/users/${encoded}/full`, adminFullUserSchema),
     apiGetAsUser(`/api/admin/user/${encoded}/documents`, adminUserDocumentsSchema),
+    // Who invited whom: shown on the view and profile pages, not on the verify page.
+    options.invites ? apiGetAsUser(`/api/admin/users/${encoded}/referrals`, inviteTreeSchema) : null,
   ]);
-  return { full: full ?? undefined, media: documents ? toMediaItems(documents) : undefined };
+  return {
+    full: full ?? undefined,
+    media: documents ? toMediaItems(documents) : undefined,
+    invites: invites ?? undefined,
+  };
 }
 
 /** The admin dashboard's three cards, loaded side by side; each card gets its own answer. */
 export async function loadAdminDashboard(): Promise<AdminDashboardData> {
-  const [stats, serverStatus, audit] = await Promise.all([
+  const [stats, serverStatus, audit, topReferrers] = await Promise.all([
     apiLoadAsUser(DASHBOARD_PATHS.stats, userStatsSchema),
     apiLoadAsUser(DASHBOARD_PATHS.serverStatus, serverStatusSchema),
     apiLoadAsUser(DASHBOARD_PATHS.audit, auditListSchema),
+    apiLoadAsUser(DASHBOARD_PATHS.topReferrers, topReferrersSchema),
   ]);
-  return { stats, serverStatus, audit };
+  return { stats, serverStatus, audit, topReferrers };
 }
 
 /** The unfiltered template list of the contract admin pages. */

@@ -8,6 +8,7 @@ import type { AdminDashboardData } from "./admin-dashboard-data";
 import { DashboardAuditLog } from "./dashboard-audit-log";
 import { DashboardServerStatus } from "./dashboard-server-status";
 import { AdminStats } from "./dashboard-stats";
+import { DashboardTopReferrers } from "./dashboard-top-referrers";
 import { adminCardClass } from "./dashboard-ui";
 
 /**
@@ -54,6 +55,7 @@ export function DashboardOverview({ data }: { data: AdminDashboardData }) {
         </section>
       </div>
 
+      <DashboardTopReferrers initial={data.topReferrers} />
       <DashboardServerStatus initial={data.serverStatus} />
       <DashboardAuditLog initial={data.audit} />
     </div>

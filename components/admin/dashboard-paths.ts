@@ -6,6 +6,7 @@ export const DASHBOARD_PATHS = {
   stats: "/api/admin/user-stats",
   serverStatus: "/api/admin/server-status",
   audit: "/api/admin/audit?pageSize=20",
+  topReferrers: "/api/admin/top-referrers",
   stamps: "/api/company-stamps/mine",
   activeStamp: "/api/company-stamps/mine/active",
   templates: "/api/document-templates",

@@ -8,10 +8,12 @@ import { buttonClass } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
 import { adminFullUserSchema } from "@/lib/schemas/admin-user";
+import type { InviteTree } from "@/lib/schemas/referral-tree";
 import { useAdminResource } from "./use-admin-resource";
 import { UserDetailActions } from "./user-detail-actions";
 import { UserDetailAudit } from "./user-detail-audit";
 import { type FullUser, type MediaItem, namedUser, userMediaResponseSchema } from "./user-detail-data";
+import { UserInvitesSection } from "./user-detail-invites";
 import { UserMediaSection } from "./user-detail-media";
 import {
   PermissionListSection,
@@ -33,7 +35,7 @@ export function UserDetailView({
   userId: string;
   variant: "view" | "profile";
   /** What the page loaded on the server; a part it could not load is fetched here. */
-  initial?: { full?: FullUser; media?: MediaItem[] };
+  initial?: { full?: FullUser; media?: MediaItem[]; invites?: InviteTree };
 }) {
   const t = useTranslations("AdminUser");
   const router = useRouter();
@@ -126,6 +128,7 @@ export function UserDetailView({
       <ProfileDetailsSection full={full} />
       <UserMediaSection media={media} />
       <PermissionListSection permissions={full.permissions} />
+      <UserInvitesSection userId={user.id} initial={initial?.invites} />
       {variant === "profile" && (
         <>
           <UserDetailActions

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { ReferralLink } from "@/lib/schemas/referrals";
+import { FunnelChart } from "./funnel-chart";
 import type { DateFormatter } from "./referral-link-row";
 
 type QrState = { state: "loading" } | { state: "ready"; src: string } | { state: "failed" };
@@ -22,6 +23,7 @@ export function ReferralLinkDetails({
   formatDate: DateFormatter;
 }) {
   const t = useTranslations("Referrals.table");
+  const tFunnel = useTranslations("Referrals.funnel");
   const [qr, setQr] = useState<QrState>({ state: "loading" });
   const showQr = qrId !== null;
 
@@ -55,12 +57,13 @@ export function ReferralLinkDetails({
       )}
       {registrationsId && (
         <div id={registrationsId} className="min-w-0 flex-1">
+          <FunnelChart funnel={link.funnel} label={tFunnel("ofLink")} />
           {registrationCount === 0 ? (
-            <p>{t("noRegistrations")}</p>
+            <p className="mt-3">{t("noRegistrations")}</p>
           ) : (
             <ul
               aria-label={t("registrations", { count: registrationCount })}
-              className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-slate-800"
+              className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-slate-800"
             >
               {link.registrations.map((registration, index) => (
                 <li

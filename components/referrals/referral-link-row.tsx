@@ -8,7 +8,16 @@ import { isUsable, linkBadge } from "./link-status";
 import { ReferralLinkDetails } from "./referral-link-details";
 import { StatusBadge } from "./status-badge";
 
-export const COLUMNS = ["link", "label", "status", "created", "expires", "usage", "actions"] as const;
+export const COLUMNS = [
+  "link",
+  "label",
+  "status",
+  "created",
+  "expires",
+  "usage",
+  "opened",
+  "actions",
+] as const;
 
 export type DateFormatter = (iso: string) => { short: string; full: string };
 
@@ -123,6 +132,7 @@ export function ReferralLinkRow({
             link.usageDisplay
           )}
         </td>
+        <td className="px-3 py-3 whitespace-nowrap tabular-nums">{link.funnel.opened}</td>
         <td className="px-3 py-3">
           {usable && confirming ? (
             <fieldset className="space-y-2">

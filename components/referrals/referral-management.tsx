@@ -14,6 +14,7 @@ import {
   referralStatsResponseSchema,
   type referralStatsSchema,
 } from "@/lib/schemas/referrals";
+import { FunnelChart } from "./funnel-chart";
 import { GenerateLinkForm } from "./generate-link-form";
 import { ReferralLinksTable } from "./referral-links-table";
 
@@ -116,16 +117,21 @@ export function ReferralManagement({ initial }: { initial?: ReferralData }) {
             {t("loading")}
           </p>
         ) : stats ? (
-          <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-            {STAT_KEYS.map((key) => (
-              <div key={key} className="flex flex-col rounded-xl border border-slate-200 bg-slate-50 p-4">
-                <dt className="text-sm text-slate-700">{t(`stats.${key}`)}</dt>
-                <dd className="order-first text-2xl font-semibold text-slate-900 tabular-nums">
-                  {stats[key]}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <>
+            <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+              {STAT_KEYS.map((key) => (
+                <div key={key} className="flex flex-col rounded-xl border border-slate-200 bg-slate-50 p-4">
+                  <dt className="text-sm text-slate-700">{t(`stats.${key}`)}</dt>
+                  <dd className="order-first text-2xl font-semibold text-slate-900 tabular-nums">
+                    {stats[key]}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <h3 className="mt-6 text-base font-semibold text-slate-900">{t("funnel.heading")}</h3>
+            <p className="mt-1 text-sm text-slate-700">{t("funnel.explanation")}</p>
+            <FunnelChart funnel={stats.funnel} label={t("funnel.overall")} />
+          </>
         ) : (
           // Neutral, not an error: a failed load stays quiet.
           <p className="mt-2 text-slate-700">{t("stats.unavailable")}</p>

@@ -33,6 +33,19 @@ const referralRegistrationSchema = z.object({
   date: z.string(),
 });
 
+/**
+ * How far the people a link brought got; each step counts the people who reached it: distinct
+ * visitors of the registration page (once a day), registrations, finished onboarding (all four
+ * steps, or approved), approved by an admin.
+ */
+const referralFunnelSchema = z.object({
+  opened: z.number().int(),
+  registered: z.number().int(),
+  onboarded: z.number().int(),
+  approved: z.number().int(),
+});
+export type ReferralFunnel = z.infer<typeof referralFunnelSchema>;
+
 /** One link as the owner sees it (referral link; the raw list is the field `tokens`). */
 export const referralLinkSchema = z.object({
   id: z.string(),
@@ -48,6 +61,7 @@ export const referralLinkSchema = z.object({
   usageDisplay: z.string(),
   isUnlimited: z.boolean(),
   registrations: z.array(referralRegistrationSchema),
+  funnel: referralFunnelSchema,
 });
 export type ReferralLink = z.infer<typeof referralLinkSchema>;
 
@@ -59,6 +73,8 @@ export const referralStatsSchema = z.object({
   linksUsed: z.number().int(),
   companyUsersReferred: z.number().int(),
   personalUsersReferred: z.number().int(),
+  /** Over all the owner's links. */
+  funnel: referralFunnelSchema,
 });
 export const referralStatsResponseSchema = z.object({ success: z.literal(true), stats: referralStatsSchema });
 

@@ -274,6 +274,8 @@ describe("GET /api/referral/stats", () => {
         linksUsed: 2,
         companyUsersReferred: 1,
         personalUsersReferred: 3,
+        // Nobody opened the page (the registrations were posted directly) or went further.
+        funnel: { opened: 0, registered: 4, onboarded: 0, approved: 0 },
       },
     });
   });
@@ -289,6 +291,7 @@ describe("GET /api/referral/stats", () => {
         linksUsed: 0,
         companyUsersReferred: 0,
         personalUsersReferred: 0,
+        funnel: { opened: 0, registered: 0, onboarded: 0, approved: 0 },
       },
     });
   });

@@ -23,8 +23,8 @@ export function missingOnboardingSteps(
 export const unapprovedMember = (): SQL =>
   and(eq(users.role, "user"), eq(users.status, "pending"), isNull(users.adminVerifiedAt)) as SQL;
 
-/** All four onboarding steps done. */
-const onboardingFinished = (): SQL =>
+/** All four onboarding steps done (also the referral funnel's 'finished onboarding'). */
+export const onboardingFinished = (): SQL =>
   and(...ONBOARDING_STEPS.map(([, column]) => isNotNull(users[column]))) as SQL;
 
 /**

@@ -7,7 +7,9 @@ import type { UserRow } from "../../db/queries/users";
 import { referralLinks, referralUses, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
+import { linkFunnel, openedByLink, ownerFunnel } from "./funnel";
 import { effectiveStatus, isUnlimited, usageDisplay } from "./link-status";
+import { recordVisit } from "./visits";
 
 export type ReferralDeps = { db: Database; publicUrl: string };
 
@@ -62,6 +64,11 @@ async function toReferralLinks(deps: ReferralDeps, rows: LinkRow[], owner: UserR
             lastName: users.lastName,
             companyName: users.companyName,
             email: users.email,
+            emailVerifiedAt: users.emailVerifiedAt,
+            documentsUploadedAt: users.documentsUploadedAt,
+            profileCompletedAt: users.profileCompletedAt,
+            contractSignedAt: users.contractSignedAt,
+            adminVerifiedAt: users.adminVerifiedAt,
           },
         })
         .from(referralUses)
@@ -69,27 +76,33 @@ async function toReferralLinks(deps: ReferralDeps, rows: LinkRow[], owner: UserR
         .where(inArray(referralUses.linkId, ids))
         .orderBy(asc(referralUses.usedAt))
     : [];
-  return rows.map((row) => ({
-    id: row.id,
-    token: row.token,
-    link: referralUrl(deps.publicUrl, row.token),
-    label: row.label,
-    status: effectiveStatus(row, owner),
-    created: row.createdAt.toISOString(),
-    expires: row.expiresAt?.toISOString() ?? null,
-    maxUses: row.maxUses ?? 0,
-    used: row.uses,
-    usageDisplay: usageDisplay(row),
-    isUnlimited: isUnlimited(row),
-    registrations: registrations
-      .filter((registration) => registration.linkId === row.id)
-      .map((registration) => ({
+  const opened = await openedByLink(deps.db, ids);
+  return rows.map((row) => {
+    const ofLink = registrations.filter((registration) => registration.linkId === row.id);
+    return {
+      id: row.id,
+      token: row.token,
+      link: referralUrl(deps.publicUrl, row.token),
+      label: row.label,
+      status: effectiveStatus(row, owner),
+      created: row.createdAt.toISOString(),
+      expires: row.expiresAt?.toISOString() ?? null,
+      maxUses: row.maxUses ?? 0,
+      used: row.uses,
+      usageDisplay: usageDisplay(row),
+      isUnlimited: isUnlimited(row),
+      registrations: ofLink.map((registration) => ({
         // A deleted member keeps their place in the history, without the person.
         name: registration.user?.email ? displayName(registration.user, "") || null : null,
         type: registration.type,
         date: registration.usedAt.toISOString(),
       })),
-  }));
+      funnel: linkFunnel(
+        opened.get(row.id) ?? 0,
+        ofLink.map((registration) => (registration.user?.email ? registration.user : null)),
+      ),
+    };
+  });
 }
 
 /** The owner's links, newest first (a user only ever sees their own). */
@@ -141,11 +154,19 @@ export async function referralStats(deps: ReferralDeps, owner: UserRow) {
     linksUsed: links.filter((link) => link.uses > 0).length,
     companyUsersReferred: byType("company"),
     personalUsersReferred: byType("personal"),
+    funnel: await ownerFunnel(deps.db, owner.id),
   };
 }
 
-/** Public info for /register: 404 unknown; 410 expired, used up, deactivated or owner inactive. */
-export async function referralInfo(deps: ReferralDeps, token: string) {
+/**
+ * Public info for /register: 404 unknown; 410 expired, used up, deactivated or owner inactive.
+ * A usable link's answer counts its visitor for the funnel (once a day, see visits.ts).
+ */
+export async function referralInfo(
+  deps: ReferralDeps,
+  token: string,
+  visit: { secret: string; ip: string | null; userAgent: string | null },
+) {
   const [row] = await deps.db
     .select({ link: referralLinks, owner: users })
     .from(referralLinks)
@@ -157,6 +178,7 @@ export async function referralInfo(deps: ReferralDeps, token: string) {
     throw new AppError("GONE", "Invalid or Expired Referral Link.");
   }
   const owner = row.owner;
+  await recordVisit(deps.db, visit.secret, row.link.id, visit);
   return {
     success: true as const,
     referrerName: displayName(owner, "") || null,

@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** /admin/user-management/profile/{id}: the user view plus actions and audit trail. */
 export default async function AdminUserProfilePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const initial = await loadAdminUser(id);
+  const initial = await loadAdminUser(id, { invites: true });
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <UserDetailView userId={id} variant="profile" initial={initial} />

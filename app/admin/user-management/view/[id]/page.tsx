@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** /admin/user-management/view/{id}: read-only profile, media and permissions. */
 export default async function AdminUserViewPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const initial = await loadAdminUser(id);
+  const initial = await loadAdminUser(id, { invites: true });
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <UserDetailView userId={id} variant="view" initial={initial} />

@@ -1,0 +1,81 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import type { z } from "zod";
+import type { ApiLoad } from "@/components/api/problem";
+import { EmptyState } from "@/components/ui/empty-state";
+import { linkClass } from "@/components/ui/form-field";
+import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
+import { topReferrersSchema } from "@/lib/schemas/referral-tree";
+import { DASHBOARD_PATHS } from "./dashboard-paths";
+import { adminCardClass, CardError, useAdminErrorText } from "./dashboard-ui";
+import { useRefreshable } from "./use-refreshable";
+
+type TopReferrers = z.infer<typeof topReferrersSchema>;
+
+/**
+ * The ten members whose links brought the most approved members (then the most registrations),
+ * each linked to their admin view; loaded with the page, retried in place when that failed.
+ */
+export function DashboardTopReferrers({ initial }: { initial: ApiLoad<TopReferrers> }) {
+  const t = useTranslations("AdminArea.topReferrers");
+  const errorText = useAdminErrorText();
+  const { data, error, loading, reload } = useRefreshable(
+    DASHBOARD_PATHS.topReferrers,
+    topReferrersSchema,
+    initial,
+  );
+  const referrers = data?.referrers;
+
+  return (
+    <section aria-labelledby="top-referrers-heading" aria-busy={loading} className={adminCardClass}>
+      <h2 id="top-referrers-heading" className="text-lg font-semibold text-slate-900">
+        {t("heading")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
+      {error && (
+        <CardError
+          message={t("failed", { reason: errorText(error) })}
+          onRetry={() => void reload()}
+          retrying={loading}
+        />
+      )}
+      {referrers && referrers.length === 0 && (
+        <div className="mt-3">
+          <EmptyState title={t("empty")} />
+        </div>
+      )}
+      {referrers && referrers.length > 0 && (
+        <Table caption={t("caption")} captionHidden regionLabel={t("region")}>
+          <TableHead>
+            <tr>
+              <Th>{t("rank")}</Th>
+              <Th>{t("member")}</Th>
+              <Th className="text-right">{t("approved")}</Th>
+              <Th className="text-right">{t("registered")}</Th>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {referrers.map((referrer, index) => (
+              <tr key={referrer.id}>
+                <Td className="tabular-nums">{index + 1}</Td>
+                <Td className="min-w-48">
+                  <Link
+                    href={`/admin/user-management/view/${encodeURIComponent(referrer.id)}`}
+                    className={`${linkClass} break-words`}
+                  >
+                    {referrer.name ?? referrer.email}
+                  </Link>
+                  {referrer.name && <span className="block break-all text-slate-700">{referrer.email}</span>}
+                </Td>
+                <Td className="text-right tabular-nums">{referrer.approved}</Td>
+                <Td className="text-right tabular-nums">{referrer.registered}</Td>
+              </tr>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </section>
+  );
+}
