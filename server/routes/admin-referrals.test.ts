@@ -56,14 +56,12 @@ async function invite(
       .update(users)
       .set({ referredByUserId: ownerId, adminVerifiedAt: input.approved ? new Date() : null })
       .where(eq(users.id, member.id));
-    await database
-      .insert(referralUses)
-      .values({
-        linkId: link.id,
-        newUserId: member.id,
-        newUserType: "personal",
-        usedAt: new Date(Date.now() + index),
-      });
+    await database.insert(referralUses).values({
+      linkId: link.id,
+      newUserId: member.id,
+      newUserType: "personal",
+      usedAt: new Date(Date.now() + index),
+    });
     invited.push(member.id);
   }
   return invited;
