@@ -153,6 +153,7 @@ async function main() {
     );
   });
   mailSender.start();
+  idExpirySweeper.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -164,10 +165,10 @@ async function main() {
     const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
     const forced = setTimeout(() => process.exit(1), graceMs + 10_000);
     forced.unref();
-  idExpirySweeper.start();
     const ended = await closeGracefully(server as http.Server, graceMs);
     if (ended === "cut")
       logger.warn({ graceMs }, "requests still running at the end of the grace period were cut");
+    await idExpirySweeper.stop();
     await mailSender.stop();
     await mailer.close();
     await database.close();
@@ -179,7 +180,6 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
-    await idExpirySweeper.stop();
 main().catch((error) => {
   // The safe form: a failed query's message would repeat its bound values (a password hash).
   console.error("Cannot start the API:", serializeError(error).message);
