@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type {
@@ -15,11 +15,13 @@ import {
   contractSignatures,
   contractTemplates,
   documents,
+  mailOutbox,
   personalProfiles,
   users,
 } from "../db/schema";
 import { DEFAULT_TEMPLATE_IDS } from "../domain/contracts/seed-default-templates";
 import { call, createUser, loginOk, post, uniqueIp } from "../testing/auth-api";
+import { waitForMail } from "../testing/eml";
 import { createMember } from "../testing/referral-api";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -254,6 +256,48 @@ describe("publishing a version that members must sign again", () => {
       .from(auditLog)
       .where(eq(auditLog.action, "admin.contract_template_version_created"));
     expect(audit.some((entry) => JSON.stringify(entry.details).includes('"resignRequired":true'))).toBe(true);
+  });
+});
+
+describe("mail to the members who must sign again", () => {
+  it("goes out with the marked version, in each member's language, to signers only", async () => {
+    const template = await createTemplate();
+    const english = await member();
+    const german = await member();
+    await db().update(users).set({ language: "de" }).where(eq(users.id, german.id));
+    const suspended = await member();
+    await onboardingSign(english);
+    await onboardingSign(german);
+    await onboardingSign(suspended);
+    await db().update(users).set({ status: "suspended" }).where(eq(users.id, suspended.id));
+    const bystander = await member();
+    const mailsTo = (email: string) =>
+      db()
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.kind, "contract_resign")));
+
+    await publishVersion(template.id, "Typo fixed", false);
+    expect(await mailsTo(english.email)).toEqual([]);
+
+    await publishVersion(template.id, "New terms", true);
+    const [toEnglish, ...moreEnglish] = await mailsTo(english.email);
+    expect(moreEnglish).toEqual([]);
+    expect(toEnglish).toMatchObject({
+      language: "en",
+      subject: "Please sign the new version of your contract",
+    });
+    // The mail as delivered: the contract's name and the way to the re-sign page.
+    const delivered = await waitForMail(t.mailDir, (mail) => mail.to.includes(english.email));
+    expect(delivered.text).toContain(`A new version of “${template.name}” was published`);
+    expect(delivered.text).toContain("/personal-resign-contract");
+    const [toGerman] = await mailsTo(german.email);
+    expect(toGerman).toMatchObject({
+      language: "de",
+      subject: "Bitte unterschreiben Sie die neue Version Ihres Vertrags",
+    });
+    expect(await mailsTo(suspended.email)).toEqual([]);
+    expect(await mailsTo(bystander.email)).toEqual([]);
   });
 });
 

@@ -164,7 +164,7 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
     if (!(await loadTemplateSummary(deps.db, id)))
       throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
     const input = checkUpdateForm(await readForm(c));
-    await updateTemplate(deps.db, id, input, actorOf(c));
+    await updateTemplate(deps.db, id, input, actorOf(c), { mail: deps.mail, publicUrl: deps.publicUrl });
     return c.json(await detailOrNotFound(deps, id), 200);
   });
 

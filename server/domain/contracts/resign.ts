@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import {
   type AdminMemberContracts,
   RESIGN_PENDING_SHOWN,
@@ -6,7 +6,7 @@ import {
   type ResignTemplate,
 } from "../../../lib/schemas/contracts";
 import type { Database } from "../../db";
-import { contractSignatures, contractTemplates } from "../../db/schema";
+import { contractSignatures, contractTemplates, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isUuid } from "../ids";
 
@@ -207,4 +207,32 @@ export async function memberContractsForAdmin(
     signatures: signatures.map((row) => ({ ...row, signedAt: row.signedAt.toISOString() })),
     resign,
   };
+}
+
+/**
+ * Inside the transaction that publishes `version` of a template as "members must sign again":
+ * the members to tell — those whose contract step is done, who signed an earlier version of this
+ * template and whose audience it still is. Suspended accounts get no mail.
+ */
+export async function membersToTellOfResign(tx: Database, templateId: string) {
+  return tx
+    .select({ email: users.email, language: users.language, userType: users.userType })
+    .from(users)
+    .innerJoin(contractTemplates, eq(contractTemplates.id, templateId))
+    .where(
+      and(
+        isNotNull(users.contractSignedAt),
+        eq(users.role, "user"),
+        ne(users.status, "suspended"),
+        eq(contractTemplates.state, "active"),
+        or(
+          eq(contractTemplates.audience, "both"),
+          sql`${contractTemplates.audience}::text = ${users.userType}::text`,
+        ),
+        sql`exists (
+          select 1 from contract_signatures s
+          where s.user_id = ${users.id} and s.template_id = ${templateId}
+        )`,
+      ),
+    );
 }

@@ -3,7 +3,10 @@ import type { Database } from "../../db";
 import { contractTemplates, contractTemplateVersions } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
+import type { MailOutbox } from "../mail/outbox";
+import { contractResignMail } from "../mail/templates";
 import type { UpdateTemplateInput } from "./check-template-form";
+import { membersToTellOfResign } from "./resign";
 import { TEMPLATE_AUDIT_ACTIONS, type TemplateActor } from "./template-audit";
 
 export const TEMPLATE_NOT_FOUND_MESSAGE = "Template not found.";
@@ -20,8 +23,11 @@ export async function updateTemplate(
   templateId: string,
   input: UpdateTemplateInput,
   actor: TemplateActor,
+  /** Where a version members must sign again is announced: mail in the members' languages. */
+  notify?: { mail: MailOutbox; publicUrl: string },
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  let mailed = 0;
+  const current = await db.transaction(async (tx) => {
     const [template] = await tx
       .select()
       .from(contractTemplates)
@@ -55,6 +61,17 @@ export async function updateTemplate(
       .set({ ...metadata, currentVersion: version, updatedAt: new Date() })
       .where(eq(contractTemplates.id, templateId));
 
+    if (input.html !== undefined && input.resign && notify) {
+      // In the publishing transaction: the version and its mails commit together.
+      const name = input.name ?? template.name;
+      const db = tx as unknown as Database;
+      for (const member of await membersToTellOfResign(db, templateId)) {
+        const url = new URL(`/${member.userType}-resign-contract`, notify.publicUrl).toString();
+        await notify.mail.enqueue(db, contractResignMail(member.email, member.language, name, url));
+        mailed++;
+      }
+    }
+
     if (input.html !== undefined) {
       await recordAuditEvent(tx, {
         action: TEMPLATE_AUDIT_ACTIONS.versionCreated,
@@ -78,4 +95,6 @@ export async function updateTemplate(
     }
     return version;
   });
+  if (mailed > 0) notify?.mail.wake();
+  return current;
 }

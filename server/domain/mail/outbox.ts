@@ -13,7 +13,8 @@ type MailKind =
   | "bank_details_changed"
   | "new_browser_sign_in"
   | "password_changed"
-  | "id_expiring";
+  | "id_expiring"
+  | "contract_resign";
 
 /** A rendered mail and what it is, ready for the outbox. */
 export type OutgoingMail = MailMessage & { kind: MailKind; language: Locale };

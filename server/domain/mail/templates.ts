@@ -271,3 +271,22 @@ export function idExpiringMail(
     reason: t("idExpiring.reason", values),
   }));
 }
+
+/**
+ * Sent to members who signed an earlier version of a contract when a version is published as
+ * "members must sign again". The contract's name is the admin's text (escaped in the HTML part).
+ */
+export function contractResignMail(
+  to: string,
+  locale: Locale,
+  contractName: string,
+  resignUrl: string,
+): OutgoingMail {
+  return build(to, locale, (t, values) => ({
+    kind: "contract_resign",
+    subject: t("contractResign.subject"),
+    paragraphs: [t("contractResign.changed", { name: contractName }), t("contractResign.keep")],
+    link: { href: resignUrl, label: t("contractResign.action") },
+    reason: t("contractResign.reason", values),
+  }));
+}
