@@ -2,12 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { AccountNotice } from "@/components/dashboard/account-notice";
+import { IdExpiryNotice } from "@/components/dashboard/id-expiry-notice";
 import { LatestNews } from "@/components/dashboard/latest-news";
 import { WebshopTeaser } from "@/components/dashboard/news-and-shop";
 import { QuickActions } from "@/components/dashboard/quick-actions";
 import { StatusCards } from "@/components/dashboard/status-cards";
 import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
+import { idExpirySchema } from "@/lib/schemas/id-expiry";
 import { memberNewsListSchema } from "@/lib/schemas/news";
 import { EMPTY_STATUS, onboardingStatusSchema } from "@/lib/schemas/onboarding";
 import { apiGetAsUser, apiLoadAsUser } from "@/lib/web/api-server";
@@ -28,9 +30,10 @@ export default async function DashboardPage() {
   const { user } = session;
   const admin = isAdminRole(user.role);
 
-  const [status, news] = await Promise.all([
+  const [status, news, idExpiry] = await Promise.all([
     admin ? null : apiGetAsUser("/api/auth/user/status", onboardingStatusSchema.passthrough()),
     apiLoadAsUser(`/api/news?limit=5&lang=${locale}`, memberNewsListSchema),
+    admin ? null : apiGetAsUser("/api/documents/id-expiry", idExpirySchema),
   ]);
   // A failed status call treats every step as missing.
   const flags = status ?? EMPTY_STATUS;
@@ -62,6 +65,7 @@ export default async function DashboardPage() {
       ) : (
         <>
           <AccountNotice approved={flags.is_admin_verified === 1} allDone={allDone} />
+          <IdExpiryNotice expiry={idExpiry} userType={user.userType} />
           <StatusCards status={flags} userType={user.userType} />
           {!allDone && <QuickActions status={flags} userType={user.userType} />}
         </>

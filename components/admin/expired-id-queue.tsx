@@ -1,0 +1,91 @@
+"use client";
+
+import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
+import type { ApiLoad } from "@/components/api/problem";
+import { buttonClass } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { displayName } from "@/lib/display-name";
+import { EXPIRED_IDS_PATH, type ExpiredId, expiredIdListSchema } from "@/lib/schemas/id-expiry";
+import { CardError, useAdminErrorText } from "./dashboard-ui";
+import { useRefreshable } from "./use-refreshable";
+import { namedUser } from "./user-detail-data";
+import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
+
+type ExpiredIdList = { members: ExpiredId[] };
+
+/**
+ * Members whose ID has expired and who need to upload a new one, each with the reason ("ID
+ * expired on …") and a link to their details. Their dashboard asks them for the upload; an
+ * approved account stays usable meanwhile. A new upload takes the member off this list, and
+ * after approval it comes back as a change to review (the section below).
+ */
+export function ExpiredIdQueue({ initial }: { initial: ApiLoad<ExpiredIdList> }) {
+  const t = useTranslations("AdminUser.expiredIds");
+  const tInfo = useTranslations("AdminUser.info");
+  const errorText = useAdminErrorText();
+  const format = useFormatter();
+  const { data, error, loading, reload } = useRefreshable(EXPIRED_IDS_PATH, expiredIdListSchema, initial);
+
+  return (
+    <section aria-labelledby="expired-ids-heading" aria-busy={loading} className={sectionClass}>
+      <h2 id="expired-ids-heading" className={sectionHeadingClass}>
+        {t("heading")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t("subtitle")}</p>
+      {error && (
+        <CardError
+          message={t("loadFailed", { reason: errorText(error) })}
+          onRetry={() => void reload()}
+          retrying={loading}
+        />
+      )}
+      {data?.members.length === 0 && (
+        <div className="mt-4">
+          <EmptyState title={t("empty")} />
+        </div>
+      )}
+      {data && data.members.length > 0 && (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-300">
+          {data.members.map(({ user, expiry_date }) => {
+            const name = displayName(namedUser(user), tInfo("noName"));
+            // A calendar day: formatted in UTC, so no time zone moves it to the day before.
+            const date = format.dateTime(new Date(`${expiry_date}T00:00:00Z`), {
+              dateStyle: "medium",
+              timeZone: "UTC",
+            });
+            return (
+              <li
+                key={user.id}
+                className="flex flex-wrap items-center justify-between gap-3 p-4"
+                data-testid="expired-id"
+              >
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900">{name}</p>
+                  <p className="break-all text-sm text-slate-700">{user.email}</p>
+                  <p className="mt-1 text-sm text-red-800">
+                    {t.rich("reason", {
+                      date,
+                      time: (chunks) => <time dateTime={expiry_date}>{chunks}</time>,
+                    })}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {tInfo("types", { type: user.user_type })} ·{" "}
+                    {t("approval", { approved: String(user.approved) })}
+                  </p>
+                </div>
+                <Link
+                  href={`/admin/user-management/view/${encodeURIComponent(user.id)}`}
+                  className={buttonClass({ variant: "secondary", size: "sm" })}
+                >
+                  {t("view")}
+                  <span className="sr-only"> ({name})</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
