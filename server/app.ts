@@ -39,6 +39,7 @@ import { registerReferralRoutes } from "./routes/referrals";
 import type { MemberRouteDeps } from "./routes/route-deps";
 import { HEALTH_PATHS, registerSystemRoutes } from "./routes/system";
 import { createTestSeedRoutes, decideTestSeedMount } from "./routes/test-seed";
+import { registerTwoFactorRoutes } from "./routes/two-factor";
 import { registerUploadRoutes } from "./routes/uploads";
 
 type AppConfig = {
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps) {
   };
   registerAuthRoutes(app, authDeps);
   registerAccountSecurityRoutes(app, authDeps);
+  registerTwoFactorRoutes(app, authDeps);
   const memberDeps: MemberRouteDeps = {
     db: deps.database.db,
     tokens: deps.tokens,
@@ -163,7 +165,14 @@ export function createApp(deps: AppDeps) {
   registerAdminReferralRoutes(app, { db: deps.database.db, tokens: deps.tokens });
   const { testSeedToken } = deps.config;
   if (testSeedToken && decideTestSeedMount(testSeedToken, deps.config.apiHost).mount) {
-    app.route("/api/test", createTestSeedRoutes({ db: deps.database.db, token: testSeedToken }));
+    app.route(
+      "/api/test",
+      createTestSeedRoutes({
+        db: deps.database.db,
+        token: testSeedToken,
+        totpSecretKey: deps.config.auth.totpSecretKey,
+      }),
+    );
   }
   app.route(
     "/api/files",

@@ -25,6 +25,10 @@ export const errorCodes = {
   CODE_INVALID: { status: 400, message: "Invalid verification code." },
   CODE_EXPIRED: { status: 400, message: "Verification code expired. Please request a new one." },
   CODE_ATTEMPTS_EXCEEDED: { status: 429, message: "Too many failed attempts. Please wait and try again." },
+  TWO_FACTOR_CHALLENGE_INVALID: {
+    status: 401,
+    message: "Your sign-in has expired. Please enter your password again.",
+  },
   RESET_TOKEN_INVALID: { status: 400, message: "Invalid or expired reset link." },
   CONTRACT_NOT_ELIGIBLE: {
     status: 403,

@@ -119,6 +119,7 @@ async function main() {
         refreshGraceSeconds: env.REFRESH_GRACE_SECONDS,
         refreshDerivationSecret: deriveSecret(authSecret, "refresh-derivation"),
         codeSecret: deriveSecret(authSecret, "one-time-codes"),
+        totpSecretKey: deriveSecret(authSecret, "totp"),
       },
     },
     tokens,

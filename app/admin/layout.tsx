@@ -2,17 +2,24 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AuthGate } from "@/components/auth/auth-gate";
 import { AppHeader } from "@/components/layout/app-header";
+import { totpStatusSchema } from "@/lib/schemas/two-factor";
+import { apiLoadAsUser } from "@/lib/web/api-server";
 import { dashboardWithNotice } from "@/lib/web/notices";
 import { isAdminRole } from "@/lib/web/route-guards";
 import { requireSession } from "@/lib/web/session-server";
 
 /**
  * Admin pages: proxy.ts decides optimistically from the token's claims; this re-check asks the
- * API for the user as it is now, so a revoked admin role is caught here too.
+ * API for the user as it is now, so a revoked admin role is caught here too. Admins must sign in
+ * with a second factor: one who has not set it up is sent to do so before any admin page.
  */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();
   if (!isAdminRole(session.user.role)) redirect(dashboardWithNotice("admin-only"));
+  const twoFactor = await apiLoadAsUser("/api/auth/totp", totpStatusSchema);
+  // Only a clear "not on" redirects: when the API cannot answer, the admin pages' own calls fail
+  // and say so, and sending the admin elsewhere would hide that.
+  if (twoFactor.ok && !twoFactor.data.enabled) redirect("/two-factor");
   return (
     <>
       <AppHeader />

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
 import { browserSessionSchema, loginCodeRequestSchema, loginCodeVerifySchema } from "@/lib/schemas/auth";
+import { mfaChallengeSchema } from "@/lib/schemas/two-factor";
 import { useAuth } from "./auth-provider";
 import { CodeInput, type CodeInputHandle } from "./code-input";
 import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
@@ -20,11 +21,16 @@ import { useCountdown } from "./use-countdown";
 const emailFormSchema = loginCodeRequestSchema.pick({ email: true });
 const codeFormSchema = loginCodeVerifySchema.pick({ code: true });
 const codeSentSchema = z.object({ resendAfterSeconds: z.number().optional() });
+/** A session, or (two-factor sign-in on) the challenge of the second step. */
+const loginAnswerSchema = z.union([browserSessionSchema, mfaChallengeSchema]);
 /** When the API does not say how long to wait before a new code. */
 const DEFAULT_RESEND_SECONDS = 60;
 
-/** Login by a one-time code: ask for a code by email, enter it in six boxes, resend later. */
-export function CodeLoginForm() {
+/**
+ * Login by a one-time code: ask for a code by email, enter it in six boxes, resend later. An
+ * account with two-factor sign-in on continues with the second step (`onSecondStep`).
+ */
+export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: string) => void }) {
   const t = useTranslations("CodeLogin");
   const tl = useTranslations("Login");
   const tv = useTranslations("Validation");
@@ -78,13 +84,17 @@ export function CodeLoginForm() {
     setVerifying(true);
     try {
       const email = emailForm.getValues("email");
-      const session = await api.post(
+      const answer = await api.post(
         "/api/auth/login-code/verify",
         { email, code, lang: locale },
-        browserSessionSchema,
+        loginAnswerSchema,
         { anonymous: true },
       );
-      signIn(session);
+      if ("mfaRequired" in answer) {
+        onSecondStep(answer.challenge);
+        return;
+      }
+      signIn(answer);
       notify.success(tl("success"));
       router.replace("/dashboard");
       router.refresh();

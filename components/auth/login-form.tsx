@@ -6,11 +6,13 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { api } from "@/components/api/client";
 import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { FormField, inputClass, linkClass, primaryButtonClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
 import { browserSessionSchema, loginRequestSchema } from "@/lib/schemas/auth";
+import { mfaChallengeSchema } from "@/lib/schemas/two-factor";
 import { useAuth } from "./auth-provider";
 import { PasswordField } from "./password-field";
 import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
@@ -18,9 +20,14 @@ import { useApiErrorMessage, useValidationMessage } from "./use-api-error-messag
 const formSchema = loginRequestSchema.pick({ email: true, password: true });
 type LoginValues = { email: string; password: string };
 const FIELDS = ["email", "password"] as const;
+/** A session, or (two-factor sign-in on) the challenge of the second step. */
+const loginAnswerSchema = z.union([browserSessionSchema, mfaChallengeSchema]);
 
-/** The password login: validation messages, show-password, errors inline and as a toast. */
-export function LoginForm() {
+/**
+ * The password login: validation messages, show-password, errors inline and as a toast. An
+ * account with two-factor sign-in on continues with the second step (`onSecondStep`).
+ */
+export function LoginForm({ onSecondStep }: { onSecondStep: (challenge: string) => void }) {
   const t = useTranslations("Login");
   const locale = useLocale();
   const router = useRouter();
@@ -39,10 +46,14 @@ export function LoginForm() {
     setError(null);
     try {
       // A 401 here is the answer "wrong email or password", not an expired session.
-      const session = await api.post("/api/auth/login", { ...values, lang: locale }, browserSessionSchema, {
+      const answer = await api.post("/api/auth/login", { ...values, lang: locale }, loginAnswerSchema, {
         anonymous: true,
       });
-      signIn(session);
+      if ("mfaRequired" in answer) {
+        onSecondStep(answer.challenge);
+        return;
+      }
+      signIn(answer);
       notify.success(t("success"));
       router.replace("/dashboard");
       router.refresh();

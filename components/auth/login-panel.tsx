@@ -5,11 +5,16 @@ import { useEffect, useRef, useState } from "react";
 import { linkClass } from "@/components/ui/form-field";
 import { CodeLoginForm } from "./code-login-form";
 import { LoginForm } from "./login-form";
+import { TotpStepForm } from "./totp-step-form";
 
-/** The login card's body: the password form, or the email-code variant. */
+/**
+ * The login card's body: the password form, or the email-code variant, then for an account with
+ * two-factor sign-in on the second step.
+ */
 export function LoginPanel() {
   const t = useTranslations("Login");
   const [mode, setMode] = useState<"password" | "code">("password");
+  const [challenge, setChallenge] = useState<string | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
   const switched = useRef(false);
 
@@ -21,9 +26,29 @@ export function LoginPanel() {
     formRef.current?.querySelector<HTMLInputElement>("input")?.focus();
   });
 
+  if (challenge) {
+    return (
+      <div className="space-y-5">
+        <TotpStepForm
+          challenge={challenge}
+          onRestart={() => {
+            switched.current = true;
+            setChallenge(null);
+          }}
+        />
+      </div>
+    );
+  }
+
   return (
     <div className="space-y-5">
-      <div ref={formRef}>{mode === "password" ? <LoginForm /> : <CodeLoginForm />}</div>
+      <div ref={formRef}>
+        {mode === "password" ? (
+          <LoginForm onSecondStep={setChallenge} />
+        ) : (
+          <CodeLoginForm onSecondStep={setChallenge} />
+        )}
+      </div>
       <button
         type="button"
         className={`${linkClass} text-sm`}

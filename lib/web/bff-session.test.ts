@@ -62,7 +62,12 @@ function tokenAnswer(serial: number) {
   });
 }
 
-const TOKEN_PATHS = new Set(["/api/auth/login", "/api/auth/login-code/verify", "/api/auth/refresh"]);
+const TOKEN_PATHS = new Set([
+  "/api/auth/login",
+  "/api/auth/login-code/verify",
+  "/api/auth/login/totp",
+  "/api/auth/refresh",
+]);
 
 /**
  * The API: records every request, and answers token calls with fresh tokens and everything else
@@ -212,6 +217,7 @@ async function expectBrowserSession(response: Response, sent: unknown) {
 const LOGIN_PATHS = [
   ["/api/auth/login", { email: "anna.schmidt@example.com", password: "Correct horse 1!" }],
   ["/api/auth/login-code/verify", { email: "anna.schmidt@example.com", code: "123456" }],
+  ["/api/auth/login/totp", { challenge: "signed.challenge", code: "654321" }],
 ] as const;
 
 describe("login and login-code verify", () => {
@@ -276,6 +282,20 @@ describe("login and login-code verify", () => {
     expect(api.received[0]?.headers.cookie).toBeUndefined();
     expect(api.received[0]?.headers.authorization).toBeUndefined();
   });
+
+  it.each(LOGIN_PATHS.slice(0, 2))(
+    "%s for an account with two-factor sign-in: the challenge reaches the page, no session",
+    async (path, credentials) => {
+      const challenge = { mfaRequired: true, challenge: "payload.signature" };
+      const api = await fakeApi(() => ({ status: 200, body: challenge }));
+
+      const response = await handleBffRequest(post(path, { body: credentials }), options(api.url));
+
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual(challenge);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    },
+  );
 
   it("answers 502 and sets no cookies when the API's 200 carries no tokens", async () => {
     const api = await fakeApi(() => ({ status: 200, body: { user: sessionUser } }));

@@ -1,4 +1,5 @@
 import { tokenResponseSchema } from "../schemas/auth";
+import { mfaChallengeSchema } from "../schemas/two-factor";
 import { type BffOptions, bffError, forwardToApi } from "./bff";
 import { clientIpForApi } from "./client-ip";
 import { hasTrustedOrigin } from "./origin";
@@ -11,8 +12,9 @@ import {
 import { clearSessionCookies, readCookie, sessionCookieNames, sessionSetCookies } from "./session-cookies";
 
 // Calls whose answers carry tokens: the BFF keeps the tokens in cookies and gives the page only
-// `user` and the access token's expiry (the browser never holds a token).
-const TOKEN_ISSUING = new Set(["/api/auth/login", "/api/auth/login-code/verify"]);
+// `user` and the access token's expiry (the browser never holds a token). The first two may
+// instead answer with the challenge of the second step (two-factor sign-in), the third is that step.
+const TOKEN_ISSUING = new Set(["/api/auth/login", "/api/auth/login-code/verify", "/api/auth/login/totp"]);
 
 /** The most the BFF reads of a body it parses itself; everything else streams to the API. */
 export const BFF_JSON_BODY_LIMIT = 64 * 1024;
@@ -138,7 +140,11 @@ async function issueSession(request: Request, upstream: Response): Promise<Respo
       clear ? clearSessionCookies(https) : [],
     );
   }
-  const parsed = tokenResponseSchema.safeParse(await upstream.json().catch(() => null));
+  const answer = await upstream.json().catch(() => null);
+  // No session yet: the page gets the challenge for the second step, and no cookie is set.
+  const challenge = mfaChallengeSchema.safeParse(answer);
+  if (challenge.success) return jsonAnswer(request, 200, challenge.data);
+  const parsed = tokenResponseSchema.safeParse(answer);
   if (!parsed.success) return bffError(502, "BAD_GATEWAY", "The service gave an unexpected answer.", request);
   const tokens = parsed.data;
   return jsonAnswer(

@@ -14,7 +14,15 @@ export type GuardDecision =
   | { action: "login" }
   | { action: "dashboard"; flash: FlashMessage };
 
-const MEMBER_PREFIXES = ["/dashboard", "/profile", "/personal", "/company", "/referral-management", "/admin"];
+const MEMBER_PREFIXES = [
+  "/dashboard",
+  "/profile",
+  "/personal",
+  "/company",
+  "/referral-management",
+  "/admin",
+  "/two-factor",
+];
 
 const matches = (pathname: string, prefix: string) =>
   pathname === prefix || pathname.startsWith(`${prefix}/`);

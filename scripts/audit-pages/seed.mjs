@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { Secret, TOTP } from "otpauth";
 import sharp from "sharp";
 
 const PASSWORD = "Audit-Passw0rd!";
@@ -99,14 +100,22 @@ export function createSeeder({ baseUrl, apiUrl, seedToken, dataDir }) {
     });
     if (response.status !== 201)
       throw new Error(`seeding ${input.label}: ${response.status} ${await response.text()}`);
-    const { id } = await response.json();
-    return { id, email };
+    // Admins come with two-factor sign-in on (the seeding route's default) and its secret.
+    const { id, totpSecret } = await response.json();
+    return { id, email, totpSecret };
   }
 
   async function signIn(user) {
     const jar = new Map();
     const session = new Session(baseUrl, jar);
-    await session.call("POST", "/api/auth/login", { email: user.email, password: PASSWORD });
+    const answer = await session.call("POST", "/api/auth/login", { email: user.email, password: PASSWORD });
+    if (answer?.mfaRequired && user.totpSecret) {
+      const totp = new TOTP({ secret: Secret.fromBase32(user.totpSecret), period: 30, digits: 6 });
+      await session.call("POST", "/api/auth/login/totp", {
+        challenge: answer.challenge,
+        code: totp.generate(),
+      });
+    }
     return session;
   }
 

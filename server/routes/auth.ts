@@ -15,6 +15,7 @@ import {
   tokenResponseSchema,
 } from "../../lib/schemas/auth";
 import { errorResponseSchema } from "../../lib/schemas/common";
+import { mfaChallengeSchema } from "../../lib/schemas/two-factor";
 import { toSessionUser } from "../db/queries/users";
 import { refreshTokens } from "../db/schema";
 import { recordAuditEvent } from "../domain/audit/record-audit-event";
@@ -40,6 +41,10 @@ import { errorResponses, json, jsonBody } from "./openapi";
 
 const errors = errorResponses;
 
+// A first sign-in step answers with a session, or, for an account with two-factor sign-in on,
+// with the challenge for the second step (/api/auth/login/totp).
+const loginAnswerSchema = z.union([tokenResponseSchema, mfaChallengeSchema]);
+
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
   const auth = authenticate(deps);
   // JSON bodies of these calls are small; anything larger is refused before it is parsed.
@@ -61,7 +66,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       request: jsonBody(loginRequestSchema),
       responses: {
         ...errors,
-        200: json(tokenResponseSchema, "Session started"),
+        200: json(loginAnswerSchema, "Session started, or the second step's challenge"),
         403: json(errorResponseSchema, "Suspended"),
       },
     }),
@@ -173,7 +178,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       request: jsonBody(loginCodeVerifySchema),
       responses: {
         ...errors,
-        200: json(tokenResponseSchema, "Session started"),
+        200: json(loginAnswerSchema, "Session started, or the second step's challenge"),
         400: json(errorResponseSchema, "Wrong or expired code"),
       },
     }),

@@ -5,7 +5,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../db";
 import { documents, mailOutbox, permissions, userPermissions, users } from "../db/schema";
+import { userTotp } from "../db/schema/totp";
 import { hashPassword } from "../domain/auth/passwords";
+import { encryptTotpSecret, newTotpSecret } from "../domain/auth/totp";
 import { AppError } from "../errors";
 import type { AppEnv } from "../http";
 import { validationError } from "../http";
@@ -21,6 +23,11 @@ const seedUserSchema = z.object({
   companyName: z.string().nullish(),
   language: z.enum(["en", "de"]).default("en"),
   permissions: z.array(z.string()).default([]),
+  /**
+   * Two-factor sign-in on, with a secret returned in the answer. Admins need it for the admin
+   * pages, so it is on for them unless turned off here; off for members unless asked for.
+   */
+  totp: z.boolean().optional(),
 });
 
 const seedFailedMailSchema = z.object({
@@ -68,7 +75,7 @@ export function decideTestSeedMount(
  * Mounted only when E2E_SEED_TOKEN is set and the API listens on loopback only
  * (decideTestSeedMount), and every call must carry that token.
  */
-export function createTestSeedRoutes(deps: { db: Database; token: string }) {
+export function createTestSeedRoutes(deps: { db: Database; token: string; totpSecretKey: string }) {
   const app = new Hono<AppEnv>();
   app.use("*", async (c, next) => {
     const given = Buffer.from(c.req.header("x-seed-token") ?? "");
@@ -81,6 +88,7 @@ export function createTestSeedRoutes(deps: { db: Database; token: string }) {
     const parsed = seedUserSchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) throw validationError(parsed.error);
     const input = parsed.data;
+    const totpSecret = (input.totp ?? input.role !== "user") ? newTotpSecret() : undefined;
     const [row] = await deps.db
       .insert(users)
       .values({
@@ -93,9 +101,16 @@ export function createTestSeedRoutes(deps: { db: Database; token: string }) {
         lastName: input.lastName ?? null,
         companyName: input.companyName ?? null,
         language: input.language,
+        totpEnabledAt: totpSecret ? new Date() : null,
       })
       .returning({ id: users.id });
     if (!row) throw new AppError("INTERNAL");
+    if (totpSecret) {
+      await deps.db.insert(userTotp).values({
+        userId: row.id,
+        secretEncrypted: encryptTotpSecret(deps.totpSecretKey, row.id, totpSecret),
+      });
+    }
     if (input.permissions.length) {
       const found = await deps.db
         .select()
@@ -107,7 +122,7 @@ export function createTestSeedRoutes(deps: { db: Database; token: string }) {
           .values(found.map((permission) => ({ userId: row.id, permissionId: permission.id })));
       }
     }
-    return c.json({ id: row.id }, 201);
+    return c.json({ id: row.id, ...(totpSecret ? { totpSecret } : {}) }, 201);
   });
   // A mail that failed every attempt, as the sender leaves it: the outbox driver of the end-to-end
   // setup never fails, and the admin's retry needs something to retry.

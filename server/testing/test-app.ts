@@ -45,6 +45,7 @@ export const testAuthConfig = {
   refreshGraceSeconds: 10,
   refreshDerivationSecret: "test-refresh-derivation-secret",
   codeSecret: "test-code-secret",
+  totpSecretKey: "test-totp-secret-key",
 };
 
 let keys: Awaited<ReturnType<typeof generateTestKeys>> | undefined;

@@ -1,8 +1,10 @@
 import { getTranslations } from "next-intl/server";
 import { accountSessionsResponseSchema } from "@/lib/schemas/account-security";
+import { totpStatusSchema } from "@/lib/schemas/two-factor";
 import { apiGetAsUser } from "@/lib/web/api-server";
 import { ChangePasswordForm } from "./change-password-form";
 import { SessionList } from "./session-list";
+import { TwoFactorPanel } from "./two-factor-panel";
 
 /**
  * The profile's Security section: the password change and the signed-in browsers, each a
@@ -11,7 +13,10 @@ import { SessionList } from "./session-list";
  */
 export async function SecuritySection() {
   const t = await getTranslations("ProfileSecurity");
-  const response = await apiGetAsUser("/api/auth/sessions", accountSessionsResponseSchema);
+  const [response, twoFactor] = await Promise.all([
+    apiGetAsUser("/api/auth/sessions", accountSessionsResponseSchema),
+    apiGetAsUser("/api/auth/totp", totpStatusSchema),
+  ]);
   const sessions = response?.sessions ?? null;
   return (
     <section aria-labelledby="security-heading" className="rounded-2xl bg-white p-6 shadow-xl">
@@ -25,6 +30,9 @@ export async function SecuritySection() {
           key={sessions?.map((session) => session.id).join() ?? "none"}
           initialSessions={sessions}
         />
+      </div>
+      <div className="mt-8 border-t border-slate-200 pt-6">
+        <TwoFactorPanel key={twoFactor ? String(twoFactor.enabled) : "none"} initialStatus={twoFactor} />
       </div>
     </section>
   );

@@ -12,6 +12,8 @@ export type AuthConfig = {
   refreshDerivationSecret: string;
   /** Keys the HMAC under which one-time codes are stored. */
   codeSecret: string;
+  /** Encrypts the authenticator secrets at rest and signs the second sign-in step's challenge. */
+  totpSecretKey: string;
 };
 
 export type AuthDeps = {

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Locale } from "../../../lib/i18n/config";
 import type { TokenResponse } from "../../../lib/schemas/auth";
+import type { MfaChallenge } from "../../../lib/schemas/two-factor";
 import type { Database } from "../../db";
 import { findUserByEmail } from "../../db/queries/users";
 import { rateLimits } from "../../db/schema";
@@ -11,6 +12,7 @@ import { clearRateLimit, hitRateLimit } from "../security/rate-limit";
 import type { AuthDeps, RequestContext } from "./auth-deps";
 import { runInBackground } from "./background";
 import { createSession } from "./create-session";
+import { secondStepChallenge } from "./login-with-totp";
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, consumeCode, issueCode } from "./one-time-codes";
 
 const LOGIN_CODE_RESEND_SECONDS = 60;
@@ -120,7 +122,7 @@ export async function loginWithCode(
   deps: AuthDeps,
   input: { email: string; code: string },
   context: RequestContext,
-): Promise<TokenResponse> {
+): Promise<TokenResponse | MfaChallenge> {
   const email = normalizeEmail(input.email);
   const guess = await hitRateLimit(deps.db, keys.guesses(email), LOGIN_CODE_LIMITS.guesses);
   if (guess.exceeded) throw new AppError("CODE_ATTEMPTS_EXCEEDED");
@@ -145,6 +147,7 @@ export async function loginWithCode(
   }
   if (!user) throw new AppError("CODE_INVALID");
   if (user.status === "suspended") throw new AppError("ACCOUNT_SUSPENDED");
+  if (user.totpEnabledAt) return secondStepChallenge(deps, user, "email_code", context);
   const session = await createSession(deps, user, context);
   await recordAuditEvent(deps.db, {
     action: "auth.login",

@@ -1,4 +1,5 @@
 import type { LoginRequest, TokenResponse } from "../../../lib/schemas/auth";
+import type { MfaChallenge } from "../../../lib/schemas/two-factor";
 import type { Database } from "../../db";
 import { byEmail } from "../../db/queries/users";
 import { users } from "../../db/schema";
@@ -13,6 +14,7 @@ import {
 } from "../security/rate-limit";
 import type { AuthDeps, RequestContext } from "./auth-deps";
 import { startPasswordSession } from "./create-session";
+import { secondStepChallenge } from "./login-with-totp";
 import { verifyPassword } from "./passwords";
 
 // Failures per account (all case variants of the email share one key) and
@@ -57,7 +59,7 @@ export async function loginWithPassword(
   deps: AuthDeps,
   input: LoginRequest,
   context: RequestContext,
-): Promise<TokenResponse> {
+): Promise<TokenResponse | MfaChallenge> {
   const { db } = deps;
   const accountKey = `login:account:${input.email.trim().toLowerCase()}`;
   const ipKey = `login:ip:${context.ip ?? "unknown"}`;
@@ -95,6 +97,12 @@ export async function loginWithPassword(
       ip: context.ip,
     });
     throw new AppError("ACCOUNT_SUSPENDED");
+  }
+
+  // Two-factor sign-in on (read with the user row, so other logins pay nothing for it): no
+  // session yet, a challenge for the second step.
+  if (user.totpEnabledAt) {
+    return secondStepChallenge(deps, user, "password", context, { clearKey: accountKey, releaseKey: ipKey });
   }
 
   // One statement: the account's failures are forgiven, the IP's attempt given back, the

@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { onboardCompanyMember, onboardPersonalMember } from "../admin/onboard-via-api";
 import { baseURL } from "../e2e-env";
 import { expect, expectAccessible, test } from "../fixtures";
-import { seedUser, signIn } from "../support";
+import { seedUser, signIn, signInRequest } from "../support";
 
 type MemberTemplate = { id: string; name: string; version: number; done: boolean };
 type ContractDocument = {
@@ -170,11 +170,7 @@ test("a personal member draws a signature, signs, and the stored PDF carries the
 
   const admin = await playwright.request.newContext({ baseURL });
   const adminUser = await seedUser(request, { role: "admin" });
-  const login = await admin.post("/api/auth/login", {
-    headers: { Origin: baseURL },
-    data: { email: adminUser.email, password: adminUser.password },
-  });
-  expect(login.ok()).toBe(true);
+  await signInRequest(admin, adminUser);
   let sentencesChecked = 0;
   for (const contract of contracts) {
     const file = await page.request.get(contract.signedUrl);
@@ -392,11 +388,7 @@ test("with no active templates the page says to contact support and signing is d
   const admin = await playwright.request.newContext({ baseURL });
   const adminUser = await seedUser(request, { role: "admin" });
   const origin = { Origin: baseURL };
-  const login = await admin.post("/api/auth/login", {
-    headers: origin,
-    data: { email: adminUser.email, password: adminUser.password },
-  });
-  expect(login.ok()).toBe(true);
+  await signInRequest(admin, adminUser);
 
   // Every active template a personal member could get, in either language, is switched off for
   // this test and switched on again afterwards (later files share the database).

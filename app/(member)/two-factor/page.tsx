@@ -1,0 +1,29 @@
+import { getTranslations } from "next-intl/server";
+import { TwoFactorPanel } from "@/components/profile/security/two-factor-panel";
+import { totpStatusSchema } from "@/lib/schemas/two-factor";
+import { apiGetAsUser } from "@/lib/web/api-server";
+import { isAdminRole } from "@/lib/web/route-guards";
+import { requireSession } from "@/lib/web/session-server";
+
+export async function generateMetadata() {
+  const t = await getTranslations("TwoFactor");
+  return { title: t("pageTitle") };
+}
+
+/**
+ * Two-factor sign-in on a page of its own: where the admin layout sends an admin who has not set
+ * it up yet (and where the way on to the admin area is offered once it is on).
+ */
+export default async function TwoFactorPage() {
+  const session = await requireSession();
+  const t = await getTranslations("TwoFactor");
+  const status = await apiGetAsUser("/api/auth/totp", totpStatusSchema);
+  return (
+    <main id="main" className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">{t("pageTitle")}</h1>
+      <div className="rounded-2xl bg-white p-6 shadow-xl">
+        <TwoFactorPanel initialStatus={status} heading="h2" adminContinue={isAdminRole(session.user.role)} />
+      </div>
+    </main>
+  );
+}

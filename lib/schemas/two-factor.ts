@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "./auth";
+
+// Two-factor sign-in (TOTP, RFC 6238) and its recovery codes. Messages are keys of
+// messages/*.json `Validation`.
+
+/** A code of the authenticator app: six digits (forms drop the spaces a user typed). */
+const totpCodeSchema = z
+  .string({ error: "codeIncomplete" })
+  .trim()
+  .regex(/^\d{6}$/, "codeIncomplete");
+
+/** Either an authenticator code or a recovery code (xxxx-xxxx-xxxx-xxxx). */
+const secondFactorCodeSchema = z
+  .string({ error: "secondFactorCodeRequired" })
+  .trim()
+  .min(1, "secondFactorCodeRequired")
+  .max(64, "secondFactorCodeInvalid");
+
+/** The answer of a sign-in whose account has two-factor sign-in on: no session yet. */
+export const mfaChallengeSchema = z.object({
+  mfaRequired: z.literal(true),
+  /** Short-lived, bound to the account, good for nothing but the second step. */
+  challenge: z.string(),
+});
+export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
+
+export const loginTotpSchema = z.object({
+  challenge: z.string().min(1).max(1024),
+  code: secondFactorCodeSchema,
+});
+
+export const totpEnableSchema = z.object({ code: totpCodeSchema });
+
+export const totpDisableSchema = z.object({
+  currentPassword: z
+    .string({ error: "currentPasswordRequired" })
+    .min(1, "currentPasswordRequired")
+    .max(PASSWORD_MAX_LENGTH, "passwordTooLong"),
+  code: secondFactorCodeSchema,
+});
+
+export const totpRegenerateSchema = z.object({ code: secondFactorCodeSchema });
+
+export const totpStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  /** Unused recovery codes left. */
+  recoveryCodesLeft: z.number(),
+  /** Admins and super admins must have it on; they cannot turn it off. */
+  required: z.boolean(),
+});
+export type TotpStatus = z.infer<typeof totpStatusSchema>;
+
+export const totpSetupResponseSchema = z.object({
+  /** Base32, for typing into an app by hand. */
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The otpauth URI as a QR code (an SVG data URL, made on the server). */
+  qrCode: z.string(),
+});
+export type TotpSetup = z.infer<typeof totpSetupResponseSchema>;
+
+export const recoveryCodesResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });

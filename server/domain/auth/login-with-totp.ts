@@ -1,0 +1,125 @@
+import type { TokenResponse } from "../../../lib/schemas/auth";
+import type { MfaChallenge } from "../../../lib/schemas/two-factor";
+import type { Database } from "../../db";
+import { findUserById, type UserRow } from "../../db/queries/users";
+import { AppError } from "../../errors";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { clearRateLimit, rateLimitOutcome, rateLimitUpsert, releaseRateLimit } from "../security/rate-limit";
+import type { AuthDeps, RequestContext } from "./auth-deps";
+import { createSession } from "./create-session";
+import { createLoginChallenge, type LoginMethod, readLoginChallenge } from "./login-challenge";
+import { consumeSecondFactor, countRecoveryCodesLeft } from "./totp";
+
+// Guesses at the second step: a challenge allows 5 (then the password is asked again), an
+// account 10 in 15 minutes whatever the challenges, so new challenges do not buy new guesses.
+// A million codes, three of them valid at any time: 10 guesses a quarter hour find one in
+// about 8 years on average.
+const SECOND_STEP_LIMITS = {
+  perChallenge: { limit: 5, windowSeconds: 5 * 60 },
+  perAccount: { limit: 10, windowSeconds: 15 * 60 },
+};
+
+const challengeInvalid = () => new AppError("TWO_FACTOR_CHALLENGE_INVALID");
+
+/**
+ * The first step was passed by an account with two-factor sign-in on: no session, a challenge.
+ * The password login's counters are settled as a successful login settles them (the account's
+ * failures forgiven, the IP's attempt given back); only accounts with two-factor sign-in pay
+ * these two statements.
+ */
+export async function secondStepChallenge(
+  deps: AuthDeps,
+  user: UserRow,
+  method: LoginMethod,
+  context: RequestContext,
+  limits?: { clearKey: string; releaseKey: string },
+): Promise<MfaChallenge> {
+  if (limits) {
+    await clearRateLimit(deps.db, limits.clearKey);
+    await releaseRateLimit(deps.db, limits.releaseKey);
+  }
+  await recordAuditEvent(deps.db, {
+    action: "auth.login_second_step",
+    subjectUserId: user.id,
+    ip: context.ip,
+    details: { method },
+  });
+  return { mfaRequired: true, challenge: createLoginChallenge(deps.config.totpSecretKey, user.id, method) };
+}
+
+async function countGuess(db: Database, nonce: string, userId: string) {
+  const challengeKey = `totp-login:challenge:${nonce}`;
+  const accountKey = `totp-login:account:${userId}`;
+  const rows = await rateLimitUpsert(db, [
+    { key: accountKey, rule: SECOND_STEP_LIMITS.perAccount },
+    { key: challengeKey, rule: SECOND_STEP_LIMITS.perChallenge },
+  ]);
+  const account = rateLimitOutcome(
+    rows.find((row) => row.key === accountKey),
+    SECOND_STEP_LIMITS.perAccount,
+  );
+  const challenge = rateLimitOutcome(
+    rows.find((row) => row.key === challengeKey),
+    SECOND_STEP_LIMITS.perChallenge,
+  );
+  return { account, challenge, accountKey };
+}
+
+/**
+ * The second step: the challenge and a code of the authenticator app or a recovery code. Each
+ * guess is counted before the code is checked (parallel guesses cannot slip under the limit);
+ * a right code starts the session exactly as a login without two-factor sign-in does.
+ */
+export async function loginWithSecondFactor(
+  deps: AuthDeps,
+  input: { challenge: string; code: string },
+  context: RequestContext,
+): Promise<TokenResponse> {
+  const challenge = readLoginChallenge(deps.config.totpSecretKey, input.challenge);
+  if (!challenge) throw challengeInvalid();
+  const guess = await countGuess(deps.db, challenge.nonce, challenge.userId);
+  if (guess.account.exceeded || guess.challenge.exceeded) {
+    await recordAuditEvent(deps.db, {
+      action: "auth.totp_throttled",
+      subjectUserId: challenge.userId,
+      ip: context.ip,
+    });
+    throw new AppError("CODE_ATTEMPTS_EXCEEDED", undefined, {
+      retryAfterSeconds: Math.max(
+        guess.account.exceeded ? guess.account.retryAfterSeconds : 0,
+        guess.challenge.exceeded ? guess.challenge.retryAfterSeconds : 0,
+      ),
+    });
+  }
+  const user = await findUserById(deps.db, challenge.userId);
+  // Turned off (or the account gone) since the first step: that step's answer no longer holds.
+  if (!user?.totpEnabledAt) throw challengeInvalid();
+  if (user.status === "suspended") throw new AppError("ACCOUNT_SUSPENDED");
+
+  const factor = await consumeSecondFactor(deps.db, deps.config.totpSecretKey, user.id, input.code);
+  if (!factor) {
+    await recordAuditEvent(deps.db, {
+      action: "auth.totp_failed",
+      subjectUserId: user.id,
+      ip: context.ip,
+    });
+    throw new AppError("CODE_INVALID");
+  }
+  await clearRateLimit(deps.db, guess.accountKey);
+  const session = await createSession(deps, user, context);
+  await recordAuditEvent(deps.db, {
+    action: "auth.login",
+    subjectUserId: user.id,
+    ip: context.ip,
+    details: { method: challenge.method, secondFactor: factor },
+  });
+  if (factor === "recovery_code") {
+    await recordAuditEvent(deps.db, {
+      action: "auth.totp_recovery_code_used",
+      subjectUserId: user.id,
+      ip: context.ip,
+      details: { left: await countRecoveryCodesLeft(deps.db, user.id) },
+    });
+  }
+  return session;
+}

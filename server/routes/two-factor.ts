@@ -1,0 +1,142 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { successResponseSchema, tokenResponseSchema } from "../../lib/schemas/auth";
+import { errorResponseSchema } from "../../lib/schemas/common";
+import {
+  loginTotpSchema,
+  recoveryCodesResponseSchema,
+  totpDisableSchema,
+  totpEnableSchema,
+  totpRegenerateSchema,
+  totpSetupResponseSchema,
+  totpStatusSchema,
+} from "../../lib/schemas/two-factor";
+import type { AuthDeps } from "../domain/auth/auth-deps";
+import { loginWithSecondFactor } from "../domain/auth/login-with-totp";
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  regenerateRecoveryCodes,
+  setUpTwoFactor,
+  twoFactorStatus,
+} from "../domain/auth/two-factor-settings";
+import { type AppEnv, requestContext } from "../http";
+import { authenticate } from "./authenticate";
+import { errorResponses, json, jsonBody } from "./openapi";
+
+const errors = errorResponses;
+
+/**
+ * Two-factor sign-in (TOTP): the second step of a login, and the member's own settings. The
+ * settings act on the caller's account only: no route takes a user id.
+ */
+export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
+  const auth = authenticate(deps);
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/login/totp",
+      summary: "Second sign-in step: an authenticator or recovery code for the first step's challenge",
+      request: jsonBody(loginTotpSchema),
+      responses: {
+        ...errors,
+        200: json(tokenResponseSchema, "Session started"),
+        400: json(errorResponseSchema, "Wrong code"),
+      },
+    }),
+    async (c) => c.json(await loginWithSecondFactor(deps, c.req.valid("json"), requestContext(c)), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/auth/totp",
+      summary: "Whether two-factor sign-in is on, and the recovery codes left",
+      middleware: [auth] as const,
+      responses: { ...errors, 200: json(totpStatusSchema, "Status") },
+    }),
+    async (c) => c.json(await twoFactorStatus(deps.db, c.var.auth.user), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/totp/setup",
+      summary: "A new authenticator secret (QR code and text), in force once enabled",
+      middleware: [auth] as const,
+      responses: {
+        ...errors,
+        200: json(totpSetupResponseSchema, "Secret to add to an app"),
+        409: json(errorResponseSchema, "Already on"),
+      },
+    }),
+    async (c) => c.json(await setUpTwoFactor(deps, c.var.auth.user), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/totp/enable",
+      summary: "Turn two-factor sign-in on with a code of the new secret; the recovery codes, once",
+      middleware: [auth] as const,
+      request: jsonBody(totpEnableSchema),
+      responses: {
+        ...errors,
+        200: json(recoveryCodesResponseSchema, "On"),
+        409: json(errorResponseSchema, "Already on, or no setup"),
+      },
+    }),
+    async (c) => {
+      const recoveryCodes = await enableTwoFactor(
+        deps,
+        c.var.auth.user,
+        c.req.valid("json").code,
+        requestContext(c),
+      );
+      return c.json({ recoveryCodes }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/totp/disable",
+      summary: "Turn two-factor sign-in off (members only) with the password and a code",
+      middleware: [auth] as const,
+      request: jsonBody(totpDisableSchema),
+      responses: {
+        ...errors,
+        200: json(successResponseSchema, "Off"),
+        409: json(errorResponseSchema, "Not on"),
+      },
+    }),
+    async (c) => {
+      await disableTwoFactor(deps, c.var.auth.user, c.req.valid("json"), requestContext(c));
+      return c.json({ success: true }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/auth/totp/recovery-codes",
+      summary: "Ten new recovery codes for a code; the earlier ones stop working",
+      middleware: [auth] as const,
+      request: jsonBody(totpRegenerateSchema),
+      responses: {
+        ...errors,
+        200: json(recoveryCodesResponseSchema, "New codes"),
+        409: json(errorResponseSchema, "Not on"),
+      },
+    }),
+    async (c) => {
+      const recoveryCodes = await regenerateRecoveryCodes(
+        deps,
+        c.var.auth.user,
+        c.req.valid("json").code,
+        requestContext(c),
+      );
+      return c.json({ recoveryCodes }, 200);
+    },
+  );
+}

@@ -1,0 +1,200 @@
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { baseURL } from "../e2e-env";
+import { expect, expectAccessible, test } from "../fixtures";
+import { nextTotpCode, seedUser, signIn } from "../support";
+
+// Two-factor sign-in (TOTP): a member turns it on from the profile and signs in with an app's
+// code and with a recovery code; an admin without it is sent to set it up before any admin page.
+
+/** The key the setup shows as text (for those who cannot scan), without its spaces. */
+async function shownSecret(page: Page): Promise<string> {
+  return ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s+/g, "");
+}
+
+async function logOut(page: Page) {
+  // Narrow screens have the menu behind one button; wide ones the profile menu.
+  const narrow = (page.viewportSize()?.width ?? 1280) < 768;
+  await page.getByRole("button", { name: narrow ? "Open menu" : "Profile menu" }).click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+async function passwordStep(page: Page, user: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+}
+
+async function landsOnDashboard(page: Page) {
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+}
+
+// Each journey signs in several times and may wait for the authenticator's next step.
+test.slow();
+
+test("member enables TOTP and signs in with a code and with a recovery code", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const member = await seedUser(request, { status: "active" });
+  await signIn(page, member);
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/personal\/profile$/);
+
+  const twoFactor = page.getByRole("region", { name: "Two-factor sign-in" });
+  await expect(twoFactor).toContainText("Two-factor sign-in is off.");
+  await twoFactor.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  const qr = twoFactor.getByRole("img", { name: "QR code to add the account to an authenticator app" });
+  await expect(qr).toBeVisible();
+  expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml;base64,/);
+  const secret = await shownSecret(page);
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+
+  // A wrong code is refused at its field; the right one turns it on and shows the codes once.
+  const codeField = twoFactor.getByLabel("6-digit code");
+  await expect(codeField).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(codeField).toHaveAttribute("inputmode", "numeric");
+  await codeField.fill("000000");
+  await twoFactor.getByRole("button", { name: "Turn on" }).click();
+  await expect(twoFactor.getByRole("alert")).toHaveText("The code is not correct.");
+  await codeField.fill(await nextTotpCode(secret));
+  await twoFactor.getByRole("button", { name: "Turn on" }).click();
+  const codes = twoFactor.getByTestId("recovery-codes").getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = await codes.allTextContents();
+  await expect(twoFactor.getByRole("heading", { name: "Your recovery codes" })).toBeFocused();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    twoFactor.getByRole("button", { name: "Download codes" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("recovery-codes.txt");
+  const saved = fs.readFileSync((await download.path()) ?? "", "utf8");
+  for (const code of recoveryCodes) expect(saved).toContain(code);
+  await expectAccessible(page);
+  await twoFactor.getByRole("button", { name: "I have saved the codes" }).click();
+  await expect(twoFactor).toContainText("Two-factor sign-in is on. 10 recovery codes left.");
+  await expect(twoFactor.getByRole("heading", { name: "Turn off two-factor sign-in" })).toBeVisible();
+
+  // The password alone no longer signs in: the second step asks for the app's code.
+  await logOut(page);
+  await passwordStep(page, member);
+  const appCode = page.getByLabel("Authentication code");
+  await expect(appCode).toBeFocused();
+  await expect(appCode).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(appCode).toHaveAttribute("inputmode", "numeric");
+  await expectAccessible(page);
+  await appCode.fill(await nextTotpCode(secret));
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await landsOnDashboard(page);
+
+  // A recovery code signs in once.
+  await logOut(page);
+  await passwordStep(page, member);
+  await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+  const recoveryField = page.getByLabel("Recovery code");
+  await expect(recoveryField).toBeFocused();
+  await recoveryField.fill(recoveryCodes[0] ?? "");
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await landsOnDashboard(page);
+
+  await logOut(page);
+  await passwordStep(page, member);
+  await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+  await page.getByLabel("Recovery code").fill(recoveryCodes[0] ?? "");
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Invalid verification code." }).first(),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectAccessible(page);
+
+  // The profile counts the codes left.
+  await page.getByLabel("Recovery code").fill(recoveryCodes[1] ?? "");
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await landsOnDashboard(page);
+  await page.goto("/profile");
+  await expect(page.getByRole("region", { name: "Two-factor sign-in" })).toContainText(
+    "8 recovery codes left.",
+  );
+});
+
+test("the second sign-in step in German, with a wrong code first", async ({ page, request }) => {
+  const member = await seedUser(request, { status: "active", totp: true });
+  const secret = member.totpSecret ?? "";
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Deutsch" }).click();
+  await page.getByLabel("E-Mail").fill(member.email);
+  await page.getByLabel("Passwort", { exact: true }).fill(member.password);
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Zwei-Faktor-Anmeldung" })).toBeVisible();
+  await page.getByLabel("Bestätigungscode").fill("000000");
+  await page.getByRole("button", { name: "Bestätigen", exact: true }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Ungültiger Bestätigungscode." }).first(),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Bestätigungscode").fill(await nextTotpCode(secret));
+  await page.getByRole("button", { name: "Bestätigen", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "English" }).click();
+});
+
+test("admin is forced into TOTP setup", async ({ page, request }) => {
+  const admin = await seedUser(request, { role: "admin", totp: false });
+  await signIn(page, admin);
+
+  // Any admin page sends an admin without two-factor sign-in to set it up first.
+  for (const path of ["/admin/dashboard", "/admin/user-management"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/two-factor$/);
+  }
+  await expect(page.getByRole("heading", { level: 1, name: "Two-factor sign-in" })).toBeVisible();
+  await expect(page.getByText("Admins must use two-factor sign-in.")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  const secret = await shownSecret(page);
+  await page.getByLabel("6-digit code").fill(await nextTotpCode(secret));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Continue to the admin area" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  // Required: an admin cannot turn it off.
+  await page.goto("/two-factor");
+  await expect(page.getByText("As an admin you cannot turn off two-factor sign-in.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Turn off" })).toHaveCount(0);
+
+  // From now on the admin signs in with a code, and the admin pages open.
+  await logOut(page);
+  await passwordStep(page, admin);
+  await page.getByLabel("Authentication code").fill(await nextTotpCode(secret));
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await landsOnDashboard(page);
+  await page.goto("/admin/user-management");
+  await expect(page).toHaveURL(/\/admin\/user-management$/);
+});
+
+test("seeded admins have two-factor sign-in on and reach the admin pages through its second step", async ({
+  page,
+  request,
+}) => {
+  const admin = await seedUser(request, { role: "super_admin" });
+  expect(admin.totpSecret).toMatch(/^[A-Z2-7]+$/);
+  // The password alone gives no session.
+  const first = await page.request.post("/api/auth/login", {
+    data: { email: admin.email, password: admin.password },
+    headers: { Origin: baseURL },
+  });
+  expect(await first.json()).toMatchObject({ mfaRequired: true });
+  expect(first.headers()["set-cookie"]).toBeUndefined();
+  await signIn(page, admin);
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
