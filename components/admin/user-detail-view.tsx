@@ -10,6 +10,7 @@ import { displayName } from "@/lib/display-name";
 import { adminFullUserSchema } from "@/lib/schemas/admin-user";
 import type { InviteTree } from "@/lib/schemas/referral-tree";
 import { useAdminResource } from "./use-admin-resource";
+import { UserContractsSection } from "./user-contracts-section";
 import { UserDetailActions } from "./user-detail-actions";
 import { UserDetailAudit } from "./user-detail-audit";
 import { type FullUser, type MediaItem, namedUser, userMediaResponseSchema } from "./user-detail-data";
@@ -127,6 +128,7 @@ export function UserDetailView({
       <UserInfoSection user={user} status={full.userStatus} />
       <ProfileDetailsSection full={full} />
       <UserMediaSection media={media} />
+      <UserContractsSection userId={user.id} />
       <PermissionListSection permissions={full.permissions} />
       <UserInvitesSection userId={user.id} initial={initial?.invites} />
       {variant === "profile" && (

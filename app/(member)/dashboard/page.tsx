@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { ResignNotice } from "@/components/contracts-resign/resign-notice";
 import { AccountNotice } from "@/components/dashboard/account-notice";
 import { IdExpiryNotice } from "@/components/dashboard/id-expiry-notice";
 import { LatestNews } from "@/components/dashboard/latest-news";
@@ -65,6 +66,7 @@ export default async function DashboardPage() {
       ) : (
         <>
           <AccountNotice approved={flags.is_admin_verified === 1} allDone={allDone} />
+          <ResignNotice userType={user.userType} />
           <IdExpiryNotice expiry={idExpiry} userType={user.userType} />
           <StatusCards status={flags} userType={user.userType} />
           {!allDone && <QuickActions status={flags} userType={user.userType} />}

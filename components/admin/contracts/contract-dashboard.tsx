@@ -15,6 +15,7 @@ import {
   useTemplateList,
   useTemplateStateChange,
 } from "./contract-ui";
+import { ResignPendingSection } from "./resign-pending-section";
 import {
   choiceOf,
   choiceValue,
@@ -42,6 +43,7 @@ export function ContractDashboard({ data }: { data: ContractDashboardData }) {
   const [choices, setChoices] = useState<Record<string, string>>({});
   const [selected, setSelected] = useState<{ key: string; choice: TemplateChoice } | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
+  const [savedCount, setSavedCount] = useState(0);
 
   const groups = useMemo(() => groupTemplates(list.templates ?? []), [list.templates]);
 
@@ -60,6 +62,7 @@ export function ContractDashboard({ data }: { data: ContractDashboardData }) {
     const choice = { templateId: detail.id, version: detail.version };
     setChoices((current) => ({ ...current, [key]: choiceValue(choice) }));
     setSelected({ key, choice });
+    setSavedCount((count) => count + 1);
     void list.reload();
   };
 
@@ -113,6 +116,8 @@ export function ContractDashboard({ data }: { data: ContractDashboardData }) {
       </section>
 
       <TemplatePanel choice={selected?.choice ?? null} refreshKey={refreshKey} onSaved={saved} />
+
+      <ResignPendingSection refreshKey={refreshKey + savedCount} />
     </div>
   );
 }

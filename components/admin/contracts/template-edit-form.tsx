@@ -45,6 +45,8 @@ export function TemplateEditForm({
   const { register, formState } = form;
   const [html, setHtml] = useState(detail.html);
   const [htmlError, setHtmlError] = useState<string | undefined>();
+  // Off by default: most edits (a typo) do not ask every member to sign again.
+  const [resign, setResign] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
 
   // Opening the editor continues in its first field.
@@ -62,6 +64,7 @@ export function TemplateEditForm({
     body.set("name", data.name);
     body.set("html", html);
     if (data.note) body.set("note", data.note);
+    if (resign) body.set("resign", "true");
     setProgress(0);
     try {
       const saved = await api.upload(
@@ -134,6 +137,24 @@ export function TemplateEditForm({
           {htmlError}
         </p>
       )}
+      <div className="space-y-1">
+        <div className="flex items-start gap-3">
+          <input
+            id={`${id}-resign`}
+            type="checkbox"
+            checked={resign}
+            onChange={(event) => setResign(event.target.checked)}
+            aria-describedby={`${id}-resign-hint`}
+            className="mt-1 size-4 shrink-0 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          />
+          <label htmlFor={`${id}-resign`} className="text-sm font-medium text-slate-800">
+            {t("resign")}
+          </label>
+        </div>
+        <p id={`${id}-resign-hint`} className="pl-7 text-sm text-slate-600">
+          {t("resignHint")}
+        </p>
+      </div>
       {progress !== null && <UploadProgress percent={progress} />}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" loading={formState.isSubmitting}>

@@ -111,6 +111,7 @@ export function TemplatePanel({
         [t("description"), detail.description || t("noDescription")],
         [t("version"), t("versionValue", { shown: detail.shownVersion, current: detail.version })],
         ...(detail.note ? ([[t("versionNote"), detail.note]] as [string, string][]) : []),
+        [t("resign"), detail.resignRequired ? t("resignYes") : t("resignNo")],
         [t("created"), day(detail.createdAt)?.text],
         [t("updated"), day(detail.updatedAt)?.text],
         [

@@ -37,8 +37,11 @@ export function OnlineSigningForm({
   canSign,
   onSigned,
   onNoTemplates,
+  endpoint = "/api/contracts/sign",
 }: {
   accountType: AccountType;
+  /** The signing call: onboarding signs every template, /api/contracts/resign those to sign again. */
+  endpoint?: "/api/contracts/sign" | "/api/contracts/resign";
   /** False without templates (the sign button is then disabled). */
   canSign: boolean;
   onSigned: () => void;
@@ -100,14 +103,15 @@ export function OnlineSigningForm({
     setSigning(true);
     const toastId = notify.loading(t("online.signing"));
     try {
-      await api.post("/api/contracts/sign", { ...values, lang: locale });
+      await api.post(endpoint, { ...values, lang: locale });
       notify.success(t("online.success"));
       setDone(true);
       onSigned();
     } catch (error) {
       // The client has already refreshed, and on failure ended the session with its own toast.
       if (isApiProblem(error) && error.status === 401) return;
-      if (isApiProblem(error) && error.code === "NO_CONTRACT_TEMPLATES") onNoTemplates();
+      // Nothing (left) to sign, or a template changed meanwhile: the list is loaded again.
+      if (isApiProblem(error) && error.status === 409) onNoTemplates();
       const named = isApiProblem(error)
         ? error.issues.find((issue) => FIELDS.includes(issue.path as SignField))
         : undefined;

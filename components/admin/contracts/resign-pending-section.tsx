@@ -1,0 +1,130 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { linkClass } from "@/components/ui/form-field";
+import { type ResignPending, resignPendingResponseSchema } from "@/lib/schemas/contracts";
+import { adminCardClass } from "../dashboard-ui";
+import { useAdminDay } from "../use-admin-date";
+import { useAdminResource } from "../use-admin-resource";
+
+/**
+ * Contract versions published as "members must sign again" and the members who have not signed
+ * them yet (GET /api/admin/contracts/resign-pending). Loaded again when `refreshKey` changes (a
+ * saved version may ask for signatures).
+ */
+export function ResignPendingSection({ refreshKey }: { refreshKey: number }) {
+  const t = useTranslations("AdminContracts.resign");
+  const id = useId();
+  const { load, reload } = useAdminResource(
+    "/api/admin/contracts/resign-pending",
+    resignPendingResponseSchema,
+    (reason) => t("loadFailed", { reason }),
+  );
+  // The first load is the hook's own; a later key asks again.
+  const firstKey = useRef(refreshKey);
+  useEffect(() => {
+    if (refreshKey !== firstKey.current) reload();
+  }, [refreshKey, reload]);
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} aria-busy={load.state === "loading"} className={adminCardClass}>
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {t("heading")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
+      {load.state === "loading" && (
+        <p role="status" className="mt-3 text-slate-700">
+          {t("loading")}
+        </p>
+      )}
+      {(load.state === "failed" || load.state === "notFound") && (
+        <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
+          <p role="alert">{load.state === "failed" ? load.message : t("loadFailed", { reason: "404" })}</p>
+          <Button variant="secondary" size="sm" onClick={reload}>
+            {t("retry")}
+          </Button>
+        </div>
+      )}
+      {load.state === "ready" &&
+        (load.data.templates.length === 0 ? (
+          <p className="mt-3 text-slate-700">{t("empty")}</p>
+        ) : (
+          <div className="mt-3 space-y-5">
+            {load.data.templates.map((template) => (
+              <TemplatePending key={template.templateId} template={template} />
+            ))}
+          </div>
+        ))}
+    </section>
+  );
+}
+
+function TemplatePending({ template }: { template: ResignPending["templates"][number] }) {
+  const t = useTranslations("AdminContracts.resign");
+  const tValues = useTranslations("AdminContracts.values");
+  const day = useAdminDay();
+  const id = useId();
+  const hidden = template.pendingCount - template.pending.length;
+  return (
+    <section aria-labelledby={`${id}-name`} className="rounded-xl border border-slate-300 p-4">
+      <h3 id={`${id}-name`} className="font-semibold text-slate-900">
+        {t("templateHeading", {
+          name: template.name,
+          lang: tValues(`lang.${template.lang}`),
+          version: template.requiredVersion,
+        })}
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        {t("counts", { pending: template.pendingCount, resigned: template.resignedCount })}
+      </p>
+      {template.pending.length > 0 && (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full min-w-[32rem] text-left text-sm">
+            <caption className="sr-only">{t("caption", { name: template.name })}</caption>
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  {t("member")}
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  {t("signedVersion")}
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  {t("signedAt")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {template.pending.map((member) => {
+                const signedOn = day(member.signedAt);
+                return (
+                  <tr key={member.userId}>
+                    <td className="py-2 pr-4">
+                      <Link
+                        href={`/admin/user-management/view/${encodeURIComponent(member.userId)}`}
+                        className={linkClass}
+                      >
+                        {member.name ?? member.email}
+                      </Link>
+                      {member.name && <span className="block break-all text-slate-700">{member.email}</span>}
+                    </td>
+                    <td className="py-2 pr-4 text-slate-900">
+                      {t("versionValue", { version: member.signedVersion })}
+                    </td>
+                    <td className="py-2 text-slate-900">
+                      {signedOn && <time dateTime={signedOn.iso}>{signedOn.text}</time>}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {hidden > 0 && <p className="mt-2 text-sm text-slate-700">{t("more", { count: hidden })}</p>}
+        </div>
+      )}
+    </section>
+  );
+}

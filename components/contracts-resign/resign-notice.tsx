@@ -1,0 +1,39 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { buttonClass } from "@/components/ui/button";
+import { resignTemplatesResponseSchema } from "@/lib/schemas/contracts";
+import { apiGetAsUser } from "@/lib/web/api-server";
+
+/**
+ * On the member dashboard, rendered with it: the contracts published anew as "members must sign
+ * again" that this member signed at an older version, with the way to the re-sign page. Nothing
+ * when there are none or the call failed (the dashboard does not depend on it).
+ */
+export async function ResignNotice({ userType }: { userType: "personal" | "company" }) {
+  const answer = await apiGetAsUser("/api/contracts/resign", resignTemplatesResponseSchema);
+  const templates = answer?.templates ?? [];
+  if (templates.length === 0) return null;
+  const t = await getTranslations("ContractResign.notice");
+  return (
+    <section
+      aria-labelledby="resign-notice-heading"
+      data-testid="resign-notice"
+      className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950 shadow-xl"
+    >
+      <h2 id="resign-notice-heading" className="font-semibold">
+        {t("title", { count: templates.length })}
+      </h2>
+      <p className="mt-1">{t("body")}</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {templates.map((template) => (
+          <li key={template.id}>
+            {t("item", { name: template.name, signed: template.signedVersion, version: template.version })}
+          </li>
+        ))}
+      </ul>
+      <Link href={`/${userType}-resign-contract`} className={`${buttonClass({ size: "sm" })} mt-3`}>
+        {t("action")}
+      </Link>
+    </section>
+  );
+}

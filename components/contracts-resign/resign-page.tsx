@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { OnboardingPage } from "@/components/onboarding/onboarding-page";
+import { requireOnboardingSession } from "@/lib/web/onboarding-server";
+import { ResignView } from "./resign-view";
+
+/** The title of `/personal-resign-contract` and `/company-resign-contract`. */
+export async function resignContractMetadata(): Promise<Metadata> {
+  const t = await getTranslations("ContractResign");
+  return { title: t("title") };
+}
+
+/**
+ * Signing a new contract version again. The page belongs to the account type like the signing
+ * page does; the API decides what is to be signed and whether the member may sign.
+ */
+export async function ResignContractPage({ accountType }: { accountType: "personal" | "company" }) {
+  await requireOnboardingSession(accountType);
+  const t = await getTranslations("ContractResign");
+  return (
+    <OnboardingPage titleId="resign-contract-title" title={t("title")} backLabel={t("backToDashboard")} wide>
+      <ResignView accountType={accountType} />
+    </OnboardingPage>
+  );
+}
