@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { clientAddress } from "./client-address.mjs";
 import { logRequest } from "./request-log.mjs";
+import { webServerOptions } from "./server-timeouts.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -19,7 +20,8 @@ const app = next({ dev, dir: root });
 await app.prepare();
 const handle = app.getRequestHandler();
 
-const server = http.createServer((request, response) => {
+// The whole request within REQUEST_TIMEOUT_SECONDS, its headers within 20 s (scripts/server-timeouts.mjs).
+const server = http.createServer(webServerOptions(process.env), (request, response) => {
   logRequest(request, response, { level: process.env.LOG_LEVEL });
   request.headers["x-forwarded-for"] = clientAddress(
     request.headers["x-forwarded-for"],

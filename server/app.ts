@@ -15,6 +15,7 @@ import {
   resolveClientIp,
   type TrustedProxies,
 } from "./infra/client-ip";
+import { DEFAULT_BODY_IDLE_MS } from "./infra/http/body-idle";
 import type { LogRingBuffer } from "./infra/logging/logger";
 import { deriveSecret } from "./infra/secrets";
 import type { ObjectStorage } from "./infra/storage/types";
@@ -58,6 +59,8 @@ type AppConfig = {
   trustedProxies?: TrustedProxies;
   /** On the embedded database: the token of POST /internal/backup (routes/backup.ts). */
   backupToken?: string;
+  /** A request body that stops arriving this long is answered 408; DEFAULT_BODY_IDLE_MS when unset. */
+  bodyIdleMs?: number;
 };
 
 export type AppDeps = {
@@ -101,6 +104,7 @@ export function createApp(deps: AppDeps) {
     c.set("requestId", requestId);
     c.set("log", log);
     c.set("clientIp", resolveClientIp(peerAddress(c), c.req.header("x-forwarded-for"), trustedProxies));
+    c.set("bodyIdleMs", deps.config.bodyIdleMs ?? DEFAULT_BODY_IDLE_MS);
     const started = performance.now();
     await next();
     c.header("X-Request-Id", requestId);

@@ -2,6 +2,8 @@ import path from "node:path";
 import { z } from "zod";
 import { productionProblems } from "./env-production";
 import { parseTrustedProxies } from "./infra/client-ip";
+import { DEFAULT_BODY_IDLE_MS } from "./infra/http/body-idle";
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from "./infra/http/server-timeouts";
 
 // Empty strings count as unset, so `FOO=` in a shell or .env file falls back to the default.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -51,6 +53,12 @@ const serverEnvSchema = z.object({
   API_TRUSTED_PROXIES: optional(z.string()),
   // End-to-end tests only: enables /api/test seeding with this token. Never set in production.
   E2E_SEED_TOKEN: optional(z.string().min(16)),
+  // The whole request (headers and body) must arrive within this; Node answers an overrun 408.
+  REQUEST_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(3600)).default(
+    DEFAULT_REQUEST_TIMEOUT_SECONDS,
+  ),
+  // A request body that stops arriving this long is answered 408 and its connection closed.
+  BODY_IDLE_SECONDS: optional(z.coerce.number().int().min(1).max(600)).default(DEFAULT_BODY_IDLE_MS / 1000),
   // On SIGTERM/SIGINT: how long requests under way (an upload) may run before they are cut.
   SHUTDOWN_GRACE_SECONDS: optional(z.coerce.number().int().min(0).max(3600)).default(20),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),

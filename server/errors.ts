@@ -12,6 +12,7 @@ export const errorCodes = {
   NOT_FOUND: { status: 404, message: "Resource not found." },
   CONFLICT: { status: 409, message: "The resource already exists." },
   GONE: { status: 410, message: "The resource is no longer available." },
+  REQUEST_TIMEOUT: { status: 408, message: "The request took too long to arrive. Please try again." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large." },
   STORAGE_QUOTA_EXCEEDED: {
     status: 413,

@@ -13,6 +13,8 @@ export type AppEnv = {
     log: Logger;
     /** The client's address (see clientIp); null when neither socket nor trusted header tells. */
     clientIp: string | null;
+    /** How long a request body may stop arriving before it is answered 408 (infra/http/body-idle.ts). */
+    bodyIdleMs: number;
     /** Set by `authenticate`: the caller as the database knows them now. */
     auth: AuthenticatedCaller;
   };

@@ -20,6 +20,7 @@ import { showBootstrapSecrets } from "./infra/bootstrap-secrets";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./infra/client-ip";
 import { DirectoryLockedError } from "./infra/db/directory-lock";
 import { closeGracefully } from "./infra/http/graceful-close";
+import { apiServerOptions } from "./infra/http/server-timeouts";
 import { createLogger, LogRingBuffer } from "./infra/logging/logger";
 import { serializeError } from "./infra/logging/safe-error";
 import { createMailer } from "./infra/mail";
@@ -108,6 +109,7 @@ async function main() {
       storagePreviousSigningSecrets,
       testSeedToken: env.E2E_SEED_TOKEN,
       apiHost: env.API_HOST,
+      bodyIdleMs: env.BODY_IDLE_SECONDS * 1000,
       trustedProxies: parseTrustedProxies(env.API_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES),
       geoLookupUrls: (env.GEO_LOOKUP_URLS ?? "")
         .split(",")
@@ -144,15 +146,23 @@ async function main() {
       );
     }
   }
-  const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
-    if (backupToken) {
-      writeBackupAccess(env.DATA_DIR, { url: loopbackUrl(env.API_HOST, info.port), token: backupToken });
-    }
-    logger.info(
-      { address: info.address, port: info.port, storage: storage.driver, mail: mailer.driver },
-      "API listening",
-    );
-  });
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: env.API_PORT,
+      hostname: env.API_HOST,
+      serverOptions: apiServerOptions(env.REQUEST_TIMEOUT_SECONDS),
+    },
+    (info) => {
+      if (backupToken) {
+        writeBackupAccess(env.DATA_DIR, { url: loopbackUrl(env.API_HOST, info.port), token: backupToken });
+      }
+      logger.info(
+        { address: info.address, port: info.port, storage: storage.driver, mail: mailer.driver },
+        "API listening",
+      );
+    },
+  );
   mailSender.start();
   idExpirySweeper.start();
 

@@ -1,6 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import {
   loginCodeRequestSchema,
@@ -33,10 +32,10 @@ import { refreshSession } from "../domain/auth/refresh-session";
 import { revokeSession } from "../domain/auth/revoke-sessions";
 import { noteSessionUsed } from "../domain/auth/session-last-used";
 import { loadProfile } from "../domain/profile/load-profile";
-import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import { hashOpaqueToken } from "../infra/tokens";
 import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { jsonBodyLimit } from "./json-body-limit";
 import { errorResponses, json, jsonBody } from "./openapi";
 
 const errors = errorResponses;
@@ -48,15 +47,7 @@ const loginAnswerSchema = z.union([tokenResponseSchema, mfaChallengeSchema]);
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
   const auth = authenticate(deps);
   // JSON bodies of these calls are small; anything larger is refused before it is parsed.
-  app.use(
-    "/api/auth/*",
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE");
-      },
-    }),
-  );
+  app.use("/api/auth/*", jsonBodyLimit(64 * 1024));
 
   app.openapi(
     createRoute({

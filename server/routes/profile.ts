@@ -1,6 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { ZodError } from "zod";
 import { errorResponseSchema } from "../../lib/schemas/common";
 import { companyProfileSchema, personalProfileSchema } from "../../lib/schemas/profile";
@@ -11,6 +10,7 @@ import { profileResponseSchema, profileSavedResponseSchema } from "../domain/pro
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import { authenticate } from "./authenticate";
+import { jsonBodyLimit } from "./json-body-limit";
 import { errorResponses, json, jsonBody } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
@@ -36,15 +36,7 @@ function profileValidationHook(result: { success: true } | { success: false; err
 export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   const auth = authenticate(deps);
   const profileDeps = { db: deps.db, mail: deps.mail, logger: deps.logger, publicUrl: deps.publicUrl };
-  app.use(
-    "/api/profile/*",
-    bodyLimit({
-      maxSize: 32 * 1024,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE");
-      },
-    }),
-  );
+  app.use("/api/profile/*", jsonBodyLimit(32 * 1024));
 
   app.openapi(
     createRoute({

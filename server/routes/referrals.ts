@@ -1,6 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { REFERRAL_PERMISSION } from "../../lib/constants";
 import { errorResponseSchema } from "../../lib/schemas/common";
@@ -30,6 +29,7 @@ import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import type { TokenService } from "../infra/tokens";
 import { authenticate } from "./authenticate";
+import { jsonBodyLimit } from "./json-body-limit";
 import { errorResponses, json, jsonBody } from "./openapi";
 
 const errors = errorResponses;
@@ -67,15 +67,7 @@ export function registerReferralRoutes(
 ) {
   const auth = authenticate(deps);
   const referralDeps = { db: deps.db, publicUrl: deps.publicUrl };
-  app.use(
-    "/api/register/*",
-    bodyLimit({
-      maxSize: 32 * 1024,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE");
-      },
-    }),
-  );
+  app.use("/api/register/*", jsonBodyLimit(32 * 1024));
 
   app.openapi(
     createRoute({

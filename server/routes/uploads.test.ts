@@ -10,7 +10,9 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ID_IMAGE_MAX_BYTES } from "../../lib/schemas/onboarding";
+import { createApp } from "../app";
 import { auditLog, documents, users } from "../db/schema";
+import { apiServerOptions, DEFAULT_REQUEST_TIMEOUT_SECONDS } from "../infra/http/server-timeouts";
 import { call, loginOk } from "../testing/auth-api";
 import { createMember } from "../testing/referral-api";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -952,6 +954,188 @@ describe("uploads over a real socket", () => {
     expect(answer.status).toBe(201);
     expect(await idRows(user.id)).toHaveLength(2);
   });
+});
+
+describe("slow uploads over a real socket", () => {
+  // Short limits, so the tests take seconds: the idle guard's and the whole request's.
+  const IDLE_MS = 600;
+  const REQUEST_TIMEOUT_SECONDS = 3;
+  const servers: ReturnType<typeof serve>[] = [];
+
+  /** The API with the short idle limit on a port of its own, with main.ts's server options. */
+  async function listen(requestTimeoutSeconds = DEFAULT_REQUEST_TIMEOUT_SECONDS) {
+    const app = createApp({ ...t.deps, config: { ...t.deps.config, bodyIdleMs: IDLE_MS } });
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const started = serve(
+        {
+          fetch: app.fetch,
+          port: 0,
+          hostname: "127.0.0.1",
+          serverOptions: apiServerOptions(requestTimeoutSeconds),
+        },
+        () => resolve(started),
+      );
+    });
+    servers.push(server);
+    return (server.address() as AddressInfo).port;
+  }
+
+  afterAll(async () => {
+    for (const server of servers) {
+      (server as unknown as { closeAllConnections(): void }).closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  type Answer = { status: number | null; head: string; body: string; closed: boolean; ms: number };
+
+  /**
+   * Writes the request head, then each piece `gapMs` after the one before, and stops when the
+   * pieces run out (the body may be incomplete on purpose). Resolves once the server has
+   * answered and closed the connection, or `waitMs` after the last piece.
+   */
+  function drip(port: number, head: string[], pieces: Buffer[], gapMs: number, waitMs = 20_000) {
+    return new Promise<Answer>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      const started = performance.now();
+      let received = "";
+      let done = false;
+      const timers: NodeJS.Timeout[] = [];
+      const finish = (closed: boolean) => {
+        if (done) return;
+        done = true;
+        for (const timer of timers) clearTimeout(timer);
+        socket.destroy();
+        const [answerHead = "", rest = ""] = received.split("\r\n\r\n");
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(answerHead)?.[1];
+        resolve({
+          status: status ? Number(status) : null,
+          head: answerHead,
+          body: rest,
+          closed,
+          ms: performance.now() - started,
+        });
+      };
+      socket.on("connect", () => {
+        socket.write(`${head.join("\r\n")}\r\n\r\n`);
+        pieces.forEach((piece, index) => {
+          timers.push(
+            setTimeout(() => {
+              if (!done && socket.writable) socket.write(piece);
+              if (index === pieces.length - 1) timers.push(setTimeout(() => finish(false), waitMs));
+            }, index * gapMs),
+          );
+        });
+      });
+      socket.on("data", (data) => {
+        received += data.toString("latin1");
+        // A complete answer that keeps the connection is all there is to wait for.
+        const [answerHead, rest] = received.split("\r\n\r\n");
+        const length = /content-length: (\d+)/i.exec(answerHead ?? "")?.[1];
+        const complete =
+          rest !== undefined && length !== undefined && Buffer.byteLength(rest, "latin1") >= Number(length);
+        if (complete && !/connection: close/i.test(answerHead ?? "")) finish(false);
+      });
+      socket.on("error", () => {});
+      socket.on("close", () => finish(true));
+    });
+  }
+
+  const uploadHead = (port: number, token: string, length: number) => [
+    "POST /api/upload/personal-id HTTP/1.1",
+    `Host: 127.0.0.1:${port}`,
+    `Authorization: Bearer ${token}`,
+    `Content-Type: ${CONTENT_TYPE}`,
+    `Content-Length: ${length}`,
+  ];
+
+  const piecesOf = (body: Buffer, size: number) =>
+    Array.from({ length: Math.ceil(body.length / size) }, (_unused, index) =>
+      body.subarray(index * size, (index + 1) * size),
+    );
+
+  /** Waits until nothing of the upload is left (the server cleans up once the client is gone). */
+  async function expectCleanedUp(userId: string, before: Set<string>) {
+    const deadline = Date.now() + 30_000;
+    while (
+      Date.now() < deadline &&
+      (storedKeys().size !== before.size || fs.readdirSync(scratchRoot).length)
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(storedKeys()).toEqual(before);
+    expect(strayFiles()).toEqual([]);
+    expect(fs.readdirSync(scratchRoot)).toEqual([]);
+    expect(await idRows(userId)).toEqual([]);
+  }
+
+  it("answers an upload that stops arriving with 408 after the idle time, closes the connection and keeps nothing", async () => {
+    const port = await listen();
+    const owner = await member("personal");
+    const body = multipart({
+      fields: personalFields(),
+      files: [
+        { name: "front", filename: "front.jpg", data: await jpeg(), type: "image/jpeg" },
+        { name: "back", filename: "back.jpg", data: await jpegOfSize(2 * 1024 * 1024), type: "image/jpeg" },
+      ],
+    });
+    const before = storedKeys();
+    // The fields, the whole front (stored before the back is read) and half the back; then nothing.
+    const answer = await drip(
+      port,
+      uploadHead(port, owner.token, body.length),
+      [body.subarray(0, Math.floor(body.length / 2))],
+      0,
+    );
+
+    expect(answer.status).toBe(408);
+    expect(answer.head.toLowerCase()).toContain("connection: close");
+    expect(JSON.parse(answer.body).error).toEqual({
+      code: "REQUEST_TIMEOUT",
+      message: "The request stopped arriving. Please check your connection and try again.",
+    });
+    expect(answer.closed).toBe(true);
+    expect(answer.ms).toBeGreaterThanOrEqual(IDLE_MS);
+    await expectCleanedUp(owner.id, before);
+  }, 60_000);
+
+  it("cuts a drip of a few bytes at a time, never silent for long, at the request timeout, keeping nothing", async () => {
+    const port = await listen(REQUEST_TIMEOUT_SECONDS);
+    const owner = await member("personal");
+    const body = multipart({ fields: personalFields(), files: await idImages() });
+    const before = storedKeys();
+    // 16 bytes every 100 ms: the idle guard never fires, so only the request's own limit ends it.
+    const answer = await drip(port, uploadHead(port, owner.token, body.length), piecesOf(body, 16), 100);
+
+    expect(answer.status).toBe(408);
+    expect(answer.closed).toBe(true);
+    expect(answer.ms).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_SECONDS * 1000);
+    expect(answer.ms).toBeLessThan(REQUEST_TIMEOUT_SECONDS * 1000 + 5_000);
+    await expectCleanedUp(owner.id, before);
+  }, 60_000);
+
+  it("accepts a 10 MB upload that arrives slowly but steadily, taking ten times the idle time", async () => {
+    const port = await listen();
+    const owner = await member("personal");
+    const body = multipart({
+      fields: personalFields(),
+      files: [
+        {
+          name: "front",
+          filename: "front.jpg",
+          data: await jpegOfSize(ID_IMAGE_MAX_BYTES),
+          type: "image/jpeg",
+        },
+        { name: "back", filename: "back.png", data: await png() },
+      ],
+    });
+    const pieces = piecesOf(body, Math.ceil(body.length / 20));
+    const answer = await drip(port, uploadHead(port, owner.token, body.length), pieces, IDLE_MS / 2);
+
+    expect(answer.status).toBe(201);
+    expect(answer.ms).toBeGreaterThan(9 * (IDLE_MS / 2));
+    expect(await idRows(owner.id)).toHaveLength(2);
+  }, 60_000);
 });
 
 describe("GET /api/documents/mine", () => {

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { Transform, type TransformCallback } from "node:stream";
 import busboy from "busboy";
+import { BodyIdleError } from "../http/body-idle";
 import type { RequestBody } from "./request-body";
 
 export type MultipartLimits = {
@@ -173,8 +174,17 @@ export function readMultipart(
     counter.on("error", (error) =>
       fail(error instanceof MultipartError ? error : new MultipartError("malformed", error.message)),
     );
-    body.stream.on("error", (error) => fail(new MultipartError("aborted", error.message)));
+    // A body that stopped arriving keeps its own answer (408); anything else is a broken upload.
+    body.stream.on("error", (error) =>
+      fail(error instanceof BodyIdleError ? error : new MultipartError("aborted", error.message)),
+    );
     body.stream.on("aborted", () => fail(new MultipartError("aborted")));
+    // Failed before this reader came (the client went silent while the handler was busy).
+    const early = body.stream.errored;
+    if (early) {
+      fail(early instanceof BodyIdleError ? early : new MultipartError("aborted", early.message));
+      return;
+    }
 
     body.stream.pipe(counter).pipe(parser);
   });

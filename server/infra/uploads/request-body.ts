@@ -2,9 +2,12 @@ import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Context } from "hono";
+import type { AppEnv } from "../../http";
+import { DEFAULT_BODY_IDLE_MS, guardBodyIdle } from "../http/body-idle";
 
 /** A request body read as a Node stream, and how to stop reading it after a refusal. */
 export type RequestBody = {
+  /** Fails with BodyIdleError when the client stops sending while the reader waits. */
   stream: Readable;
   contentType: string | undefined;
   /** The declared length; a hint only (a chunked body has none, and a client can lie). */
@@ -24,21 +27,25 @@ export type RequestBody = {
  * read directly so nothing (no Request body wrapper, no parseBody) buffers it first; under
  * `app.request()` there is no socket and the Web body stream is converted instead.
  */
-export function requestBody(c: Context): RequestBody | null {
+export function requestBody(c: Context<AppEnv>): RequestBody | null {
   const contentType = c.req.header("content-type");
   const declared = c.req.header("content-length");
   const contentLength = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  const idleMs = c.get("bodyIdleMs") ?? DEFAULT_BODY_IDLE_MS;
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   let abandoned = false;
   if (incoming) {
+    const stream = guardBodyIdle(incoming, idleMs);
     return {
-      stream: incoming,
+      stream,
       contentType,
       contentLength,
       abandon() {
         abandoned = true;
         incoming.unpipe();
         incoming.pause();
+        stream.stop();
+        stream.destroy();
       },
       get abandoned() {
         return abandoned;
@@ -48,7 +55,8 @@ export function requestBody(c: Context): RequestBody | null {
   const body = c.req.raw.body;
   if (!body) return null;
   // The DOM's and Node's ReadableStream are the same object at runtime but differ in typings.
-  const stream = Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>);
+  const source = Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>);
+  const stream = guardBodyIdle(source, idleMs);
   return {
     stream,
     contentType,
@@ -57,6 +65,7 @@ export function requestBody(c: Context): RequestBody | null {
       abandoned = true;
       stream.unpipe();
       stream.destroy();
+      source.destroy();
     },
     get abandoned() {
       return abandoned;

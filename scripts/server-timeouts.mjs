@@ -1,0 +1,27 @@
+// Timeouts of the web tier's HTTP server (scripts/web-server.mjs), the same as the API's
+// (server/infra/http/server-timeouts.ts). Node's own defaults give a request 5 minutes and its
+// headers a minute, and check them only every 30 s.
+
+const DEFAULT_REQUEST_TIMEOUT_SECONDS = 300;
+const HEADERS_TIMEOUT_MS = 20_000;
+
+/**
+ * Server options from REQUEST_TIMEOUT_SECONDS: the whole request must arrive within it (long
+ * enough for two 10 MB images over a 1 Mbit/s link), its headers within 20 s. Node answers an
+ * overrun with 408 and closes the connection. A malformed value stops the start.
+ * @param {Record<string, string | undefined>} env
+ * @returns {import("node:http").ServerOptions}
+ */
+export function webServerOptions(env) {
+  const raw = env.REQUEST_TIMEOUT_SECONDS;
+  const seconds = raw === undefined || raw === "" ? DEFAULT_REQUEST_TIMEOUT_SECONDS : Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
+    throw new Error(`REQUEST_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 3600, not "${raw}"`);
+  }
+  const requestTimeout = seconds * 1000;
+  return {
+    requestTimeout,
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+    connectionsCheckingInterval: Math.min(2_000, Math.max(100, Math.floor(requestTimeout / 10))),
+  };
+}
