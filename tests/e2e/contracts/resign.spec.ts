@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { onboardPersonalMember } from "../admin/onboard-via-api";
+import { onboardCompanyMember, onboardPersonalMember } from "../admin/onboard-via-api";
 import { baseURL } from "../e2e-env";
 import { expect, expectAccessible, test } from "../fixtures";
-import { seedUser, signIn } from "../support";
+import { mailTo, seedUser, signIn } from "../support";
 
 // Runs on the shared database: the template made here is English, for personal members, and
 // deactivated at the end, so later journeys neither sign it nor are asked to sign it again.
@@ -184,5 +184,113 @@ test("a new template version marked for re-signing reaches a member who signs it
       data: { state: "inactive" },
     });
     await memberContext.close();
+  }
+});
+
+/** A small, valid one-page PDF, as a scanned signed contract would be (offsets computed). */
+function minimalPdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+test("a company member is mailed about a marked version and signs it again by uploading the signed PDF (English)", async ({
+  page,
+}) => {
+  const suffix = crypto.randomBytes(4).toString("hex");
+  const name = `E2E Company re-sign ${suffix}`;
+  const admin = await seedUser(page.request, { role: "admin" });
+  await signIn(page, admin);
+  const created = await page.request.post("/api/document-templates", {
+    headers: origin,
+    multipart: {
+      name,
+      type: "Company agreement",
+      lang: "en",
+      audience: "company",
+      file: { name: "a.html", mimeType: "text/html", buffer: Buffer.from(`<h1>${name}</h1><p>One.</p>`) },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const templateId = ((await created.json()) as { id: string }).id;
+
+  try {
+    const member = await seedUser(page.request, {
+      userType: "company",
+      status: "active",
+      companyName: `Resign Co ${suffix}`,
+    });
+    await onboardCompanyMember(page.request, member, { contract: true });
+    // The admin publishes version 2 through the API, marked for re-signing.
+    await signIn(page, admin);
+    const published = await page.request.put(`/api/document-templates/${templateId}`, {
+      headers: origin,
+      multipart: {
+        resign: "true",
+        file: { name: "b.html", mimeType: "text/html", buffer: Buffer.from(`<h1>${name}</h1><p>Two.</p>`) },
+      },
+    });
+    expect(published.status(), await published.text()).toBe(200);
+
+    // The member is told by mail, with the way to the page.
+    const mail = await mailTo(member.email, /sign the new version of your contract/i);
+    expect(mail.text).toContain(`A new version of “${name}” was published`);
+    expect(mail.text).toContain("/company-resign-contract");
+
+    await page.context().clearCookies();
+    await page.context().addCookies([{ name: "app.lang", value: "en", url: baseURL }]);
+    await signIn(page, member);
+    await page.goto("/dashboard");
+    const notice = page.getByRole("region", { name: "A contract needs your signature again" });
+    await expect(notice).toContainText(`${name}: you signed version 1, now version 2`);
+    await notice.getByRole("link", { name: "Sign the new version" }).click();
+    await expect(page).toHaveURL(/\/company-resign-contract$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Sign the new contract version" }),
+    ).toBeVisible();
+
+    await page.getByRole("radio", { name: "Upload signed PDF" }).check();
+    const input = page.getByLabel(`Signed PDF for ${name}`);
+    await expect(input).toBeVisible();
+    await expectAccessible(page);
+    await input.setInputFiles({
+      name: "signed.pdf",
+      mimeType: "application/pdf",
+      buffer: minimalPdf(`Signed again ${suffix}`),
+    });
+    await expect(page.getByText("Thank you: you have signed every new contract version.")).toBeVisible();
+    // The signed list keeps both versions.
+    const signed = page.getByRole("region", { name: "Your signed contracts" });
+    await expect(signed.getByRole("listitem").filter({ hasText: name })).toHaveCount(2);
+    await expect(signed).toContainText("Version 2 · uploaded");
+    await expect(signed).toContainText("Version 1 · signed online");
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Back to dashboard" }).first().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId("resign-notice")).toHaveCount(0);
+  } finally {
+    await page.context().clearCookies();
+    await signIn(page, admin);
+    await page.request.patch(`/api/document-templates/${templateId}/state`, {
+      headers: origin,
+      data: { state: "inactive" },
+    });
   }
 });
