@@ -10,11 +10,20 @@ const STEPS = ["opened", "registered", "onboarded", "approved"] as const;
  * (relative to the largest step) beside it. The bars only repeat the numbers, so assistive
  * technology skips them; each step after the first also says its share of the step before.
  */
-export function FunnelChart({ funnel, label }: { funnel: ReferralFunnel; label: string }) {
+export function FunnelChart({
+  funnel,
+  label,
+  className = "max-w-3xl",
+}: {
+  funnel: ReferralFunnel;
+  label: string;
+  /** Bounds the width, so bars stay comparable to their numbers on a wide screen. */
+  className?: string;
+}) {
   const t = useTranslations("Referrals.funnel");
   const largest = Math.max(1, ...STEPS.map((step) => funnel[step]));
   return (
-    <ol aria-label={label} className="mt-3 space-y-2">
+    <ol aria-label={label} className={`mt-3 space-y-2 ${className}`}>
       {STEPS.map((step, index) => {
         const value = funnel[step];
         const previous = index > 0 ? funnel[STEPS[index - 1] as (typeof STEPS)[number]] : null;

@@ -57,7 +57,8 @@ export function ReferralLinkDetails({
       )}
       {registrationsId && (
         <div id={registrationsId} className="min-w-0 flex-1">
-          <FunnelChart funnel={link.funnel} label={tFunnel("ofLink")} />
+          {/* Narrow: the row spans the whole table, which is wider than a phone's screen. */}
+          <FunnelChart funnel={link.funnel} label={tFunnel("ofLink")} className="max-w-lg" />
           {registrationCount === 0 ? (
             <p className="mt-3">{t("noRegistrations")}</p>
           ) : (
