@@ -4,10 +4,12 @@ import { auditLog, oneTimeCodes, rateLimits, users } from "../db/schema";
 import {
   codeFrom,
   createUser,
+  expectSimilarTimes,
   loginOk,
   me,
   post,
   type TestUser,
+  timeInTurns,
   uniqueEmail,
   uniqueIp,
 } from "../testing/auth-api";
@@ -28,6 +30,8 @@ const codeSent = {
   message: "If your email exists, you will receive a code.",
   resendAfterSeconds: 60,
 };
+// Calls of each kind timed in turns; their medians are compared.
+const ROUNDS = 15;
 const codeInvalid = { error: { code: "CODE_INVALID", message: "Invalid verification code." } };
 const attemptsExceeded = {
   error: { code: "CODE_ATTEMPTS_EXCEEDED", message: "Too many failed attempts. Please wait and try again." },
@@ -201,6 +205,52 @@ describe("code requests and checks answer the same for known and unknown emails"
     expect(await requestCode(suspended.email)).toMatchObject({ status: 200, body: codeSent });
     await codeFor(other);
     expect((await readOutbox(t.mailDir)).filter((mail) => mail.to.includes(suspended.email))).toEqual([]);
+  });
+
+  it("answers code requests in similar time: the code and its mail follow the answer", async () => {
+    // One address per round: an address may ask again only after the resend time.
+    const known = await Promise.all(Array.from({ length: ROUNDS }, () => createUser(db())));
+    await requestCode(uniqueEmail("warm-up"));
+
+    const timed = await timeInTurns(
+      ROUNDS,
+      (round) => requestCode(known[round]?.email ?? ""),
+      () => requestCode(uniqueEmail("nobody")),
+      // Until the known address's mail is out: the work after the answer is done before the next.
+      (kind, round) =>
+        kind === "known"
+          ? waitForMail(t.mailDir, (mail) => mail.to.includes(known[round]?.email ?? "-"))
+          : new Promise((resolve) => setTimeout(resolve, 50)),
+    );
+
+    for (const answer of [...timed.known, ...timed.unknown]) {
+      expect(answer).toMatchObject({ status: 200, body: codeSent });
+    }
+    expectSimilarTimes(timed);
+  });
+
+  it("answers a wrong code for a known email with a live code in similar time as any code for an unknown one", async () => {
+    const known = await Promise.all(Array.from({ length: ROUNDS }, () => createUser(db())));
+    // The known addresses each have a live code, so their check reads and counts it.
+    const wrong: string[] = [];
+    for (const user of known) {
+      const code = await codeFor(user);
+      wrong.push(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
+    }
+    await verifyCode(uniqueEmail("warm-up"), "123456");
+
+    const timed = await timeInTurns(
+      ROUNDS,
+      (round) => verifyCode(known[round]?.email ?? "", wrong[round] ?? ""),
+      (round) => verifyCode(uniqueEmail("nobody"), wrong[round] ?? ""),
+    );
+
+    for (const answer of [...timed.known, ...timed.unknown]) {
+      expect(answer).toMatchObject({ status: 400, body: codeInvalid });
+    }
+    // The known address's check reads and counts its code: two more statements in the one
+    // commit both kinds make, a millisecond or two on PostgreSQL, so a little more room.
+    expectSimilarTimes(timed, 2.5);
   });
 
   it("limits code requests per IP", async () => {

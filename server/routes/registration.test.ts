@@ -1,7 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyProfiles, personalProfiles, referralLinks, referralUses, users } from "../db/schema";
-import { type ApiAnswer, loginOk, uniqueEmail, uniqueIp } from "../testing/auth-api";
+import {
+  type ApiAnswer,
+  expectSimilarTimes,
+  loginOk,
+  timeInTurns,
+  uniqueEmail,
+  uniqueIp,
+} from "../testing/auth-api";
 import {
   companyForm,
   createMember,
@@ -507,6 +514,26 @@ describe("registration email oracle", () => {
       }
     },
   );
+
+  it("answers a dead link in similar time for a registered and a new email", async () => {
+    const token = await deadLinks["used up"]();
+    const registered = await Promise.all(Array.from({ length: 9 }, () => createMember(db())));
+    await registerPersonal(t.app, personalForm(token));
+
+    const timed = await timeInTurns(
+      registered.length,
+      (round) => {
+        const email = registered[round]?.email;
+        return registerPersonal(t.app, personalForm(token, { email, confirmEmail: email }));
+      },
+      () => registerPersonal(t.app, personalForm(token)),
+    );
+
+    for (const answer of [...timed.known, ...timed.unknown]) {
+      expect(answer).toMatchObject({ status: 410, body: GONE });
+    }
+    expectSimilarTimes(timed);
+  });
 
   it("says 'already in use' only through a live link", async () => {
     const registered = await createMember(db());

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { expect } from "vitest";
 import type { TokenResponse } from "../../lib/schemas/auth";
 import type { Database } from "../db";
 import { users } from "../db/schema";
@@ -40,8 +41,11 @@ export async function call(
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const text = await response.text();
+  // The answer's time: the response as the handler returned it. Reading its body here is left
+  // out, as it would also time the work a call leaves in the background (the mail written after
+  // a reset request), which runs in this process beside the test's own reading.
   const ms = performance.now() - started;
+  const text = await response.text();
   return {
     status: response.status,
     body: text ? (JSON.parse(text) as ApiBody) : {},
@@ -131,3 +135,46 @@ export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
+
+/**
+ * Times two kinds of call (an email with an account, one without) in pairs, one right after the
+ * other, the kind that goes first alternating, so whatever else loads the machine falls on both
+ * alike. After each call `settle` waits (by default 50 ms; better: until the work the call left
+ * in the background is done), so it is not timed as part of the next call. Returns the answers,
+ * each kind's median time and the median of the pairs' ratios (known / unknown).
+ */
+export async function timeInTurns(
+  rounds: number,
+  known: (round: number) => Promise<ApiAnswer>,
+  unknown: (round: number) => Promise<ApiAnswer>,
+  settle: (kind: "known" | "unknown", round: number) => Promise<unknown> = () =>
+    new Promise((resolve) => setTimeout(resolve, 50)),
+) {
+  const answers = { known: [] as ApiAnswer[], unknown: [] as ApiAnswer[] };
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 ? (["unknown", "known"] as const) : (["known", "unknown"] as const);
+    for (const kind of order) {
+      answers[kind].push(await (kind === "known" ? known : unknown)(round));
+      await settle(kind, round);
+    }
+    ratios.push((answers.known[round]?.ms ?? 0) / (answers.unknown[round]?.ms ?? 1));
+  }
+  return {
+    ...answers,
+    knownMs: median(answers.known.map((answer) => answer.ms)),
+    unknownMs: median(answers.unknown.map((answer) => answer.ms)),
+    ratio: median(ratios),
+  };
+}
+
+/**
+ * Known and unknown emails are answered in similar time: the median of the pairs' ratios lies
+ * within `factor` either way. Tolerant on purpose, so a busy machine does not fail it; what it
+ * catches is work done before the answer for one kind only (a hash skipped, a mail written).
+ */
+export function expectSimilarTimes(timed: { knownMs: number; unknownMs: number; ratio: number }, factor = 2) {
+  const times = `known ${timed.knownMs.toFixed(1)} ms, unknown ${timed.unknownMs.toFixed(1)} ms, median ratio ${timed.ratio.toFixed(2)}`;
+  expect(timed.ratio, times).toBeLessThanOrEqual(factor);
+  expect(timed.ratio, times).toBeGreaterThanOrEqual(1 / factor);
+}
