@@ -242,9 +242,13 @@ describe("signing in with two-factor sign-in on", () => {
     const { user } = await enrolled();
     const other = await enrolled();
     const step = await freshStep();
+    const [row] = await db()
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, user.id));
     const expired = createLoginChallenge(
       testAuthConfig.totpSecretKey,
-      user.id,
+      { id: user.id, passwordHash: row?.passwordHash ?? null },
       "password",
       Date.now() - 6 * 60_000,
     );
@@ -261,6 +265,42 @@ describe("signing in with two-factor sign-in on", () => {
     expect((await secondStep(forged, codeAt(other.secret, step))).status).toBe(401);
     // Another account's valid code does not pass this account's challenge.
     expect((await secondStep(challenge, codeAt(other.secret, step))).status).toBe(400);
+  });
+
+  it("starts one session per challenge: a replay with the next code, or a racing right code, is refused", async () => {
+    const { user, secret, recoveryCodes } = await enrolled();
+    const step = await freshStep();
+    const challenge = await challengeOf(user);
+    expect((await secondStep(challenge, codeAt(secret, step))).status).toBe(200);
+    // The next step's code is unused and right, but the challenge has made its session.
+    const replay = await secondStep(challenge, codeAt(secret, step + 1));
+    expect(replay.status).not.toBe(200);
+    expect(replay.body.accessToken).toBeUndefined();
+
+    // Two right factors at once on one challenge: one session.
+    const raced = await challengeOf(user);
+    const answers = await Promise.all([
+      secondStep(raced, codeAt(secret, step + 1)),
+      secondStep(raced, String(recoveryCodes[0])),
+    ]);
+    expect(answers.filter((answer) => answer.body.accessToken !== undefined)).toHaveLength(1);
+  });
+
+  it("refuses a challenge earned with a password that has been changed since", async () => {
+    const { user, token, secret } = await enrolled();
+    const step = await freshStep();
+    const challenge = await challengeOf(user);
+    const changed = await post(
+      t.app,
+      "/api/auth/change-password",
+      { currentPassword: user.password, newPassword: `${user.password}-New2!` },
+      { token },
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const late = await secondStep(challenge, codeAt(secret, step));
+    expect(late.status).toBe(401);
+    expect(late.body.error?.code).toBe("TWO_FACTOR_CHALLENGE_INVALID");
+    expect(late.body.accessToken).toBeUndefined();
   });
 
   it("limits the guesses per challenge and per account, even when the right code comes last", async () => {

@@ -5,10 +5,30 @@ const CHALLENGE_TTL_SECONDS = 5 * 60;
 
 export type LoginMethod = "password" | "email_code";
 
-type LoginChallenge = { userId: string; method: LoginMethod; nonce: string; expiresAt: number };
+type LoginChallenge = {
+  userId: string;
+  method: LoginMethod;
+  nonce: string;
+  expiresAt: number;
+  /** The password the first step was passed under (a keyed fingerprint of its hash). */
+  password: string;
+};
 
 function signature(secretKey: string, payload: string): Buffer {
   return crypto.createHmac("sha256", secretKey).update(`login-challenge:${payload}`).digest();
+}
+
+/**
+ * Binds a challenge to the account's password as it was at the first step: a password changed
+ * or reset since (an owner locking out whoever learned the old one) ends every challenge the old
+ * one earned, as it ends the sessions. Keyed, so the token tells nothing about the hash.
+ */
+export function passwordFingerprint(secretKey: string, passwordHash: string | null): string {
+  return crypto
+    .createHmac("sha256", secretKey)
+    .update(`login-challenge-password:${passwordHash ?? ""}`)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 /**
@@ -19,15 +39,16 @@ function signature(secretKey: string, payload: string): Buffer {
  */
 export function createLoginChallenge(
   secretKey: string,
-  userId: string,
+  user: { id: string; passwordHash: string | null },
   method: LoginMethod,
   now = Date.now(),
 ): string {
   const challenge: LoginChallenge = {
-    userId,
+    userId: user.id,
     method,
     nonce: crypto.randomBytes(16).toString("base64url"),
     expiresAt: Math.floor(now / 1000) + CHALLENGE_TTL_SECONDS,
+    password: passwordFingerprint(secretKey, user.passwordHash),
   };
   const payload = Buffer.from(JSON.stringify(challenge)).toString("base64url");
   return `${payload}.${signature(secretKey, payload).toString("base64url")}`;
@@ -47,6 +68,7 @@ export function readLoginChallenge(
   try {
     const challenge = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as LoginChallenge;
     if (typeof challenge.userId !== "string" || typeof challenge.nonce !== "string") return null;
+    if (typeof challenge.password !== "string") return null;
     if (challenge.method !== "password" && challenge.method !== "email_code") return null;
     if (typeof challenge.expiresAt !== "number" || challenge.expiresAt * 1000 <= now) return null;
     return challenge;

@@ -1,13 +1,26 @@
+import { and, eq, lte, sql } from "drizzle-orm";
 import type { TokenResponse } from "../../../lib/schemas/auth";
 import type { MfaChallenge } from "../../../lib/schemas/two-factor";
 import type { Database } from "../../db";
 import { findUserById, type UserRow } from "../../db/queries/users";
+import { rateLimits } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
-import { clearRateLimit, rateLimitOutcome, rateLimitUpsert, releaseRateLimit } from "../security/rate-limit";
+import {
+  clearRateLimit,
+  limitKey,
+  rateLimitOutcome,
+  rateLimitUpsert,
+  releaseRateLimit,
+} from "../security/rate-limit";
 import type { AuthDeps, RequestContext } from "./auth-deps";
 import { createSession } from "./create-session";
-import { createLoginChallenge, type LoginMethod, readLoginChallenge } from "./login-challenge";
+import {
+  createLoginChallenge,
+  type LoginMethod,
+  passwordFingerprint,
+  readLoginChallenge,
+} from "./login-challenge";
 import { consumeSecondFactor, countRecoveryCodesLeft } from "./totp";
 
 // Guesses at the second step: a challenge allows 5 (then the password is asked again), an
@@ -44,7 +57,7 @@ export async function secondStepChallenge(
     ip: context.ip,
     details: { method },
   });
-  return { mfaRequired: true, challenge: createLoginChallenge(deps.config.totpSecretKey, user.id, method) };
+  return { mfaRequired: true, challenge: createLoginChallenge(deps.config.totpSecretKey, user, method) };
 }
 
 async function countGuess(db: Database, nonce: string, userId: string) {
@@ -62,7 +75,28 @@ async function countGuess(db: Database, nonce: string, userId: string) {
     rows.find((row) => row.key === challengeKey),
     SECOND_STEP_LIMITS.perChallenge,
   );
-  return { account, challenge, accountKey };
+  return { account, challenge, accountKey, challengeKey };
+}
+
+/**
+ * A challenge starts one session: its guess counter (which outlives the challenge, since its
+ * window opens after the challenge was made) is pushed past the limit by one conditional
+ * UPDATE, so a replay, or a second right code racing with the first, is refused.
+ */
+async function spendChallenge(db: Database, challengeKey: string): Promise<boolean> {
+  const { limit } = SECOND_STEP_LIMITS.perChallenge;
+  const [spent] = await db
+    .update(rateLimits)
+    .set({ count: limit + 1 })
+    .where(
+      and(
+        eq(rateLimits.key, limitKey(challengeKey)),
+        lte(rateLimits.count, limit),
+        sql`${rateLimits.windowEndsAt} > now()`,
+      ),
+    )
+    .returning({ key: rateLimits.key });
+  return Boolean(spent);
 }
 
 /**
@@ -95,6 +129,10 @@ export async function loginWithSecondFactor(
   // Turned off (or the account gone) since the first step: that step's answer no longer holds.
   if (!user?.totpEnabledAt) throw challengeInvalid();
   if (user.status === "suspended") throw new AppError("ACCOUNT_SUSPENDED");
+  // The password changed (or was reset) since the first step: that step no longer holds either.
+  if (challenge.password !== passwordFingerprint(deps.config.totpSecretKey, user.passwordHash)) {
+    throw challengeInvalid();
+  }
 
   const factor = await consumeSecondFactor(deps.db, deps.config.totpSecretKey, user.id, input.code);
   if (!factor) {
@@ -105,6 +143,7 @@ export async function loginWithSecondFactor(
     });
     throw new AppError("CODE_INVALID");
   }
+  if (!(await spendChallenge(deps.db, guess.challengeKey))) throw challengeInvalid();
   await clearRateLimit(deps.db, guess.accountKey);
   const session = await createSession(deps, user, context);
   await recordAuditEvent(deps.db, {
