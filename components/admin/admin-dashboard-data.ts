@@ -1,7 +1,12 @@
 import type { z } from "zod";
 import type { ApiLoad } from "@/components/api/problem";
 import type { auditListSchema, serverStatusSchema, userStatsSchema } from "@/lib/schemas/admin";
-import type { activeStampResponseSchema, CompanyStamp, TemplateSummary } from "@/lib/schemas/contracts";
+import type {
+  activeStampResponseSchema,
+  CompanyStamp,
+  ResignPending,
+  TemplateSummary,
+} from "@/lib/schemas/contracts";
 import type { topReferrersSchema } from "@/lib/schemas/referral-tree";
 
 /** What the server loads for the admin dashboard's first render, one answer per card. */
@@ -22,4 +27,6 @@ export type StampState = {
 export type ContractDashboardData = {
   stamp: ApiLoad<StampState>;
   templates: ApiLoad<TemplateSummary[]>;
+  /** Versions members must sign again and who has not yet. */
+  resignPending: ApiLoad<ResignPending>;
 };

@@ -3,6 +3,7 @@ import { auditListSchema, serverStatusSchema, userStatsSchema } from "@/lib/sche
 import { adminFullUserSchema, adminUserDocumentsSchema } from "@/lib/schemas/admin-user";
 import {
   activeStampResponseSchema,
+  resignPendingResponseSchema,
   stampListResponseSchema,
   templateListResponseSchema,
 } from "@/lib/schemas/contracts";
@@ -54,10 +55,11 @@ export async function loadTemplateList(): Promise<ContractDashboardData["templat
 
 /** The company stamp (saved and active) and the unfiltered template list. */
 export async function loadContractDashboard(): Promise<ContractDashboardData> {
-  const [stamps, active, templates] = await Promise.all([
+  const [stamps, active, templates, resignPending] = await Promise.all([
     apiLoadAsUser(DASHBOARD_PATHS.stamps, stampListResponseSchema),
     apiLoadAsUser(DASHBOARD_PATHS.activeStamp, activeStampResponseSchema),
     loadTemplateList(),
+    apiLoadAsUser(DASHBOARD_PATHS.resignPending, resignPendingResponseSchema),
   ]);
   return {
     stamp: !stamps.ok
@@ -66,5 +68,6 @@ export async function loadContractDashboard(): Promise<ContractDashboardData> {
         ? active
         : { ok: true, data: { stamps: stamps.data.stamps, active: active.data.stamp } },
     templates,
+    resignPending,
   };
 }

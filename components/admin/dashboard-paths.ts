@@ -10,6 +10,7 @@ export const DASHBOARD_PATHS = {
   stamps: "/api/company-stamps/mine",
   activeStamp: "/api/company-stamps/mine/active",
   templates: "/api/document-templates",
+  resignPending: "/api/admin/contracts/resign-pending",
 } as const;
 
 /** The changes approved members made, for the verify page's server load and its retry. */

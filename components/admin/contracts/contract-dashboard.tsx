@@ -117,7 +117,10 @@ export function ContractDashboard({ data }: { data: ContractDashboardData }) {
 
       <TemplatePanel choice={selected?.choice ?? null} refreshKey={refreshKey} onSaved={saved} />
 
-      <ResignPendingSection refreshKey={refreshKey + savedCount} />
+      <ResignPendingSection
+        initial={data.resignPending.ok ? data.resignPending.data : undefined}
+        refreshKey={refreshKey + savedCount}
+      />
     </div>
   );
 }

@@ -6,22 +6,31 @@ import { useEffect, useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { type ResignPending, resignPendingResponseSchema } from "@/lib/schemas/contracts";
+import { DASHBOARD_PATHS } from "../dashboard-paths";
 import { adminCardClass } from "../dashboard-ui";
 import { useAdminDay } from "../use-admin-date";
 import { useAdminResource } from "../use-admin-resource";
 
 /**
  * Contract versions published as "members must sign again" and the members who have not signed
- * them yet (GET /api/admin/contracts/resign-pending). Loaded again when `refreshKey` changes (a
- * saved version may ask for signatures).
+ * them yet (GET /api/admin/contracts/resign-pending). `initial` is the server's answer for the
+ * first render (without it, as after a failed server call, the browser asks); loaded again when
+ * `refreshKey` changes (a saved version may ask for signatures).
  */
-export function ResignPendingSection({ refreshKey }: { refreshKey: number }) {
+export function ResignPendingSection({
+  initial,
+  refreshKey,
+}: {
+  initial?: ResignPending;
+  refreshKey: number;
+}) {
   const t = useTranslations("AdminContracts.resign");
   const id = useId();
   const { load, reload } = useAdminResource(
-    "/api/admin/contracts/resign-pending",
+    DASHBOARD_PATHS.resignPending,
     resignPendingResponseSchema,
     (reason) => t("loadFailed", { reason }),
+    initial,
   );
   // The first load is the hook's own; a later key asks again.
   const firstKey = useRef(refreshKey);
