@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
@@ -34,14 +34,32 @@ function tempDir(label: string) {
   return folder;
 }
 
-function cli(args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "server/cli.ts", ...args], {
+/**
+ * Runs the CLI as a child process without blocking this process: a synchronous spawn would freeze
+ * the event loop while the API closes the test's idle kept-alive connection, and the next request
+ * would then be sent on a socket the server had already closed.
+ */
+function cli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", ...args], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "silent", ...env },
-    encoding: "utf8",
     timeout: 120_000,
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 const sha256 = (data: Buffer) => crypto.createHash("sha256").update(data).digest("hex");
@@ -154,7 +172,7 @@ beforeAll(async () => {
 
   // The backup, while the API runs and holds the database.
   backupDir = path.join(tempDir("backup"), "backup");
-  const backup = cli(["backup", backupDir], { DATA_DIR: dataDir });
+  const backup = await cli(["backup", backupDir], { DATA_DIR: dataDir });
   expect(backup.status, backup.stderr).toBe(0);
   expect(backup.stdout).toContain("through the running API");
   manifest = JSON.parse(fs.readFileSync(path.join(backupDir, "manifest.json"), "utf8")) as BackupManifest;
@@ -185,8 +203,8 @@ describe("npm run cli -- backup on a running API with the embedded database", ()
     expect(Object.keys(manifest.files).some((name) => name.includes("api-backup"))).toBe(false);
   });
 
-  it("refuses a folder that is not empty", () => {
-    const again = cli(["backup", backupDir], { DATA_DIR: tempDir("unused") });
+  it("refuses a folder that is not empty", async () => {
+    const again = await cli(["backup", backupDir], { DATA_DIR: tempDir("unused") });
     expect(again.status).toBe(1);
     expect(again.stderr).toContain("is not empty");
   });
@@ -205,17 +223,17 @@ async function expectSameMemberAndContract(env: Record<string, string>) {
 describe("npm run cli -- restore", () => {
   it("into an empty DATA_DIR: the member signs in and downloads the same contract", async () => {
     const dataDir = tempDir("restored-pglite");
-    const restored = cli(["restore", backupDir], { DATA_DIR: dataDir });
+    const restored = await cli(["restore", backupDir], { DATA_DIR: dataDir });
     expect(restored.status, restored.stderr).toBe(0);
     await expectSameMemberAndContract({ DATA_DIR: dataDir });
 
     // Not over a database that exists.
-    const again = cli(["restore", backupDir], { DATA_DIR: dataDir });
+    const again = await cli(["restore", backupDir], { DATA_DIR: dataDir });
     expect(again.status).toBe(1);
     expect(again.stderr).toContain("already holds a database");
   }, 120_000);
 
-  it("refuses a damaged backup before writing anything", () => {
+  it("refuses a damaged backup before writing anything", async () => {
     const damaged = path.join(tempDir("damaged"), "backup");
     fs.cpSync(backupDir, damaged, { recursive: true });
     const object = Object.keys(manifest.files).find(
@@ -223,7 +241,7 @@ describe("npm run cli -- restore", () => {
     );
     fs.appendFileSync(path.join(damaged, object as string), "x");
     const dataDir = tempDir("not-restored");
-    const restored = cli(["restore", damaged], { DATA_DIR: dataDir });
+    const restored = await cli(["restore", damaged], { DATA_DIR: dataDir });
     expect(restored.status).toBe(1);
     expect(restored.stderr).toContain("does not match its checksum");
     expect(fs.readdirSync(dataDir)).toEqual([]);
@@ -252,13 +270,13 @@ describe("npm run cli -- restore", () => {
       S3_FORCE_PATH_STYLE: "true",
     };
     const dataDir = tempDir("restored-s3");
-    const restored = cli(["restore", backupDir], { DATA_DIR: dataDir, ...s3 });
+    const restored = await cli(["restore", backupDir], { DATA_DIR: dataDir, ...s3 });
     expect(restored.status, restored.stderr).toBe(0);
     expect(fs.existsSync(path.join(dataDir, "objects"))).toBe(false);
 
     // No API runs on it: the CLI opens the embedded database itself; the files come from S3.
     const again = path.join(tempDir("s3-backup"), "backup");
-    const backup = cli(["backup", again], { DATA_DIR: dataDir, ...s3 });
+    const backup = await cli(["backup", again], { DATA_DIR: dataDir, ...s3 });
     expect(backup.status, backup.stderr).toBe(0);
     const second = JSON.parse(fs.readFileSync(path.join(again, "manifest.json"), "utf8")) as BackupManifest;
     expect(second.database.via).toBe("direct");
@@ -277,15 +295,18 @@ describe("npm run cli -- restore", () => {
       const database = await createEmptyPostgresDatabase();
       cleanups.push(() => database.drop());
       const dataDir = tempDir("restored-postgres");
-      const restored = cli(["restore", backupDir], { DATA_DIR: dataDir, DATABASE_URL: database.url });
+      const restored = await cli(["restore", backupDir], { DATA_DIR: dataDir, DATABASE_URL: database.url });
       expect(restored.status, restored.stderr).toBe(0);
       await expectSameMemberAndContract({ DATA_DIR: dataDir, DATABASE_URL: database.url });
 
       // A database that is not empty is refused unless --force.
-      const again = cli(["restore", backupDir], { DATA_DIR: tempDir("again"), DATABASE_URL: database.url });
+      const again = await cli(["restore", backupDir], {
+        DATA_DIR: tempDir("again"),
+        DATABASE_URL: database.url,
+      });
       expect(again.status).toBe(1);
       expect(again.stderr).toContain("is not empty");
-      const forced = cli(["restore", backupDir, "--force"], {
+      const forced = await cli(["restore", backupDir, "--force"], {
         DATA_DIR: tempDir("forced"),
         DATABASE_URL: database.url,
       });
@@ -293,10 +314,10 @@ describe("npm run cli -- restore", () => {
 
       // And back: pg_dump of the PostgreSQL database restores into the embedded one.
       const pgBackup = path.join(tempDir("pg-backup"), "backup");
-      const backup = cli(["backup", pgBackup], { DATA_DIR: dataDir, DATABASE_URL: database.url });
+      const backup = await cli(["backup", pgBackup], { DATA_DIR: dataDir, DATABASE_URL: database.url });
       expect(backup.status, backup.stderr).toBe(0);
       const embedded = tempDir("back-to-pglite");
-      const back = cli(["restore", pgBackup], { DATA_DIR: embedded });
+      const back = await cli(["restore", pgBackup], { DATA_DIR: embedded });
       expect(back.status, back.stderr).toBe(0);
       await expectSameMemberAndContract({ DATA_DIR: embedded });
     },
