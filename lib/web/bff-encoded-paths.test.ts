@@ -53,7 +53,7 @@ const SESSION_CALLS = [
     path: "/api/auth/login-code/verify",
     variants: ["/api/auth/login-code%2Fverify", "/api/auth/login-code/%76erify"],
   },
-  { path: "/api/auth/refresh", variants: ["/api/auth/%72efresh", "/api/auth//refresh"] },
+  { path: "/api/auth/refresh", variants: ["/api/auth/%72efresh", "/api//auth/refresh"] },
   { path: "/api/auth/logout", variants: ["/api/auth/%6cogout", "/api//auth/logout"] },
 ];
 
