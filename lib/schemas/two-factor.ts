@@ -30,13 +30,17 @@ export const loginTotpSchema = z.object({
   code: secondFactorCodeSchema,
 });
 
-export const totpEnableSchema = z.object({ code: totpCodeSchema });
+/** The account's password, asked again before the second factor is changed. */
+const currentPasswordSchema = z
+  .string({ error: "currentPasswordRequired" })
+  .min(1, "currentPasswordRequired")
+  .max(PASSWORD_MAX_LENGTH, "passwordTooLong");
+
+/** A session alone must not be able to put its own authenticator on the account. */
+export const totpEnableSchema = z.object({ currentPassword: currentPasswordSchema, code: totpCodeSchema });
 
 export const totpDisableSchema = z.object({
-  currentPassword: z
-    .string({ error: "currentPasswordRequired" })
-    .min(1, "currentPasswordRequired")
-    .max(PASSWORD_MAX_LENGTH, "passwordTooLong"),
+  currentPassword: currentPasswordSchema,
   code: secondFactorCodeSchema,
 });
 

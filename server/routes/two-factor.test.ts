@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, totpRecoveryCodes, users, userTotp } from "../db/schema";
+import type { AuthDeps } from "../domain/auth/auth-deps";
 import { createLoginChallenge } from "../domain/auth/login-challenge";
+import { setUpTwoFactor } from "../domain/auth/two-factor-settings";
 import {
   call,
   codeFrom,
@@ -64,7 +66,7 @@ async function enrolled(role: "user" | "admin" | "super_admin" = "user") {
   const enable = await post(
     t.app,
     "/api/auth/totp/enable",
-    { code: codeAt(secret, currentStep() - 1) },
+    { currentPassword: user.password, code: codeAt(secret, currentStep() - 1) },
     { token },
   );
   expect(enable.status, JSON.stringify(enable.body)).toBe(200);
@@ -109,10 +111,20 @@ describe("setting up two-factor sign-in", () => {
     const status = await call(t.app, "GET", "/api/auth/totp", { token });
     expect(status.body).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false });
 
-    const wrong = await post(t.app, "/api/auth/totp/enable", { code: "000000" }, { token });
+    const wrong = await post(
+      t.app,
+      "/api/auth/totp/enable",
+      { currentPassword: user.password, code: "000000" },
+      { token },
+    );
     expect(wrong.status).toBe(422);
     const step = await freshStep();
-    const enabled = await post(t.app, "/api/auth/totp/enable", { code: codeAt(secret, step) }, { token });
+    const enabled = await post(
+      t.app,
+      "/api/auth/totp/enable",
+      { currentPassword: user.password, code: codeAt(secret, step) },
+      { token },
+    );
     expect(enabled.status).toBe(200);
     const codes = body(enabled).recoveryCodes as string[];
     expect(codes).toHaveLength(10);
@@ -133,6 +145,88 @@ describe("setting up two-factor sign-in", () => {
       .from(auditLog)
       .where(and(eq(auditLog.subjectUserId, user.id), eq(auditLog.action, "auth.totp_enabled")));
     expect(audit).toBeDefined();
+  });
+
+  it("turns on only with the current password: a session alone cannot put its authenticator on the account", async () => {
+    const user = await createUser(db());
+    const token = await tokenOf(user);
+    const secret = String(body(await post(t.app, "/api/auth/totp/setup", undefined, { token })).secret);
+    const step = await freshStep();
+    const isOn = async () =>
+      (await db().select({ on: users.totpEnabledAt }).from(users).where(eq(users.id, user.id)))[0]?.on ??
+      null;
+
+    // Without the password: refused at its field, the code not spent, nothing turned on.
+    const without = await post(t.app, "/api/auth/totp/enable", { code: codeAt(secret, step) }, { token });
+    expect(without.status).toBe(422);
+    expect(body(without).error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: {
+        issues: [expect.objectContaining({ path: "currentPassword", message: "currentPasswordRequired" })],
+      },
+    });
+    const wrongPassword = await post(
+      t.app,
+      "/api/auth/totp/enable",
+      { currentPassword: `${user.password}-not`, code: codeAt(secret, step) },
+      { token },
+    );
+    expect(wrongPassword.status).toBe(422);
+    expect(body(wrongPassword).error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: { issues: [{ path: "currentPassword", message: "currentPasswordWrong" }] },
+    });
+    expect(await isOn()).toBeNull();
+    expect((await login(t.app, user.email, user.password)).body.accessToken).toBeDefined();
+    expect(
+      await db().select().from(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, user.id)),
+    ).toHaveLength(0);
+
+    // With it, the same code turns it on (the refused attempts did not spend it).
+    const enabled = await post(
+      t.app,
+      "/api/auth/totp/enable",
+      { currentPassword: user.password, code: codeAt(secret, step) },
+      { token },
+    );
+    expect(enabled.status).toBe(200);
+    expect(await isOn()).not.toBeNull();
+  });
+
+  it("counts wrong passwords on enabling with the account's other two-factor settings", async () => {
+    const user = await createUser(db());
+    const token = await tokenOf(user);
+    const secret = String(body(await post(t.app, "/api/auth/totp/setup", undefined, { token })).secret);
+    for (let guess = 0; guess < 5; guess += 1) {
+      const answer = await post(
+        t.app,
+        "/api/auth/totp/enable",
+        { currentPassword: `guess-${guess}`, code: "000000" },
+        { token },
+      );
+      expect(answer.status).toBe(422);
+    }
+    // The limit holds even for the right password and code now.
+    const throttled = await post(
+      t.app,
+      "/api/auth/totp/enable",
+      { currentPassword: user.password, code: codeAt(secret, currentStep()) },
+      { token },
+    );
+    expect(throttled.status).toBe(429);
+  });
+
+  it("a setup racing an enable cannot replace the secret just put in force", async () => {
+    const { user, secret } = await enrolled();
+    // The setup's caller was read before the enable committed: it still believes it is off.
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    if (!row) throw new Error("user missing");
+    const deps = { db: db(), config: testAuthConfig } as unknown as AuthDeps;
+    await expect(setUpTwoFactor(deps, { ...row, totpEnabledAt: null })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    const step = await freshStep();
+    expect((await secondStep(await challengeOf(user), codeAt(secret, step))).status).toBe(200);
   });
 
   it("needs a session", async () => {

@@ -77,7 +77,8 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
     createRoute({
       method: "post",
       path: "/api/auth/totp/enable",
-      summary: "Turn two-factor sign-in on with a code of the new secret; the recovery codes, once",
+      summary:
+        "Turn two-factor sign-in on with the current password and a code of the new secret; the recovery codes, once",
       middleware: [auth] as const,
       request: jsonBody(totpEnableSchema),
       responses: {
@@ -90,7 +91,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
       const recoveryCodes = await enableTwoFactor(
         deps,
         c.var.auth.user,
-        c.req.valid("json").code,
+        c.req.valid("json"),
         requestContext(c),
       );
       return c.json({ recoveryCodes }, 200);

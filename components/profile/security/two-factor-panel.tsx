@@ -165,29 +165,44 @@ function SetupSteps({
 }) {
   const t = useTranslations("TwoFactor");
   const validationMessage = useValidationMessage();
+  const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ currentPassword?: string; code?: string }>({});
   const [submitting, setSubmitting] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = code.replace(/\s+/g, "");
-    if (!/^\d{6}$/.test(value)) {
-      setError(validationMessage("codeIncomplete") ?? null);
-      inputRef.current?.focus();
+    const next = {
+      currentPassword: password ? undefined : validationMessage("currentPasswordRequired"),
+      code: /^\d{6}$/.test(value) ? undefined : validationMessage("codeIncomplete"),
+    };
+    setErrors(next);
+    if (next.currentPassword || next.code) {
+      (next.currentPassword ? passwordRef : inputRef).current?.focus();
       return;
     }
-    setError(null);
     setSubmitting(true);
     try {
-      const answer = await api.post("/api/auth/totp/enable", { code: value }, recoveryCodesResponseSchema);
+      const answer = await api.post(
+        "/api/auth/totp/enable",
+        { currentPassword: password, code: value },
+        recoveryCodesResponseSchema,
+      );
       notify.success(t("enabled"));
       onEnabled(answer.recoveryCodes);
     } catch (problem) {
-      const message =
-        validationMessage(fieldIssue(problem, "code") ?? undefined) ?? failure(problem, t("enableFailed"));
-      setError(message);
+      const passwordIssue = fieldIssue(problem, "currentPassword");
+      const codeIssue = fieldIssue(problem, "code");
+      if (passwordIssue) {
+        setErrors({ currentPassword: validationMessage(passwordIssue) });
+        passwordRef.current?.focus();
+        return;
+      }
+      const message = validationMessage(codeIssue ?? undefined) ?? failure(problem, t("enableFailed"));
+      setErrors({ code: message });
       notify.error(message);
       setCode("");
       inputRef.current?.focus();
@@ -222,7 +237,23 @@ function SetupSteps({
       </div>
       <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("confirmTitle")}>
         <Sub className="font-medium text-slate-900">{t("confirmTitle")}</Sub>
-        <FormField id="two-factor-enable-code" label={t("codeLabel")} error={error ?? undefined}>
+        <p className="text-sm text-slate-700">{t("enablePasswordHint")}</p>
+        <FormField
+          id="two-factor-enable-password"
+          label={t("currentPassword")}
+          error={errors.currentPassword}
+        >
+          <PasswordField
+            ref={passwordRef}
+            id="two-factor-enable-password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={errors.currentPassword ? true : undefined}
+            aria-describedby={errors.currentPassword ? "two-factor-enable-password-error" : undefined}
+          />
+        </FormField>
+        <FormField id="two-factor-enable-code" label={t("codeLabel")} error={errors.code}>
           <input
             ref={inputRef}
             id="two-factor-enable-code"
@@ -233,8 +264,8 @@ function SetupSteps({
             maxLength={7}
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "two-factor-enable-code-error" : undefined}
+            aria-invalid={errors.code ? true : undefined}
+            aria-describedby={errors.code ? "two-factor-enable-code-error" : undefined}
           />
         </FormField>
         <Button type="submit" loading={submitting}>

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import type { TotpSetup, TotpStatus } from "../../../lib/schemas/two-factor";
 import type { Database } from "../../db";
@@ -43,6 +43,11 @@ async function countManageAttempt(deps: AuthDeps, user: UserRow, context: Reques
   throw new AppError("CODE_ATTEMPTS_EXCEEDED", undefined, { retryAfterSeconds: attempt.retryAfterSeconds });
 }
 
+const wrongPassword = () =>
+  new AppError("VALIDATION_FAILED", "The current password is not correct.", {
+    issues: [{ path: "currentPassword", message: "currentPasswordWrong" }],
+  });
+
 const wrongCode = () =>
   new AppError("VALIDATION_FAILED", "The code is not correct.", {
     issues: [{ path: "code", message: "secondFactorCodeWrong" }],
@@ -60,19 +65,23 @@ export async function twoFactorStatus(db: Database, user: UserRow): Promise<Totp
 /**
  * A new secret for the member's app, not yet in force: it takes effect once a code of it is
  * entered (enable). A second setup replaces a secret never enabled. Refused while two-factor
- * sign-in is on, so a session alone can never swap the secret of an account.
+ * sign-in is on, so a session alone can never swap the secret of an account: also in the
+ * statement itself, so a setup racing an enable cannot replace the secret just put in force.
  */
 export async function setUpTwoFactor(deps: AuthDeps, user: UserRow): Promise<TotpSetup> {
   if (user.totpEnabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
   const secret = newTotpSecret();
   const secretEncrypted = encryptTotpSecret(deps.config.totpSecretKey, user.id, secret);
-  await deps.db
+  const stored = await deps.db
     .insert(userTotp)
     .values({ userId: user.id, secretEncrypted })
     .onConflictDoUpdate({
       target: userTotp.userId,
       set: { secretEncrypted, lastUsedStep: null, createdAt: new Date() },
-    });
+      setWhere: sql`exists (select 1 from ${users} where ${users.id} = ${user.id} and ${users.totpEnabledAt} is null)`,
+    })
+    .returning({ userId: userTotp.userId });
+  if (stored.length === 0) throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
   const otpauthUri = totpUri(secret, user.email);
   const svg = await QRCode.toString(otpauthUri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return {
@@ -82,16 +91,30 @@ export async function setUpTwoFactor(deps: AuthDeps, user: UserRow): Promise<Tot
   };
 }
 
-/** Turns two-factor sign-in on with a code of the new secret; returns the ten recovery codes once. */
+/**
+ * Turns two-factor sign-in on with the current password and a code of the new secret; returns
+ * the ten recovery codes once. The password is required because a password reset does not turn
+ * the second factor off: a stolen session could otherwise bind the thief's authenticator and lock
+ * the owner out for good. It is checked before the code, so a wrong password spends no code.
+ */
 export async function enableTwoFactor(
   deps: AuthDeps,
   user: UserRow,
-  code: string,
+  input: { currentPassword: string; code: string },
   context: RequestContext,
 ): Promise<string[]> {
   if (user.totpEnabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
   await countManageAttempt(deps, user, context);
-  if (!(await consumeTotpCode(deps.db, deps.config.totpSecretKey, user.id, code))) {
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await recordAuditEvent(deps.db, {
+      action: "auth.totp_enable_failed",
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      ip: context.ip,
+    });
+    throw wrongPassword();
+  }
+  if (!(await consumeTotpCode(deps.db, deps.config.totpSecretKey, user.id, input.code))) {
     await recordAuditEvent(deps.db, {
       action: "auth.totp_enable_failed",
       actorUserId: user.id,
@@ -136,11 +159,7 @@ export async function disableTwoFactor(
   }
   if (!user.totpEnabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is not on.");
   await countManageAttempt(deps, user, context);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError("VALIDATION_FAILED", "The current password is not correct.", {
-      issues: [{ path: "currentPassword", message: "currentPasswordWrong" }],
-    });
-  }
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw wrongPassword();
   if (!(await consumeSecondFactor(deps.db, deps.config.totpSecretKey, user.id, input.code))) {
     throw wrongCode();
   }

@@ -54,10 +54,24 @@ test("member enables TOTP and signs in with a code and with a recovery code", as
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page);
 
-  // A wrong code is refused at its field; the right one turns it on and shows the codes once.
+  // The session alone cannot turn it on: the current password is asked too, and a wrong one is
+  // refused at its field. A wrong code is refused at its field; the right pair turns it on and
+  // shows the codes once.
+  const passwordField = twoFactor.getByLabel("Current password", { exact: true });
+  await expect(passwordField).toHaveAttribute("autocomplete", "current-password");
   const codeField = twoFactor.getByLabel("6-digit code");
   await expect(codeField).toHaveAttribute("autocomplete", "one-time-code");
   await expect(codeField).toHaveAttribute("inputmode", "numeric");
+  await codeField.fill("123456");
+  await twoFactor.getByRole("button", { name: "Turn on" }).click();
+  await expect(twoFactor.getByRole("alert")).toHaveText("Please enter your current password.");
+  await expect(passwordField).toBeFocused();
+  await passwordField.fill(`${member.password}-wrong`);
+  await twoFactor.getByRole("button", { name: "Turn on" }).click();
+  await expect(twoFactor.getByRole("alert")).toHaveText("The current password is not correct.");
+  await expect(passwordField).toBeFocused();
+  await expectAccessible(page);
+  await passwordField.fill(member.password);
   await codeField.fill("000000");
   await twoFactor.getByRole("button", { name: "Turn on" }).click();
   await expect(twoFactor.getByRole("alert")).toHaveText("The code is not correct.");
@@ -159,6 +173,7 @@ test("admin is forced into TOTP setup", async ({ page, request }) => {
 
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   const secret = await shownSecret(page);
+  await page.getByLabel("Current password", { exact: true }).fill(admin.password);
   await page.getByLabel("6-digit code").fill(await nextTotpCode(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
