@@ -108,6 +108,31 @@ describe("opened: distinct visitors of a link a day", () => {
     );
   });
 
+  it("records at most 20 new visitors a day from one address across all links; the page still answers, another address still counts", async () => {
+    const owner = await createReferrer(t.app, db());
+    const first = await createLink(t.app, owner.token);
+    const second = await createLink(t.app, owner.token);
+    // One browser reloading the page spends one visit of the allowance, not one per load.
+    for (let load = 0; load < 25; load++) await visit(first.token, "198.51.100.99", "Agent/0");
+    // 50 "browsers" from one address, spread over two links, and from one IPv6 /64 as well.
+    for (let agent = 0; agent < 50; agent++) {
+      const link = agent % 2 === 0 ? first : second;
+      expect((await visit(link.token, "198.51.100.99", `Agent/${agent}`)).status).toBe(200);
+    }
+    for (let host = 1; host <= 30; host++) {
+      expect((await visit(first.token, `2001:db8:77:1::${host.toString(16)}`, `Agent/${host}`)).status).toBe(
+        200,
+      );
+    }
+    expect((await memberFunnel(owner.token)).opened).toBe(40);
+
+    // Another address is counted as before.
+    await visit(second.token, "198.51.100.100");
+    expect((await memberFunnel(owner.token)).opened).toBe(41);
+    const rows = await db().select().from(referralVisits).where(eq(referralVisits.linkId, second.id));
+    expect(rows).toHaveLength(11);
+  });
+
   it("does not count a visit of a link that cannot take registrations", async () => {
     const owner = await createReferrer(t.app, db());
     const link = await createLink(t.app, owner.token);

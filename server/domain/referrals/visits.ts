@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import { and, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db";
 import { referralVisits } from "../../db/schema";
 import { limitNetwork } from "../../infra/client-ip";
+import { rateLimitUpsertWhen } from "../security/rate-limit";
 
 type Visitor = { ip: string | null; userAgent: string | null };
 
@@ -24,7 +26,19 @@ export function visitorHash(secret: string, day: string, visitor: Visitor): stri
     .slice(0, 22);
 }
 
-/** Counts the visitor once per link and day: one insert that a repeat visit leaves as it is. */
+/**
+ * New visitors recorded per client address (an IPv6 address by its /64, as the hash takes it)
+ * across all links in a day. The info call stays open to every visitor, but past this a client
+ * that varies its User-Agent (or its address within a /64) no longer adds rows or inflates
+ * "opened"; a real visitor opens a handful of links a day.
+ */
+const VISITS_PER_ADDRESS = { limit: 20, windowSeconds: 24 * 60 * 60 };
+
+/**
+ * Counts the visitor once per link and day, in one statement: a visitor not yet recorded counts
+ * against its address's daily allowance (a CTE, so a repeat visit writes nothing at all), and the
+ * visit is inserted only while the allowance lasts.
+ */
 export async function recordVisit(
   db: Database,
   secret: string,
@@ -33,8 +47,33 @@ export async function recordVisit(
   now = new Date(),
 ): Promise<void> {
   const day = visitDay(now);
+  const hash = visitorHash(secret, day, visitor);
+  const known = and(
+    eq(referralVisits.linkId, linkId),
+    eq(referralVisits.day, day),
+    eq(referralVisits.visitorHash, hash),
+  );
+  const allowance = db
+    .$with("allowance")
+    .as(
+      rateLimitUpsertWhen(
+        db,
+        { key: `referral-visit:ip:${visitor.ip ?? "unknown"}`, rule: VISITS_PER_ADDRESS },
+        sql`not exists (select 1 from ${referralVisits} where ${known})`,
+      ),
+    );
   await db
+    .with(allowance)
     .insert(referralVisits)
-    .values({ linkId, day, visitorHash: visitorHash(secret, day, visitor) })
+    .select((qb) =>
+      qb
+        .select({
+          linkId: sql`${linkId}::uuid`.as("link_id"),
+          day: sql`${day}::date`.as("day"),
+          visitorHash: sql`${hash}`.as("visitor_hash"),
+        })
+        .from(allowance)
+        .where(lte(allowance.count, VISITS_PER_ADDRESS.limit)),
+    )
     .onConflictDoNothing();
 }

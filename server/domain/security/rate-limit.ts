@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db";
 import { rateLimits } from "../../db/schema";
 import { limitNetwork } from "../../infra/client-ip";
@@ -32,14 +32,29 @@ export function rateLimitUpsert(db: Database, hits: { key: string; rule: RateLim
         windowEndsAt: sql`now() + make_interval(secs => ${rule.windowSeconds})`,
       })),
     )
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.windowEndsAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
-        windowEndsAt: sql`case when ${rateLimits.windowEndsAt} <= now() then excluded.window_ends_at else ${rateLimits.windowEndsAt} end`,
-      },
-    })
+    .onConflictDoUpdate({ target: rateLimits.key, set: countInWindow() })
     .returning({ key: rateLimits.key, count: rateLimits.count, windowEndsAt: rateLimits.windowEndsAt });
+}
+
+/** One more event in the key's window, or the first of a new window once it has ended. */
+const countInWindow = () => ({
+  count: sql`case when ${rateLimits.windowEndsAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+  windowEndsAt: sql`case when ${rateLimits.windowEndsAt} <= now() then excluded.window_ends_at else ${rateLimits.windowEndsAt} end`,
+});
+
+/**
+ * The upsert of rateLimitUpsert for one key, counting only when `when` holds: to run as a CTE of
+ * the statement that does what is counted, so an event that turns out to be nothing new (a
+ * repeat) writes no counter row, and the count and the work stay one statement.
+ */
+export function rateLimitUpsertWhen(db: Database, hit: { key: string; rule: RateLimitRule }, when: SQL) {
+  return db
+    .insert(rateLimits)
+    .select(
+      sql`select ${limitKey(hit.key)}, 1, now() + make_interval(secs => ${hit.rule.windowSeconds}) where ${when}`,
+    )
+    .onConflictDoUpdate({ target: rateLimits.key, set: countInWindow() })
+    .returning({ count: rateLimits.count });
 }
 
 /** What one counted event means under its rule (the row the upsert returned for its key). */
