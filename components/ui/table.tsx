@@ -2,7 +2,9 @@ import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 
 /**
  * A semantic table with its caption, inside a region that scrolls on its own at narrow widths
- * (keyboard-reachable, named by the caption) instead of scrolling the page.
+ * (keyboard-reachable, named by the caption) instead of scrolling the page. The region is
+ * positioned so that visually hidden text in the table (absolutely positioned) stays inside it:
+ * otherwise such text in a far column widens the whole page on a phone.
  */
 export function Table({
   caption,
@@ -27,7 +29,7 @@ export function Table({
       aria-label={regionLabel}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
       tabIndex={0}
-      className={`mt-4 max-w-full overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${regionClassName}`}
+      className={`relative mt-4 max-w-full overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${regionClassName}`}
     >
       <table className={className}>
         <caption className={captionHidden ? "sr-only" : "px-3 py-2 text-left font-medium text-slate-900"}>

@@ -33,10 +33,31 @@ async function memberWithIdExpiring(
 }
 
 async function expectNoSidewaysScroll(page: Page, width: number) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `page wider than ${width} px`).toBeLessThanOrEqual(0);
+  const { overflow, culprits } = await page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    // The outermost elements that reach past the right edge: they name what to fix.
+    const beyond = [...document.body.querySelectorAll("*")].filter(
+      (element) => element.getBoundingClientRect().right > viewport + 1,
+    );
+    const outermost = beyond.filter((element) => !beyond.includes(element.parentElement as Element));
+    const chain = (element: Element) => {
+      const parts: string[] = [];
+      for (let at: Element | null = element; at && at !== document.body; at = at.parentElement) {
+        const style = getComputedStyle(at);
+        parts.push(
+          `${at.tagName}[${Math.round(at.getBoundingClientRect().width)} ${style.overflowX} ${style.display}]`,
+        );
+      }
+      return parts.join(" < ");
+    };
+    return {
+      overflow: document.documentElement.scrollWidth - viewport,
+      culprits: outermost
+        .slice(0, 5)
+        .map((element) => `${chain(element)} "${element.textContent?.slice(0, 40)}"`),
+    };
+  });
+  expect(overflow, `page wider than ${width} px: ${culprits.join("; ")}`).toBeLessThanOrEqual(0);
 }
 
 test("a member whose ID expires within 30 days sees the date and the way to a new upload, in English and German", async ({
@@ -105,6 +126,12 @@ test("an admin sees a member whose ID has expired on the verify page, and the me
   );
   await expectAccessible(memberPage);
   await memberContext.close();
+
+  // A member awaiting approval too, so the verify queue's table shows beside the list.
+  const waiting = await seedUser(request, { status: "pending", firstName: "Wanda", lastName: "Wartend" });
+  const waitingContext = await browser.newContext();
+  await onboardPersonalMember(waitingContext.request, waiting);
+  await waitingContext.close();
 
   // The admin: the member is on the "new ID needed" list with the date.
   const admin = await seedUser(request, { role: "admin", firstName: "Ada", lastName: "Admin" });
