@@ -19,7 +19,7 @@ function asBrowserSession(value: unknown): BrowserSession | null {
 /** What the page's session does when the client refreshes or gives up (AuthProvider sets it). */
 export type SessionHooks = {
   onRefreshed?: (session: BrowserSession) => void;
-  /** The session could not be renewed: log out (to /login). */
+  /** The session could not be renewed: the page forgets it and goes to /login. */
   onExpired?: () => void | Promise<void>;
 };
 

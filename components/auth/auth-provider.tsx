@@ -117,7 +117,16 @@ export function AuthProvider({
     };
   }, []);
 
-  // The client refreshes and retries on a 401; when that fails it ends the session here.
+  // A session whose refresh failed is over: the failed refresh already cleared its cookies. The
+  // page only forgets it and goes to /login. It sends no logout: by now the cookies may hold a
+  // session someone signed in with in another tab, and a logout would end that one instead.
+  const ended = useCallback(() => {
+    clear();
+    router.replace("/login");
+    router.refresh();
+  }, [clear, router]);
+
+  // The client refreshes and retries on a 401; when that fails the session has ended.
   useEffect(
     () =>
       api.setSessionHooks({
@@ -125,13 +134,13 @@ export function AuthProvider({
           setSession(next);
           setStatus("authenticated");
         },
-        onExpired: async () => {
+        onExpired: () => {
           if (leaving.current) return;
           notify.error(t("sessionExpired"));
-          await logout({ silent: true });
+          ended();
         },
       }),
-    [logout, t],
+    [ended, t],
   );
 
   const apiFetch = useCallback((path: string, init?: RequestInit) => api.fetch(path, init), []);
@@ -162,7 +171,7 @@ export function AuthProvider({
       expiryOf(session) - Date.now() - SESSION_TIMING.refreshBeforeExpiryMs,
     );
     const onFailure = (ok: boolean) => {
-      if (!ok && !leaving.current) void logout({ silent: true });
+      if (!ok && !leaving.current) ended();
     };
     const timer = window.setTimeout(() => void refresh().then(onFailure), delay);
     const check = window.setInterval(() => {
@@ -172,7 +181,7 @@ export function AuthProvider({
       window.clearTimeout(timer);
       window.clearInterval(check);
     };
-  }, [session, refresh, logout]);
+  }, [session, refresh, ended]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ user: session?.user ?? null, status, apiFetch, signIn, logout, refresh }),
