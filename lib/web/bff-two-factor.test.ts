@@ -29,7 +29,7 @@ beforeAll(async () => {
   const enabled = await post(
     api.app,
     "/api/auth/totp/enable",
-    { code: codeAt(step - 1) },
+    { currentPassword: user.password, code: codeAt(step - 1) },
     { token: accessToken },
   );
   expect(enabled.status).toBe(200);
