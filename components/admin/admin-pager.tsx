@@ -64,10 +64,13 @@ export function AdminPager({
 
 /** The rows-per-page select of a paged admin list; a new size starts again at page 1. */
 export function PageSizeField({
+  name,
   label,
   pageSize,
   onChange,
 }: {
+  /** The field's name when its form also works as a plain GET. */
+  name?: string;
   label: string;
   pageSize: number;
   onChange: (change: { pageSize: number; page: 1 }) => void;
@@ -77,6 +80,7 @@ export function PageSizeField({
       {(control) => (
         <select
           {...control}
+          name={name}
           className={inputClass}
           value={pageSize}
           onChange={(event) => onChange({ pageSize: Number(event.target.value), page: 1 })}

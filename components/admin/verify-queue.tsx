@@ -60,7 +60,10 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
       <p aria-live="polite" className="text-sm text-slate-700">
         {data ? t("showing", { shown: data.users.length, total: data.total }) : "\u00a0"}
       </p>
+      {/* Named fields: a search sent before the page's script runs is a plain GET to the same
+          address, which the server reads like the app's own navigation. */}
       <form
+        method="get"
         onSubmit={submit}
         aria-label={tFilters("heading")}
         className="mt-4 flex flex-wrap items-end gap-3"
@@ -70,6 +73,7 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
             <input
               {...control}
               type="search"
+              name="search"
               className={inputClass}
               value={searchInput}
               maxLength={200}
@@ -82,6 +86,7 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
           {(control) => (
             <select
               {...control}
+              name="user_type"
               className={inputClass}
               value={query.user_type ?? ""}
               onChange={(event) =>
@@ -100,10 +105,12 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
             </select>
           )}
         </Field>
-        <PageSizeField label={t("pageSize")} pageSize={query.pageSize} onChange={navigate} />
+        <PageSizeField name="pageSize" label={t("pageSize")} pageSize={query.pageSize} onChange={navigate} />
         <label className="mb-6 flex min-h-11 items-center gap-2 text-sm text-slate-900">
           <input
             type="checkbox"
+            name="onboarding"
+            value="all"
             className="size-4 accent-brand-700"
             checked={showAll}
             onChange={(event) => {

@@ -113,6 +113,31 @@ test("the verify queue is searched and filtered by account type through the URL"
   await expect(page.getByLabel("Type", { exact: true })).toHaveValue("");
 });
 
+test("the verify queue's search works before the page's script runs (JavaScript off)", async ({
+  browser,
+  request,
+}) => {
+  const key = tag();
+  const member = await seedUser(request, { status: "pending", email: `${key}-nojs@e2e.example.com` });
+  const onboarding = await browser.newContext();
+  await onboardPersonalMember(onboarding.request, member);
+  await onboarding.close();
+  const admin = await seedUser(request, { role: "admin" });
+
+  // A click before hydration submits the form itself: it must land on the searched list, not
+  // reload the page and drop what was typed.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page, admin);
+  await page.goto("/admin/verify-users");
+  await page.getByLabel("Search", { exact: true }).fill(key);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`search=${key}`));
+  await expect(page.getByRole("row").filter({ hasText: member.email })).toHaveCount(1);
+  await expect(page.getByLabel("Search", { exact: true })).toHaveValue(key);
+  await context.close();
+});
+
 test("a dialog works by keyboard: Escape closes it and focus returns to its button", async ({
   page,
   request,
