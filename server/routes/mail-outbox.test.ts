@@ -150,7 +150,9 @@ describe("mail outbox: a mail server that is down for a while", () => {
 
         const [row] = await rowsTo(user.email);
         expect(row).toMatchObject({ status: "sent", lastError: null, text: "", html: null });
-        expect(row?.attempts).toBeGreaterThanOrEqual(4);
+        // Attempts are counted when a sender claims the mail: the third may still have been on its
+        // way to the closed port when the server came back, and then it is the one that delivers.
+        expect(row?.attempts).toBeGreaterThanOrEqual(3);
         expect(row?.sentAt).toBeInstanceOf(Date);
       } finally {
         await sender.stop();
