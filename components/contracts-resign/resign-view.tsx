@@ -6,6 +6,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { OnlineSigningForm } from "@/components/onboarding/sign-contract/online-signing-form";
 import { SignedContracts } from "@/components/onboarding/sign-contract/signed-contracts";
+import {
+  type SigningMode,
+  SigningModeSwitch,
+} from "@/components/onboarding/sign-contract/signing-mode-switch";
 import { TemplateList } from "@/components/onboarding/sign-contract/template-list";
 import { useDashboardRedirect } from "@/components/onboarding/use-dashboard-redirect";
 import { Button } from "@/components/ui/button";
@@ -18,7 +22,6 @@ import {
 } from "@/lib/schemas/contracts";
 
 type AccountType = "personal" | "company";
-type Mode = "online" | "upload";
 
 /** As on the sign-contract page: at 768 px or less only the notice shows, decided by CSS. */
 const MOBILE_ONLY = "hidden [@media(width<=768px)]:block";
@@ -102,7 +105,7 @@ function ResignArea({ accountType }: { accountType: AccountType }) {
   const tSign = useTranslations("SignContract");
   const { load, signed, reload, reloadSigned } = useResignData();
   const { redirecting, redirectToDashboard } = useDashboardRedirect();
-  const [mode, setMode] = useState<Mode>("online");
+  const [mode, setMode] = useState<SigningMode>("online");
   // Whether this visit found something to sign: an empty list afterwards means it is all done.
   const hadTemplates = useRef(false);
 
@@ -158,28 +161,7 @@ function ResignArea({ accountType }: { accountType: AccountType }) {
         ))}
       </ul>
 
-      <fieldset className="space-y-2">
-        <legend className="text-lg font-semibold text-slate-900">{tSign("mode.legend")}</legend>
-        <div className="flex flex-wrap gap-3">
-          {(["online", "upload"] as const).map((option) => (
-            <label
-              key={option}
-              className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-400 px-3 py-2 text-slate-900 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
-            >
-              <input
-                type="radio"
-                name="contract-resign-mode"
-                value={option}
-                checked={mode === option}
-                disabled={redirecting}
-                onChange={() => setMode(option)}
-                className="size-4 accent-brand-700"
-              />
-              {tSign(`mode.${option}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <SigningModeSwitch name="contract-resign-mode" mode={mode} disabled={redirecting} onChange={setMode} />
 
       <section aria-labelledby="contract-templates-heading" className="space-y-3">
         <h2 id="contract-templates-heading" className="text-lg font-semibold text-slate-900">

@@ -7,12 +7,12 @@ import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { useDashboardRedirect } from "../use-dashboard-redirect";
 import { OnlineSigningForm } from "./online-signing-form";
 import { SignedContracts } from "./signed-contracts";
+import { type SigningMode, SigningModeSwitch } from "./signing-mode-switch";
 import { TemplateList } from "./template-list";
 import { UploadFinish } from "./upload-finish";
 import { useContractData } from "./use-contract-data";
 
 type AccountType = "personal" | "company";
-type Mode = "online" | "upload";
 
 /**
  * At 768 px or less only a notice shows. Decided by CSS, not by script, so the
@@ -47,7 +47,7 @@ function SigningArea({ accountType }: { accountType: AccountType }) {
   const t = useTranslations("SignContract");
   const { templates, signed, reload, reloadSigned } = useContractData();
   const { redirecting, redirectToDashboard } = useDashboardRedirect();
-  const [mode, setMode] = useState<Mode>("online");
+  const [mode, setMode] = useState<SigningMode>("online");
 
   if (templates.status === "loading") {
     return (
@@ -90,28 +90,7 @@ function SigningArea({ accountType }: { accountType: AccountType }) {
       )}
 
       {!completed && (
-        <fieldset className="space-y-2">
-          <legend className="text-lg font-semibold text-slate-900">{t("mode.legend")}</legend>
-          <div className="flex flex-wrap gap-3">
-            {(["online", "upload"] as const).map((option) => (
-              <label
-                key={option}
-                className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-400 px-3 py-2 text-slate-900 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
-              >
-                <input
-                  type="radio"
-                  name="contract-sign-mode"
-                  value={option}
-                  checked={mode === option}
-                  disabled={redirecting}
-                  onChange={() => setMode(option)}
-                  className="size-4 accent-brand-700"
-                />
-                {t(`mode.${option}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <SigningModeSwitch name="contract-sign-mode" mode={mode} disabled={redirecting} onChange={setMode} />
       )}
 
       {hasTemplates && (
