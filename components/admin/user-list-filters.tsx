@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
@@ -28,9 +28,19 @@ export function UserListFilters({
   const tValues = useTranslations("AdminArea.values");
   const id = useId();
   const [searchInput, setSearchInput] = useState(query.search);
+  const searchBox = useRef<HTMLInputElement>(null);
 
   // Back and forward change the URL under the form: show the search it now names.
   useEffect(() => setSearchInput(query.search), [query.search]);
+
+  // Text typed before the page's script ran is in the box but never reached onChange: take it
+  // over once (after the line above, which runs on mount too), so the search follows it like
+  // any other typing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first render can meet text React did not see
+  useEffect(() => {
+    const typed = searchBox.current?.value;
+    if (typed !== undefined && typed !== query.search) setSearchInput(typed);
+  }, []);
 
   useEffect(() => {
     if (searchInput.trim() === query.search) return;
@@ -43,7 +53,7 @@ export function UserListFilters({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onChange({ search: searchInput.trim(), page: 1 });
+    onChange({ search: (searchBox.current?.value ?? searchInput).trim(), page: 1 });
   };
 
   const select = <K extends "user_type" | "status" | "role">(
@@ -87,7 +97,9 @@ export function UserListFilters({
           {(control) => (
             <input
               {...control}
+              ref={searchBox}
               type="search"
+              name="search"
               className={inputClass}
               value={searchInput}
               maxLength={200}

@@ -30,8 +30,6 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
   const router = useRouter();
   const pathname = usePathname();
   const [pending, startTransition] = useTransition();
-  const [searchInput, setSearchInput] = useState(query.search);
-  useEffect(() => setSearchInput(query.search), [query.search]);
   // The toggle shows the click at once; the address (and so the list) follows the navigation.
   const [showAll, setShowAll] = useState(query.onboarding === "all");
   useEffect(() => setShowAll(query.onboarding === "all"), [query.onboarding]);
@@ -44,9 +42,12 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
     [pathname, query, router],
   );
 
+  // The search box is read from the form, not from React state: text typed before the page's
+  // script ran is in the box but was never seen by an onChange.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate({ search: searchInput.trim(), page: 1 });
+    const search = new FormData(event.currentTarget).get("search");
+    navigate({ search: typeof search === "string" ? search.trim() : "", page: 1 });
   };
 
   const pageCount = Math.max(1, data?.pageCount ?? 1);
@@ -71,14 +72,15 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
         <Field className="min-w-56 flex-1 space-y-1" label={tFilters("search")} hint={tFilters("searchHint")}>
           {(control) => (
             <input
+              // A new search in the address (back, forward, a link) starts a fresh box.
+              key={query.search}
               {...control}
               type="search"
               name="search"
               className={inputClass}
-              value={searchInput}
+              defaultValue={query.search}
               maxLength={200}
               autoComplete="off"
-              onChange={(event) => setSearchInput(event.target.value)}
             />
           )}
         </Field>

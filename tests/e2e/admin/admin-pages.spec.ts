@@ -1,9 +1,34 @@
 import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "../fixtures";
 import { seedUser, signIn } from "../support";
 import { onboardCompanyMember, onboardPersonalMember } from "./onboard-via-api";
 
 const tag = () => `t${crypto.randomBytes(4).toString("hex")}`;
+
+/**
+ * Opens `path` with the page's scripts held back, as on a slow connection, types `text` into the
+ * search box, then lets the scripts run and waits until React has taken the box over.
+ */
+async function typeBeforeScripts(page: Page, path: string, text: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "commit" });
+  const search = page.getByLabel("Search", { exact: true });
+  await search.fill(text);
+  release();
+  await expect
+    .poll(() => search.evaluate((box) => Object.keys(box).some((name) => name.startsWith("__reactProps"))))
+    .toBe(true);
+  await page.unroute("**/_next/static/chunks/**");
+  return search;
+}
 
 test("a deep-linked filtered user list survives reload and back/forward", async ({ page, request }) => {
   const key = tag();
@@ -46,6 +71,19 @@ test("a deep-linked filtered user list survives reload and back/forward", async 
   await expect(page).toHaveURL(/user_type=personal/);
   await expect(page.getByLabel("Type", { exact: true })).toHaveValue("personal");
   await expect(rows.filter({ hasText: person.email })).toHaveCount(1);
+});
+
+test("the user list searches for what was typed before the page's script ran", async ({ page, request }) => {
+  const key = tag();
+  const member = await seedUser(request, { email: `${key}-early@e2e.example.com` });
+  const admin = await seedUser(request, { role: "admin" });
+  await signIn(page, admin);
+
+  const search = await typeBeforeScripts(page, "/admin/user-management", key);
+  await expect(search).toHaveValue(key);
+  await expect(page).toHaveURL(new RegExp(`search=${key}`));
+  await expect(page.getByRole("row").filter({ hasText: member.email })).toHaveCount(1);
+  await expect(page.getByRole("row")).toHaveCount(2);
 });
 
 test("the admin user view shows the date of each onboarding step", async ({ page, request, browser }) => {
@@ -136,6 +174,26 @@ test("the verify queue's search works before the page's script runs (JavaScript 
   await expect(page.getByRole("row").filter({ hasText: member.email })).toHaveCount(1);
   await expect(page.getByLabel("Search", { exact: true })).toHaveValue(key);
   await context.close();
+});
+
+test("the verify queue searches for what was typed before the page's script ran", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const key = tag();
+  const member = await seedUser(request, { status: "pending", email: `${key}-early@e2e.example.com` });
+  const onboarding = await browser.newContext();
+  await onboardPersonalMember(onboarding.request, member);
+  await onboarding.close();
+  const admin = await seedUser(request, { role: "admin" });
+  await signIn(page, admin);
+
+  const search = await typeBeforeScripts(page, "/admin/verify-users", key);
+  await expect(search).toHaveValue(key);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`search=${key}`));
+  await expect(page.getByRole("row").filter({ hasText: member.email })).toHaveCount(1);
 });
 
 test("a dialog works by keyboard: Escape closes it and focus returns to its button", async ({
