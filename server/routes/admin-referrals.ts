@@ -1,5 +1,4 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { errorResponseSchema } from "../../lib/schemas/common";
 import { inviteTreeSchema, topReferrersSchema } from "../../lib/schemas/referral-tree";
@@ -9,7 +8,7 @@ import { inviteTree, topReferrers } from "../domain/referrals/invite-tree";
 import { AppError } from "../errors";
 import type { AppEnv } from "../http";
 import type { TokenService } from "../infra/tokens";
-import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { authenticateAdmin } from "./authenticate";
 import { errorResponses, json } from "./openapi";
 
 /** Admin calls about referrals: a member's invite tree and the top referrers. */
@@ -17,12 +16,7 @@ export function registerAdminReferralRoutes(
   app: OpenAPIHono<AppEnv>,
   deps: { db: Database; tokens: TokenService },
 ) {
-  const auth = authenticate(deps);
-  const adminRole = requireRole(...ADMIN_ROLES);
-  const adminOnly: MiddlewareHandler<AppEnv> = (c, next) =>
-    auth(c, async () => {
-      await adminRole(c, next);
-    });
+  const adminOnly = authenticateAdmin(deps);
   const tags = ["admin"];
 
   app.openapi(

@@ -1,5 +1,4 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import {
   auditActionsSchema,
@@ -32,7 +31,7 @@ import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import type { LogRingBuffer } from "../infra/logging/logger";
 import { contentDisposition } from "../infra/storage/content-disposition";
-import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { authenticateAdmin } from "./authenticate";
 import { errorResponses, json, jsonBody } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
@@ -59,12 +58,7 @@ export function registerAdminUsersRoutes(
   deps: MemberRouteDeps & { startedAt: number; logs: LogRingBuffer },
 ) {
   // Role, status and permissions come from the database on every call.
-  const auth = authenticate(deps);
-  const adminRole = requireRole(...ADMIN_ROLES);
-  const adminOnly: MiddlewareHandler<AppEnv> = (c, next) =>
-    auth(c, async () => {
-      await adminRole(c, next);
-    });
+  const adminOnly = authenticateAdmin(deps);
   const tags = ["admin"];
 
   app.openapi(

@@ -89,3 +89,16 @@ export function requireRole(
     await next();
   };
 }
+
+/**
+ * `authenticate`, then the admin role check, as one middleware: what every admin-only route
+ * puts first (and what a plain `app.post` route can take as its single middleware).
+ */
+export function authenticateAdmin(deps: { db: Database; tokens: TokenService }): MiddlewareHandler<AppEnv> {
+  const auth = authenticate(deps);
+  const adminRole = requireRole(...ADMIN_ROLES);
+  return (c, next) =>
+    auth(c, async () => {
+      await adminRole(c, next);
+    });
+}

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { z } from "zod";
 import { errorResponseSchema } from "../../lib/schemas/common";
 import {
@@ -22,7 +22,7 @@ import { TEMPLATE_NOT_FOUND_MESSAGE, updateTemplate } from "../domain/contracts/
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import { requestBody } from "../infra/uploads/request-body";
-import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { authenticateAdmin } from "./authenticate";
 import { pdfDownloadHeaders } from "./download-headers";
 import { jsonBodyLimit } from "./json-body-limit";
 import { errorResponses, json, pdfResponse } from "./openapi";
@@ -73,12 +73,7 @@ async function detailOrNotFound(deps: MemberRouteDeps, id: string, version?: num
 
 /** Issue 7, admin: contract templates with versions (document-templates calls). */
 export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
-  const auth = authenticate(deps);
-  const adminRole = requireRole(...ADMIN_ROLES);
-  const adminOnly: MiddlewareHandler<AppEnv> = (c, next) =>
-    auth(c, async () => {
-      await adminRole(c, next);
-    });
+  const adminOnly = authenticateAdmin(deps);
   const tags = ["contract templates"];
   const actorOf = (c: Context<AppEnv>) => ({ actorId: c.var.auth.user.id, ip: requestContext(c).ip });
 

@@ -15,7 +15,7 @@ import { listAdminNews, listPublishedNews, toAdminNewsItem } from "../domain/new
 import { createNews, deleteNews, updateNews } from "../domain/news/manage-news";
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
-import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { authenticate, authenticateAdmin } from "./authenticate";
 import { errorResponses, json, jsonBody } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
@@ -35,11 +35,7 @@ const newsIdOf = (id: string) => {
 export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   // Role and status come from the database on every call, like every admin call.
   const auth = authenticate(deps);
-  const adminRole = requireRole(...ADMIN_ROLES);
-  const adminOnly: MiddlewareHandler<AppEnv> = (c, next) =>
-    auth(c, async () => {
-      await adminRole(c, next);
-    });
+  const adminOnly = authenticateAdmin(deps);
   const actorOf = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => ({
     actorId: c.var.auth.user.id,
     ip: requestContext(c).ip,
