@@ -24,15 +24,15 @@ function refreshTokenExpiry(deps: AuthDeps, session: { expiresAt: Date }, from =
   return new Date(Math.min(idleEnd, session.expiresAt.getTime()));
 }
 
-/** Access token plus the user as the browser sees it, for a session that is already valid. */
-export async function issueTokens(
+/** The answer of every sign-in and refresh: a signed access token beside the refresh token. */
+async function tokenResponse(
   deps: AuthDeps,
-  db: Database,
   user: UserRow,
   session: { id: string; expiresAt: Date },
   refreshToken: string,
+  permissionNames: string[],
+  now = new Date(),
 ): Promise<TokenResponse> {
-  const permissionNames = await listUserPermissionNames(db, user.id);
   const access = await deps.tokens.signAccessToken({
     sub: user.id,
     sid: session.id,
@@ -44,9 +44,21 @@ export async function issueTokens(
     accessToken: access.token,
     accessTokenExpiresAt: access.expiresAt.toISOString(),
     refreshToken,
-    refreshTokenExpiresAt: refreshTokenExpiry(deps, session).toISOString(),
+    refreshTokenExpiresAt: refreshTokenExpiry(deps, session, now).toISOString(),
     user: toSessionUser(user, permissionNames),
   };
+}
+
+/** Access token plus the user as the browser sees it, for a session that is already valid. */
+export async function issueTokens(
+  deps: AuthDeps,
+  db: Database,
+  user: UserRow,
+  session: { id: string; expiresAt: Date },
+  refreshToken: string,
+): Promise<TokenResponse> {
+  const permissionNames = await listUserPermissionNames(db, user.id);
+  return tokenResponse(deps, user, session, refreshToken, permissionNames);
 }
 
 /**
@@ -152,18 +164,5 @@ export async function startPasswordSession(
   `)) as unknown as { rows: { permissions: unknown; notices: number }[] };
   if (Number(result.rows[0]?.notices ?? 0) > 0) deps.mail.wake();
   const permissionNames = permissionNamesFrom(result.rows[0]?.permissions);
-  const access = await deps.tokens.signAccessToken({
-    sub: user.id,
-    sid: session.id,
-    role: user.role,
-    userType: user.userType,
-    permissions: permissionNames,
-  });
-  return {
-    accessToken: access.token,
-    accessTokenExpiresAt: access.expiresAt.toISOString(),
-    refreshToken,
-    refreshTokenExpiresAt: refreshTokenExpiry(deps, session, now).toISOString(),
-    user: toSessionUser({ ...user, lastLoginAt: now }, permissionNames),
-  };
+  return tokenResponse(deps, { ...user, lastLoginAt: now }, session, refreshToken, permissionNames, now);
 }
