@@ -19,3 +19,12 @@ export async function recordAuditEvent(db: Database, event: AuditEvent): Promise
     ip: event.ip ?? null,
   });
 }
+
+/** An event a user caused on their own account: they are both its actor and its subject. */
+export async function recordOwnAuditEvent(
+  db: Database,
+  userId: string,
+  event: Omit<AuditEvent, "actorUserId" | "subjectUserId">,
+): Promise<void> {
+  await recordAuditEvent(db, { ...event, actorUserId: userId, subjectUserId: userId });
+}

@@ -1,17 +1,17 @@
-import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { AccountSession } from "../../../lib/schemas/account-security";
 import type { Database } from "../../db";
 import { authSessions } from "../../db/schema";
 import { AppError } from "../../errors";
-import { recordAuditEvent } from "../audit/record-audit-event";
+import { recordOwnAuditEvent } from "../audit/record-audit-event";
+import { isUuid } from "../ids";
 import type { AuthDeps } from "./auth-deps";
 import { describeUserAgent } from "./device";
+import { revokeUserSessions } from "./revoke-sessions";
 import { shortenIp } from "./shorten-ip";
 
 /** More live sessions than this are unusual; the list shows the most recently used ones. */
 const SESSIONS_SHOWN = 50;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The member's live sessions, this one first, then by last use: not revoked, not past their
@@ -64,7 +64,7 @@ export async function revokeAccountSession(
   input: { userId: string; sessionId: string; ip: string | null },
 ): Promise<void> {
   const notFound = new AppError("NOT_FOUND", "Session not found.");
-  if (!UUID.test(input.sessionId)) throw notFound;
+  if (!isUuid(input.sessionId)) throw notFound;
   const [revoked] = await db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: "revoked_by_user" })
@@ -77,10 +77,8 @@ export async function revokeAccountSession(
     )
     .returning({ id: authSessions.id });
   if (!revoked) throw notFound;
-  await recordAuditEvent(db, {
+  await recordOwnAuditEvent(db, input.userId, {
     action: "auth.session_revoked",
-    actorUserId: input.userId,
-    subjectUserId: input.userId,
     details: { sessionId: revoked.id },
     ip: input.ip,
   });
@@ -91,23 +89,13 @@ export async function revokeOtherAccountSessions(
   db: Database,
   input: { userId: string; keepSessionId: string; ip: string | null },
 ): Promise<number> {
-  const revoked = await db
-    .update(authSessions)
-    .set({ revokedAt: new Date(), revokedReason: "revoked_by_user" })
-    .where(
-      and(
-        eq(authSessions.userId, input.userId),
-        ne(authSessions.id, input.keepSessionId),
-        isNull(authSessions.revokedAt),
-      ),
-    )
-    .returning({ id: authSessions.id });
-  await recordAuditEvent(db, {
+  const count = await revokeUserSessions(db, input.userId, "revoked_by_user", {
+    keepSessionId: input.keepSessionId,
+  });
+  await recordOwnAuditEvent(db, input.userId, {
     action: "auth.other_sessions_revoked",
-    actorUserId: input.userId,
-    subjectUserId: input.userId,
-    details: { count: revoked.length },
+    details: { count },
     ip: input.ip,
   });
-  return revoked.length;
+  return count;
 }

@@ -1,15 +1,16 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { ChangePasswordInput } from "../../../lib/schemas/account-security";
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
-import { authSessions, passwordResetTokens, users } from "../../db/schema";
+import { passwordResetTokens, users } from "../../db/schema";
 import { AppError } from "../../errors";
-import { recordAuditEvent } from "../audit/record-audit-event";
+import { recordOwnAuditEvent } from "../audit/record-audit-event";
 import { passwordChangedMail } from "../mail/templates";
 import { clearRateLimit, hitRateLimit } from "../security/rate-limit";
 import type { AuthDeps, RequestContext } from "./auth-deps";
 import { signInDetails } from "./new-browser";
 import { hashPassword, verifyPassword } from "./passwords";
+import { revokeUserSessions } from "./revoke-sessions";
 
 /** Wrong current passwords per account, as for logins: a stolen session cannot guess on. */
 const PASSWORD_CHANGE_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
@@ -37,21 +38,11 @@ export async function changePassword(
   const key = `password-change:account:${user.id}`;
   const attempt = await hitRateLimit(db, key, PASSWORD_CHANGE_LIMIT);
   if (attempt.exceeded) {
-    await recordAuditEvent(db, {
-      action: "auth.password_change_throttled",
-      actorUserId: user.id,
-      subjectUserId: user.id,
-      ip: context.ip,
-    });
+    await recordOwnAuditEvent(db, user.id, { action: "auth.password_change_throttled", ip: context.ip });
     throw new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: attempt.retryAfterSeconds });
   }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordAuditEvent(db, {
-      action: "auth.password_change_failed",
-      actorUserId: user.id,
-      subjectUserId: user.id,
-      ip: context.ip,
-    });
+    await recordOwnAuditEvent(db, user.id, { action: "auth.password_change_failed", ip: context.ip });
     throw wrongCurrentPassword();
   }
 
@@ -60,17 +51,10 @@ export async function changePassword(
   const ended = await db.transaction(async (tx) => {
     const database = tx as unknown as Database;
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    const revoked = await tx
-      .update(authSessions)
-      .set({ revokedAt: now, revokedReason: "password_changed" })
-      .where(
-        and(
-          eq(authSessions.userId, user.id),
-          ne(authSessions.id, caller.sessionId),
-          isNull(authSessions.revokedAt),
-        ),
-      )
-      .returning({ id: authSessions.id });
+    const otherSessionsEnded = await revokeUserSessions(database, user.id, "password_changed", {
+      keepSessionId: caller.sessionId,
+      at: now,
+    });
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
@@ -84,14 +68,12 @@ export async function changePassword(
         new URL("/password-reset", deps.config.publicUrl).toString(),
       ),
     );
-    await recordAuditEvent(database, {
+    await recordOwnAuditEvent(database, user.id, {
       action: "auth.password_changed",
-      actorUserId: user.id,
-      subjectUserId: user.id,
-      details: { otherSessionsEnded: revoked.length },
+      details: { otherSessionsEnded },
       ip: context.ip,
     });
-    return revoked.length;
+    return otherSessionsEnded;
   });
   deps.mail.wake();
   await clearRateLimit(db, key);

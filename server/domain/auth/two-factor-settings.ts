@@ -5,7 +5,7 @@ import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
 import { totpRecoveryCodes, users, userTotp } from "../../db/schema";
 import { AppError } from "../../errors";
-import { recordAuditEvent } from "../audit/record-audit-event";
+import { recordOwnAuditEvent } from "../audit/record-audit-event";
 import { hitRateLimit, releaseRateLimit } from "../security/rate-limit";
 import type { AuthDeps, RequestContext } from "./auth-deps";
 import { verifyPassword } from "./passwords";
@@ -34,13 +34,14 @@ const manageKey = (user: UserRow) => `totp-manage:account:${user.id}`;
 async function countManageAttempt(deps: AuthDeps, user: UserRow, context: RequestContext) {
   const attempt = await hitRateLimit(deps.db, manageKey(user), MANAGE_LIMIT);
   if (!attempt.exceeded) return;
-  await recordAuditEvent(deps.db, {
-    action: "auth.totp_manage_throttled",
-    actorUserId: user.id,
-    subjectUserId: user.id,
-    ip: context.ip,
-  });
+  await recordOwnAuditEvent(deps.db, user.id, { action: "auth.totp_manage_throttled", ip: context.ip });
   throw new AppError("CODE_ATTEMPTS_EXCEEDED", undefined, { retryAfterSeconds: attempt.retryAfterSeconds });
+}
+
+/** A right attempt: its count is given back and the change audited. */
+async function manageSucceeded(deps: AuthDeps, user: UserRow, context: RequestContext, action: string) {
+  await releaseRateLimit(deps.db, manageKey(user));
+  await recordOwnAuditEvent(deps.db, user.id, { action, ip: context.ip });
 }
 
 const wrongPassword = () =>
@@ -106,21 +107,11 @@ export async function enableTwoFactor(
   if (user.totpEnabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
   await countManageAttempt(deps, user, context);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordAuditEvent(deps.db, {
-      action: "auth.totp_enable_failed",
-      actorUserId: user.id,
-      subjectUserId: user.id,
-      ip: context.ip,
-    });
+    await recordOwnAuditEvent(deps.db, user.id, { action: "auth.totp_enable_failed", ip: context.ip });
     throw wrongPassword();
   }
   if (!(await consumeTotpCode(deps.db, deps.config.totpSecretKey, user.id, input.code))) {
-    await recordAuditEvent(deps.db, {
-      action: "auth.totp_enable_failed",
-      actorUserId: user.id,
-      subjectUserId: user.id,
-      ip: context.ip,
-    });
+    await recordOwnAuditEvent(deps.db, user.id, { action: "auth.totp_enable_failed", ip: context.ip });
     throw wrongCode();
   }
   const codes = await deps.db.transaction(async (tx) => {
@@ -133,13 +124,7 @@ export async function enableTwoFactor(
     if (!enabled) throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
     return replaceRecoveryCodes(database, user.id);
   });
-  await releaseRateLimit(deps.db, manageKey(user));
-  await recordAuditEvent(deps.db, {
-    action: "auth.totp_enabled",
-    actorUserId: user.id,
-    subjectUserId: user.id,
-    ip: context.ip,
-  });
+  await manageSucceeded(deps, user, context, "auth.totp_enabled");
   return codes;
 }
 
@@ -168,13 +153,7 @@ export async function disableTwoFactor(
     await tx.delete(userTotp).where(eq(userTotp.userId, user.id));
     await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, user.id));
   });
-  await releaseRateLimit(deps.db, manageKey(user));
-  await recordAuditEvent(deps.db, {
-    action: "auth.totp_disabled",
-    actorUserId: user.id,
-    subjectUserId: user.id,
-    ip: context.ip,
-  });
+  await manageSucceeded(deps, user, context, "auth.totp_disabled");
 }
 
 /** Ten new recovery codes for a code (or a recovery code); the earlier ones stop working. */
@@ -188,12 +167,6 @@ export async function regenerateRecoveryCodes(
   await countManageAttempt(deps, user, context);
   if (!(await consumeSecondFactor(deps.db, deps.config.totpSecretKey, user.id, code))) throw wrongCode();
   const codes = await deps.db.transaction((tx) => replaceRecoveryCodes(tx as unknown as Database, user.id));
-  await releaseRateLimit(deps.db, manageKey(user));
-  await recordAuditEvent(deps.db, {
-    action: "auth.totp_recovery_codes_renewed",
-    actorUserId: user.id,
-    subjectUserId: user.id,
-    ip: context.ip,
-  });
+  await manageSucceeded(deps, user, context, "auth.totp_recovery_codes_renewed");
   return codes;
 }

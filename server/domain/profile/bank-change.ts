@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db";
 import { companyProfiles, personalProfiles, users } from "../../db/schema";
 import { AppError } from "../../errors";
-import { recordAuditEvent } from "../audit/record-audit-event";
+import { recordOwnAuditEvent } from "../audit/record-audit-event";
 import { verifyPassword } from "../auth/passwords";
 import { recordChangeReview } from "../change-reviews/record-change-review";
 import type { MailOutbox } from "../mail/outbox";
@@ -63,19 +63,12 @@ export async function confirmBankChange(
   const attempt = await hitRateLimit(db, key, BANK_CHANGE_PASSWORD_LIMIT);
   const matches = await verifyPassword(account.passwordHash, input.password);
   if (attempt.exceeded) {
-    await recordAuditEvent(db, {
-      action: "profile.bank_change_throttled",
-      actorUserId: input.userId,
-      subjectUserId: input.userId,
-      ip: input.ip,
-    });
+    await recordOwnAuditEvent(db, input.userId, { action: "profile.bank_change_throttled", ip: input.ip });
     throw new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: attempt.retryAfterSeconds });
   }
   if (!matches) {
-    await recordAuditEvent(db, {
+    await recordOwnAuditEvent(db, input.userId, {
       action: "profile.bank_change_password_failed",
-      actorUserId: input.userId,
-      subjectUserId: input.userId,
       ip: input.ip,
     });
     throw passwordIssue("currentPasswordWrong");
