@@ -4,18 +4,25 @@ import { z } from "zod";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
+/** `?page=`: the page to show, counted from 1. */
+const pageParam = z.coerce.number().int().min(1).max(100_000).optional().default(1);
+
+/** `?pageSize=`: one of PAGE_SIZES, `fallback` when absent. */
+const pageSizeParam = (fallback: (typeof PAGE_SIZES)[number]) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), "pageSize")
+    .optional()
+    .default(fallback);
+
 export const userListQuerySchema = z.object({
   search: z.string().trim().max(200).optional().default(""),
   user_type: z.enum(["personal", "company"]).optional(),
   status: z.enum(["pending", "active", "suspended"]).optional(),
   role: z.enum(["user", "admin", "super_admin"]).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), "pageSize")
-    .optional()
-    .default(10),
+  page: pageParam,
+  pageSize: pageSizeParam(10),
   /** Keyset paging: the previous answer's `nextCursor` (then `page` is not used to skip rows). */
   cursor: z.string().max(2000).optional(),
   /** The column the list is ordered by; ties go by creation time, then id. */
@@ -34,7 +41,8 @@ export const userExportQuerySchema = userListQuerySchema.pick({
   dir: true,
 });
 
-export const adminUserSchema = z.object({
+/** Who a user is, as every admin list names them: the fields each admin view of a user starts with. */
+export const adminUserSummarySchema = z.object({
   id: z.string(),
   email: z.string(),
   first_name: z.string().nullable(),
@@ -42,6 +50,10 @@ export const adminUserSchema = z.object({
   company_name: z.string().nullable(),
   user_type: z.enum(["personal", "company"]),
   status: z.enum(["pending", "active", "suspended"]),
+});
+export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
+
+export const adminUserSchema = adminUserSummarySchema.extend({
   role: z.enum(["user", "admin", "super_admin"]),
   created_at: z.string(),
   updated_at: z.string(),
@@ -171,13 +183,8 @@ export const auditQuerySchema = z.object({
   userId: z.uuid().optional(),
   action: z.string().trim().max(100).optional(),
   email: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), "pageSize")
-    .optional()
-    .default(20),
+  page: pageParam,
+  pageSize: pageSizeParam(20),
   cursor: z.string().max(200).optional(),
 });
 
@@ -204,19 +211,9 @@ const changeReviewBankSchema = z.object({
   account_holder_name: z.string().nullable(),
 });
 
-const reviewUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  company_name: z.string().nullable(),
-  user_type: z.enum(["personal", "company"]),
-  status: z.enum(["pending", "active", "suspended"]),
-});
-
 const reviewBase = {
   id: z.string(),
-  user: reviewUser,
+  user: adminUserSummarySchema,
   created_at: z.string(),
   updated_at: z.string(),
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { adminUserSummarySchema } from "./admin";
 
 // ID expiry: the member's own state (dashboard notice) and the admins' list of members whose ID
 // has expired and who need to upload a new one. The API declares its answers with these, the
@@ -16,14 +17,7 @@ export const idExpirySchema = z.object({
 export type IdExpiry = z.infer<typeof idExpirySchema>;
 
 const expiredIdSchema = z.object({
-  user: z.object({
-    id: z.string(),
-    email: z.string(),
-    first_name: z.string().nullable(),
-    last_name: z.string().nullable(),
-    company_name: z.string().nullable(),
-    user_type: z.enum(["personal", "company"]),
-    status: z.enum(["pending", "active", "suspended"]),
+  user: adminUserSummarySchema.extend({
     /** Approved by an admin: the account stays usable while the new ID is on its way. */
     approved: z.boolean(),
   }),

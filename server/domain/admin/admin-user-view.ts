@@ -1,11 +1,13 @@
-import type { AdminUser } from "../../../lib/schemas/admin";
+import type { AdminUser, AdminUserSummary } from "../../../lib/schemas/admin";
 import type { UserRow } from "../../db/queries/users";
 
 const flag = (at: Date | null): 0 | 1 => (at ? 1 : 0);
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
-/** The admin list's snake_case user, onboarding flags from the step timestamps. */
-export function toAdminUser(row: UserRow): AdminUser {
+/** Who a user is in every admin view, snake_case like the admin pages expect. */
+export function toAdminUserSummary(
+  row: Pick<UserRow, "id" | "email" | "firstName" | "lastName" | "companyName" | "userType" | "status">,
+): AdminUserSummary {
   return {
     id: row.id,
     email: row.email,
@@ -14,6 +16,13 @@ export function toAdminUser(row: UserRow): AdminUser {
     company_name: row.companyName,
     user_type: row.userType,
     status: row.status,
+  };
+}
+
+/** The admin list's snake_case user, onboarding flags from the step timestamps. */
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    ...toAdminUserSummary(row),
     role: row.role,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

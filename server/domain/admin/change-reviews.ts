@@ -18,6 +18,7 @@ import type { RequestContext } from "../auth/auth-deps";
 import { DOCUMENT_URL_LIFETIME_SECONDS } from "../documents/list-own-id-documents";
 import { isUuid } from "../ids";
 import { maskIban } from "../profile/profile-view";
+import { toAdminUserSummary } from "./admin-user-view";
 
 const CHANGE_REVIEW_NOT_FOUND = "Change review not found.";
 const CHANGE_REVIEW_CLOSED = "This change has already been reviewed.";
@@ -86,15 +87,7 @@ export async function listChangeReviews(deps: {
     rows.map(async ({ review, user }): Promise<ChangeReview> => {
       const base = {
         id: review.id,
-        user: {
-          id: user.id,
-          email: user.email,
-          first_name: user.firstName,
-          last_name: user.lastName,
-          company_name: user.companyName,
-          user_type: user.userType,
-          status: user.status,
-        },
+        user: toAdminUserSummary(user),
         created_at: review.createdAt.toISOString(),
         updated_at: review.updatedAt.toISOString(),
       };

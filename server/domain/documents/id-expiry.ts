@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 
 import type { ExpiredId, IdExpiry } from "../../../lib/schemas/id-expiry";
 import type { Database } from "../../db";
 import { documents, users } from "../../db/schema";
+import { toAdminUserSummary } from "../admin/admin-user-view";
 import type { MailOutbox } from "../mail/outbox";
 import { idExpiringMail } from "../mail/templates";
 
@@ -80,16 +81,7 @@ export async function listExpiredIds(db: Database, now: Date): Promise<ExpiredId
     .orderBy(asc(documents.expiryDate), asc(users.id))
     .limit(EXPIRED_LIST_LIMIT);
   return rows.map(({ user, expiryDate, uploadedAt }) => ({
-    user: {
-      id: user.id,
-      email: user.email,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      company_name: user.companyName,
-      user_type: user.userType,
-      status: user.status,
-      approved: user.adminVerifiedAt !== null,
-    },
+    user: { ...toAdminUserSummary(user), approved: user.adminVerifiedAt !== null },
     expiry_date: expiryDate ?? "",
     uploaded_at: uploadedAt.toISOString(),
   }));
