@@ -104,14 +104,19 @@ export const templateUpdateFormSchema = templateFormSchema
 
 export const templateStateRequestSchema = z.object({ state: templateStateSchema });
 
-/** A template as a member sees it on the sign-contract page (GET /api/contracts/templates). */
-const memberTemplateSchema = z.object({
+/** A template as the member's lists name it: the sign-contract page and the re-sign page. */
+const listedTemplateSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
   type: z.string(),
   lang: templateLanguageSchema,
+  /** The current version: the one signed now. */
   version: z.number().int(),
+});
+
+/** A template as a member sees it on the sign-contract page (GET /api/contracts/templates). */
+const memberTemplateSchema = listedTemplateSchema.extend({
   /** Whether this member already has a signed contract for this template's current version. */
   done: z.boolean(),
 });
@@ -155,14 +160,7 @@ export const signContractResponseSchema = z.object({
 });
 
 /** A template the member signed at an older version and must sign again (GET /api/contracts/resign). */
-const resignTemplateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  type: z.string(),
-  lang: templateLanguageSchema,
-  /** The current version: the one signed now. */
-  version: z.number().int(),
+const resignTemplateSchema = listedTemplateSchema.extend({
   /** The newest version the member has signed. */
   signedVersion: z.number().int(),
   /** The newest version published as "members must sign again". */

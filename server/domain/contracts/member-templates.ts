@@ -8,6 +8,20 @@ export type TemplateLanguage = "de" | "en";
 /** Who is choosing: the member's account type decides the audience, their language the default. */
 export type TemplateChooser = { id: string; userType: "personal" | "company"; language: TemplateLanguage };
 
+/** A template's columns as the member's lists show them (sign-contract and re-sign pages). */
+export const listedTemplateColumns = {
+  id: contractTemplates.id,
+  name: contractTemplates.name,
+  description: contractTemplates.description,
+  type: contractTemplates.type,
+  lang: contractTemplates.language,
+  version: contractTemplates.currentVersion,
+};
+
+/** Active templates meant for this account type (or for both). */
+export const activeTemplatesFor = (userType: "personal" | "company") =>
+  and(eq(contractTemplates.state, "active"), inArray(contractTemplates.audience, [userType, "both"]));
+
 /**
  * The templates this member signs: active ones whose audience is the member's account
  * type or 'both', in `lang` (default: the member's language); when none exist in that language,
@@ -23,12 +37,7 @@ export async function chooseMemberTemplates(
 ): Promise<MemberTemplate[]> {
   const rows = await db
     .select({
-      id: contractTemplates.id,
-      name: contractTemplates.name,
-      description: contractTemplates.description,
-      type: contractTemplates.type,
-      lang: contractTemplates.language,
-      version: contractTemplates.currentVersion,
+      ...listedTemplateColumns,
       // Written out with table names: drizzle leaves columns unqualified in a one-table select,
       // and inside the subquery "id" would then name the signature's id.
       done: sql<boolean>`exists (
@@ -39,12 +48,7 @@ export async function chooseMemberTemplates(
       )`,
     })
     .from(contractTemplates)
-    .where(
-      and(
-        eq(contractTemplates.state, "active"),
-        inArray(contractTemplates.audience, [member.userType, "both"]),
-      ),
-    )
+    .where(activeTemplatesFor(member.userType))
     .orderBy(asc(contractTemplates.name), asc(contractTemplates.createdAt));
   const wanted = lang ?? member.language;
   const inWanted = rows.filter((row) => row.lang === wanted);

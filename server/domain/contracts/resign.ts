@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import {
   type AdminMemberContracts,
   RESIGN_PENDING_SHOWN,
@@ -9,6 +9,7 @@ import type { Database } from "../../db";
 import { contractSignatures, contractTemplates, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isUuid } from "../ids";
+import { activeTemplatesFor, listedTemplateColumns } from "./member-templates";
 
 /** Who may have to sign again: their account type decides the audience. */
 type ResignMember = {
@@ -43,12 +44,7 @@ export async function templatesToResign(db: Database, member: ResignMember): Pro
   if (!member.contractSignedAt) return [];
   const rows = await db
     .select({
-      id: contractTemplates.id,
-      name: contractTemplates.name,
-      description: contractTemplates.description,
-      type: contractTemplates.type,
-      lang: contractTemplates.language,
-      version: contractTemplates.currentVersion,
+      ...listedTemplateColumns,
       requiredVersion: sql<number | null>`${requiredVersionOf("contract_templates")}`,
       signedVersion: sql<number | null>`(
         select max(s.template_version) from contract_signatures s
@@ -56,12 +52,7 @@ export async function templatesToResign(db: Database, member: ResignMember): Pro
       )`,
     })
     .from(contractTemplates)
-    .where(
-      and(
-        eq(contractTemplates.state, "active"),
-        inArray(contractTemplates.audience, [member.userType, "both"]),
-      ),
-    )
+    .where(activeTemplatesFor(member.userType))
     .orderBy(contractTemplates.name, contractTemplates.createdAt);
   return rows.flatMap((row) => {
     // Drivers hand max() over as a number or a numeric string.
