@@ -1,12 +1,20 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import type { ZodError } from "zod";
+import type { ZodError, ZodType } from "zod";
 import { errorResponseSchema } from "../../lib/schemas/common";
 import { companyProfileSchema, personalProfileSchema } from "../../lib/schemas/profile";
-import { completeCompanyProfile, completePersonalProfile } from "../domain/profile/complete-profile";
+import {
+  completeCompanyProfile,
+  completePersonalProfile,
+  type ProfileDeps,
+} from "../domain/profile/complete-profile";
 import { loadProfile } from "../domain/profile/load-profile";
 import { issuesOf, profileValidationError } from "../domain/profile/profile-messages";
-import { profileResponseSchema, profileSavedResponseSchema } from "../domain/profile/profile-view";
+import {
+  type ProfileView,
+  profileResponseSchema,
+  profileSavedResponseSchema,
+} from "../domain/profile/profile-view";
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import { authenticate } from "./authenticate";
@@ -49,53 +57,41 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRout
     async (c) => c.json({ profile: await loadProfile(deps.db, c.var.auth.user.id) }, 200),
   );
 
-  app.openapi(
-    createRoute({
-      method: "post",
-      path: "/api/profile/personal/complete",
-      summary: "Save the personal profile and complete this onboarding step",
-      middleware: [auth, requireUserType("personal")] as const,
-      request: jsonBody(personalProfileSchema),
-      responses: {
-        ...errors,
-        200: json(profileSavedResponseSchema, SAVED),
-        403: json(errorResponseSchema, "Not a personal account"),
+  /** Saving a profile completes its onboarding step; each account type has its own call. */
+  const registerComplete = <Input>(
+    type: "personal" | "company",
+    schema: ZodType<Input>,
+    complete: (
+      deps: ProfileDeps,
+      userId: string,
+      input: Input,
+      facts: { ip: string | null },
+    ) => Promise<ProfileView>,
+  ) =>
+    app.openapi(
+      createRoute({
+        method: "post",
+        path: `/api/profile/${type}/complete`,
+        summary: `Save the ${type} profile and complete this onboarding step`,
+        middleware: [auth, requireUserType(type)] as const,
+        request: jsonBody(schema),
+        responses: {
+          ...errors,
+          200: json(profileSavedResponseSchema, SAVED),
+          403: json(errorResponseSchema, `Not a ${type} account`),
+        },
+      }),
+      async (c) => {
+        const profile = await complete(
+          profileDeps,
+          c.var.auth.user.id,
+          c.req.valid("json"),
+          requestContext(c),
+        );
+        return c.json({ success: true as const, message: SAVED, profile }, 200);
       },
-    }),
-    async (c) => {
-      const profile = await completePersonalProfile(
-        profileDeps,
-        c.var.auth.user.id,
-        c.req.valid("json"),
-        requestContext(c),
-      );
-      return c.json({ success: true as const, message: SAVED, profile }, 200);
-    },
-    profileValidationHook,
-  );
-
-  app.openapi(
-    createRoute({
-      method: "post",
-      path: "/api/profile/company/complete",
-      summary: "Save the company profile and complete this onboarding step",
-      middleware: [auth, requireUserType("company")] as const,
-      request: jsonBody(companyProfileSchema),
-      responses: {
-        ...errors,
-        200: json(profileSavedResponseSchema, SAVED),
-        403: json(errorResponseSchema, "Not a company account"),
-      },
-    }),
-    async (c) => {
-      const profile = await completeCompanyProfile(
-        profileDeps,
-        c.var.auth.user.id,
-        c.req.valid("json"),
-        requestContext(c),
-      );
-      return c.json({ success: true as const, message: SAVED, profile }, 200);
-    },
-    profileValidationHook,
-  );
+      profileValidationHook,
+    );
+  registerComplete("personal", personalProfileSchema, completePersonalProfile);
+  registerComplete("company", companyProfileSchema, completeCompanyProfile);
 }
