@@ -2,8 +2,9 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { api } from "@/components/api/client";
+import { DesktopOnly } from "@/components/onboarding/sign-contract/desktop-only";
 import { OnlineSigningForm } from "@/components/onboarding/sign-contract/online-signing-form";
 import { SignedContracts } from "@/components/onboarding/sign-contract/signed-contracts";
 import {
@@ -11,121 +12,43 @@ import {
   SigningModeSwitch,
 } from "@/components/onboarding/sign-contract/signing-mode-switch";
 import { TemplateList } from "@/components/onboarding/sign-contract/template-list";
+import { TemplatesLoadStatus } from "@/components/onboarding/sign-contract/templates-load-status";
+import { useTemplatesAndSigned } from "@/components/onboarding/sign-contract/use-contract-data";
 import { useDashboardRedirect } from "@/components/onboarding/use-dashboard-redirect";
-import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
-import {
-  type ContractDocument,
-  contractListResponseSchema,
-  type ResignTemplate,
-  resignTemplatesResponseSchema,
-} from "@/lib/schemas/contracts";
+import { resignTemplatesResponseSchema } from "@/lib/schemas/contracts";
 
 type AccountType = "personal" | "company";
 
-/** As on the sign-contract page: at 768 px or less only the notice shows, decided by CSS. */
-const MOBILE_ONLY = "hidden [@media(width<=768px)]:block";
-const DESKTOP_ONLY = "[@media(width<=768px)]:hidden";
-
-type Load = { status: "loading" } | { status: "failed" } | { status: "ready"; templates: ResignTemplate[] };
-
 /** The re-sign page's content: what is to be signed again, then signing online or by upload. */
 export function ResignView({ accountType }: { accountType: AccountType }) {
-  const t = useTranslations("SignContract");
   return (
-    <>
-      <section
-        aria-labelledby="resign-mobile-title"
-        data-testid="resign-mobile"
-        className={`${MOBILE_ONLY} rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950`}
-      >
-        <h2 id="resign-mobile-title" className="font-semibold">
-          {t("mobile.title")}
-        </h2>
-        <p className="mt-1">{t("mobile.body")}</p>
-      </section>
-      <div className={DESKTOP_ONLY} data-testid="resign-desktop">
-        <ResignArea accountType={accountType} />
-      </div>
-    </>
+    <DesktopOnly name="resign">
+      <ResignArea accountType={accountType} />
+    </DesktopOnly>
   );
 }
 
-/**
- * The templates to sign again (GET /api/contracts/resign) and the member's signed contracts
- * (GET /api/contracts/mine), loaded again after every upload, so what is left is the API's word.
- */
-function useResignData() {
-  const [load, setLoad] = useState<Load>({ status: "loading" });
-  const [signed, setSigned] = useState<{ contracts: ContractDocument[]; loadedAt: number }>({
-    contracts: [],
-    loadedAt: 0,
-  });
-  const generation = useRef(0);
-
-  const fetchSigned = useCallback(
-    async () => (await api.get("/api/contracts/mine", contractListResponseSchema)).contracts,
-    [],
-  );
-
-  const reload = useCallback(
-    async ({ quiet = false }: { quiet?: boolean } = {}) => {
-      const current = ++generation.current;
-      if (!quiet) setLoad({ status: "loading" });
-      const [templates, contracts] = await Promise.allSettled([
-        api.get("/api/contracts/resign", resignTemplatesResponseSchema),
-        fetchSigned(),
-      ]);
-      if (current !== generation.current) return;
-      setLoad(
-        templates.status === "fulfilled"
-          ? { status: "ready", templates: templates.value.templates }
-          : { status: "failed" },
-      );
-      if (contracts.status === "fulfilled") setSigned({ contracts: contracts.value, loadedAt: Date.now() });
-    },
-    [fetchSigned],
-  );
-
-  const reloadSigned = useCallback(async () => {
-    const contracts = await fetchSigned();
-    setSigned({ contracts, loadedAt: Date.now() });
-    return contracts;
-  }, [fetchSigned]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  return { load, signed, reload, reloadSigned };
-}
+/** The templates to sign again (GET /api/contracts/resign); they are not per language. */
+const fetchResignTemplates = () => api.get("/api/contracts/resign", resignTemplatesResponseSchema);
 
 function ResignArea({ accountType }: { accountType: AccountType }) {
   const t = useTranslations("ContractResign");
   const tSign = useTranslations("SignContract");
-  const { load, signed, reload, reloadSigned } = useResignData();
+  const { templates: load, signed, reload, reloadSigned } = useTemplatesAndSigned(fetchResignTemplates);
   const { redirecting, redirectToDashboard } = useDashboardRedirect();
   const [mode, setMode] = useState<SigningMode>("online");
   // Whether this visit found something to sign: an empty list afterwards means it is all done.
   const hadTemplates = useRef(false);
 
-  if (load.status === "loading") {
+  if (load.status !== "ready") {
     return (
-      <p role="status" className="text-slate-700">
-        {t("loading")}
-      </p>
-    );
-  }
-  if (load.status === "failed") {
-    return (
-      <div className="space-y-3">
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          {t("loadFailed")}
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => void reload()}>
-          {tSign("retry")}
-        </Button>
-      </div>
+      <TemplatesLoadStatus
+        failed={load.status === "failed"}
+        loadingText={t("loading")}
+        failedText={t("loadFailed")}
+        onRetry={() => void reload()}
+      />
     );
   }
 

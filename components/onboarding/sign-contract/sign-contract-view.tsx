@@ -2,44 +2,25 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { useDashboardRedirect } from "../use-dashboard-redirect";
+import { DesktopOnly } from "./desktop-only";
 import { OnlineSigningForm } from "./online-signing-form";
 import { SignedContracts } from "./signed-contracts";
 import { type SigningMode, SigningModeSwitch } from "./signing-mode-switch";
 import { TemplateList } from "./template-list";
+import { TemplatesLoadStatus } from "./templates-load-status";
 import { UploadFinish } from "./upload-finish";
 import { useContractData } from "./use-contract-data";
 
 type AccountType = "personal" | "company";
 
-/**
- * At 768 px or less only a notice shows. Decided by CSS, not by script, so the
- * first paint is already right: no canvas flashes up before a check runs.
- */
-const MOBILE_ONLY = "hidden [@media(width<=768px)]:block";
-const DESKTOP_ONLY = "[@media(width<=768px)]:hidden";
-
 /** The sign-contract page's content: templates, then signing online or by upload. */
 export function SignContractView({ accountType }: { accountType: AccountType }) {
-  const t = useTranslations("SignContract");
   return (
-    <>
-      <section
-        aria-labelledby="sign-contract-mobile-title"
-        data-testid="sign-contract-mobile"
-        className={`${MOBILE_ONLY} rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950`}
-      >
-        <h2 id="sign-contract-mobile-title" className="font-semibold">
-          {t("mobile.title")}
-        </h2>
-        <p className="mt-1">{t("mobile.body")}</p>
-      </section>
-      <div className={DESKTOP_ONLY} data-testid="sign-contract-desktop">
-        <SigningArea accountType={accountType} />
-      </div>
-    </>
+    <DesktopOnly name="sign-contract">
+      <SigningArea accountType={accountType} />
+    </DesktopOnly>
   );
 }
 
@@ -49,23 +30,14 @@ function SigningArea({ accountType }: { accountType: AccountType }) {
   const { redirecting, redirectToDashboard } = useDashboardRedirect();
   const [mode, setMode] = useState<SigningMode>("online");
 
-  if (templates.status === "loading") {
+  if (templates.status !== "ready") {
     return (
-      <p role="status" className="text-slate-700">
-        {t("loading")}
-      </p>
-    );
-  }
-  if (templates.status === "failed") {
-    return (
-      <div className="space-y-3">
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          {t("loadFailed")}
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => void reload()}>
-          {t("retry")}
-        </Button>
-      </div>
+      <TemplatesLoadStatus
+        failed={templates.status === "failed"}
+        loadingText={t("loading")}
+        failedText={t("loadFailed")}
+        onRetry={() => void reload()}
+      />
     );
   }
 

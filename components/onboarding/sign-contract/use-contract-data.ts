@@ -6,23 +6,21 @@ import { api } from "@/components/api/client";
 import {
   type ContractDocument,
   contractListResponseSchema,
-  type MemberTemplate,
   memberTemplatesResponseSchema,
 } from "@/lib/schemas/contracts";
 
-export type TemplatesState =
-  | { status: "loading" }
-  | { status: "failed" }
-  | { status: "ready"; templates: MemberTemplate[]; contractSignedAt: string | null };
+export type TemplatesLoad<T> = { status: "loading" } | { status: "failed" } | ({ status: "ready" } & T);
+
+const fetchSigned = async () => (await api.get("/api/contracts/mine", contractListResponseSchema)).contracts;
 
 /**
- * The member's templates in the page's language (GET /api/contracts/templates) and the
- * contracts they already signed (GET /api/contracts/mine). Loaded again when the language
- * changes and after every upload, so the 'done' marks are the API's.
+ * The templates to sign (what `fetchTemplates` answers) and the contracts the member already
+ * signed (GET /api/contracts/mine), loaded together, again when `fetchTemplates` changes and
+ * after every upload, so what the page shows is the API's word. `fetchTemplates` must keep its
+ * identity between renders (a module function or a memoised callback).
  */
-export function useContractData() {
-  const locale = useLocale();
-  const [templates, setTemplates] = useState<TemplatesState>({ status: "loading" });
+export function useTemplatesAndSigned<T extends object>(fetchTemplates: () => Promise<T>) {
+  const [templates, setTemplates] = useState<TemplatesLoad<T>>({ status: "loading" });
   const [signed, setSigned] = useState<{ contracts: ContractDocument[]; loadedAt: number }>({
     contracts: [],
     loadedAt: 0,
@@ -30,19 +28,11 @@ export function useContractData() {
   /** Answers of an older load (say, before a language switch) are dropped. */
   const generation = useRef(0);
 
-  const fetchSigned = useCallback(
-    async () => (await api.get("/api/contracts/mine", contractListResponseSchema)).contracts,
-    [],
-  );
-
   const load = useCallback(
     async ({ quiet = false }: { quiet?: boolean } = {}) => {
       const current = ++generation.current;
       if (!quiet) setTemplates({ status: "loading" });
-      const [templateResult, signedResult] = await Promise.allSettled([
-        api.get(`/api/contracts/templates?lang=${encodeURIComponent(locale)}`, memberTemplatesResponseSchema),
-        fetchSigned(),
-      ]);
+      const [templateResult, signedResult] = await Promise.allSettled([fetchTemplates(), fetchSigned()]);
       if (current !== generation.current) return;
       setTemplates(
         templateResult.status === "fulfilled"
@@ -53,7 +43,7 @@ export function useContractData() {
       if (signedResult.status === "fulfilled")
         setSigned({ contracts: signedResult.value, loadedAt: Date.now() });
     },
-    [locale, fetchSigned],
+    [fetchTemplates],
   );
 
   /** The signed contracts again, with fresh download URLs (they are short-lived). */
@@ -61,11 +51,25 @@ export function useContractData() {
     const contracts = await fetchSigned();
     setSigned({ contracts, loadedAt: Date.now() });
     return contracts;
-  }, [fetchSigned]);
+  }, []);
 
   useEffect(() => {
     void load();
   }, [load]);
 
   return { templates, signed, reload: load, reloadSigned };
+}
+
+/**
+ * The member's templates in the page's language (GET /api/contracts/templates) with their
+ * 'done' marks, and the contracts they already signed; loaded again when the language changes.
+ */
+export function useContractData() {
+  const locale = useLocale();
+  const fetchTemplates = useCallback(
+    () =>
+      api.get(`/api/contracts/templates?lang=${encodeURIComponent(locale)}`, memberTemplatesResponseSchema),
+    [locale],
+  );
+  return useTemplatesAndSigned(fetchTemplates);
 }
