@@ -7,13 +7,12 @@ import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
-import { adminFullUserSchema } from "@/lib/schemas/admin-user";
 import type { InviteTree } from "@/lib/schemas/referral-tree";
-import { useAdminResource } from "./use-admin-resource";
+import { useUserDetail } from "./use-user-detail";
 import { UserContractsSection } from "./user-contracts-section";
 import { UserDetailActions } from "./user-detail-actions";
 import { UserDetailAudit } from "./user-detail-audit";
-import { type FullUser, type MediaItem, namedUser, userMediaResponseSchema } from "./user-detail-data";
+import { type FullUser, type MediaItem, namedUser } from "./user-detail-data";
 import { UserInvitesSection } from "./user-detail-invites";
 import { UserMediaSection } from "./user-detail-media";
 import {
@@ -40,19 +39,7 @@ export function UserDetailView({
 }) {
   const t = useTranslations("AdminUser");
   const router = useRouter();
-  const encodedId = encodeURIComponent(userId);
-  const { load, setData } = useAdminResource(
-    `/api/auth/admin/users/${encodedId}/full`,
-    adminFullUserSchema,
-    (reason) => t("detail.loadFailed", { reason }),
-    initial?.full,
-  );
-  const { load: media } = useAdminResource(
-    `/api/admin/user/${encodedId}/documents`,
-    userMediaResponseSchema,
-    (reason) => t("media.loadFailed", { reason }),
-    initial?.media,
-  );
+  const { load, setData, media } = useUserDetail(userId, initial);
   // Saving permissions writes an audit entry: remounting the trail loads it anew.
   const [auditVersion, setAuditVersion] = useState(0);
 

@@ -7,9 +7,9 @@ import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { displayName } from "@/lib/display-name";
-import { adminFullUserSchema, missingSteps } from "@/lib/schemas/admin-user";
-import { useAdminResource } from "./use-admin-resource";
-import { type FullUser, type MediaItem, namedUser, userMediaResponseSchema } from "./user-detail-data";
+import { missingSteps } from "@/lib/schemas/admin-user";
+import { useUserDetail } from "./use-user-detail";
+import { type FullUser, type MediaItem, namedUser } from "./user-detail-data";
 import { UserMediaSection } from "./user-detail-media";
 import { sectionClass, UserInfoSection } from "./user-detail-sections";
 import { RejectForm } from "./verify-reject-form";
@@ -36,19 +36,7 @@ export function VerifyUserPanel({
 }) {
   const t = useTranslations("AdminUser");
   const router = useRouter();
-  const encodedId = encodeURIComponent(userId);
-  const { load } = useAdminResource(
-    `/api/auth/admin/users/${encodedId}/full`,
-    adminFullUserSchema,
-    (reason) => t("detail.loadFailed", { reason }),
-    initial?.full,
-  );
-  const { load: media } = useAdminResource(
-    `/api/admin/user/${encodedId}/documents`,
-    userMediaResponseSchema,
-    (reason) => t("media.loadFailed", { reason }),
-    initial?.media,
-  );
+  const { load, media } = useUserDetail(userId, initial);
   const [done, setDone] = useState(false);
   const redirectTimer = useRef<number | null>(null);
   useEffect(
