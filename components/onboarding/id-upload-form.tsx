@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { describedBy } from "./field";
+import { FormError } from "./form-error";
 import { IdDetailsFields } from "./id-details-fields";
 import { ImageField, type Side, UploadProgress } from "./id-image-field";
 import { earliestExpiry } from "./local-date";
@@ -55,16 +56,7 @@ export function IdUploadForm({ accountType }: { accountType: AccountType }) {
   return (
     <form className="space-y-5" noValidate onSubmit={onSubmit}>
       <p className="text-sm text-slate-700">{t("requiredNote")}</p>
-      {formError && (
-        <p
-          id={ID_UPLOAD_FORM_ERROR_ID}
-          role="alert"
-          tabIndex={-1}
-          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 focus-visible:outline-2 focus-visible:outline-red-800"
-        >
-          {formError}
-        </p>
-      )}
+      <FormError id={ID_UPLOAD_FORM_ERROR_ID} message={formError} />
       <IdDetailsFields
         accountType={accountType}
         register={register}

@@ -8,6 +8,7 @@ import { useAuth } from "@/components/auth/auth-provider";
 import type { PhoneValue } from "@/components/forms/phone-field";
 import { Button } from "@/components/ui/button";
 import type { CompanyProfileInput, PersonalProfileInput } from "@/lib/schemas/profile";
+import { FormError } from "./form-error";
 import {
   type AccountType,
   type ProfileFieldSpec,
@@ -114,16 +115,7 @@ export function ProfileForm({ accountType }: { accountType: AccountType }) {
         <p>{t("requiredNote")}</p>
         <p>{t("draftNote")}</p>
       </div>
-      {formError && (
-        <p
-          id={formErrorId}
-          role="alert"
-          tabIndex={-1}
-          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 focus-visible:outline-2 focus-visible:outline-red-800"
-        >
-          {formError}
-        </p>
-      )}
+      <FormError id={formErrorId} message={formError} />
       <fieldset disabled={busy} className="space-y-6">
         {profileSections(accountType, needsPassword).map((section) => (
           <fieldset key={section.legend} className="space-y-4">

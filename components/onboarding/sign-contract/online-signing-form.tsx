@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
 import { signContractRequestSchema } from "@/lib/schemas/contracts";
 import { describedBy } from "../field";
+import { FormError } from "../form-error";
 import { SignaturePad, type SignaturePadHandle } from "./signature-pad";
 
 type AccountType = "personal" | "company";
@@ -146,16 +147,7 @@ export function OnlineSigningForm({
       <h2 id="contract-online-heading" className="sr-only">
         {t("mode.online")}
       </h2>
-      {formError && (
-        <p
-          id={FORM_ERROR_ID}
-          role="alert"
-          tabIndex={-1}
-          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 focus-visible:outline-2 focus-visible:outline-red-800"
-        >
-          {formError}
-        </p>
-      )}
+      <FormError id={FORM_ERROR_ID} message={formError} />
       <fieldset
         id={SIGNATURE_ID}
         tabIndex={-1}

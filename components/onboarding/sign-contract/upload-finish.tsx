@@ -7,6 +7,7 @@ import { type ApiProblem, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
+import { FormError } from "../form-error";
 
 const FINISH_ERROR_ID = "contract-finish-error";
 
@@ -79,17 +80,7 @@ export function UploadFinish({
 
   return (
     <div className="space-y-3">
-      {error && (
-        <p
-          ref={errorRef}
-          id={FINISH_ERROR_ID}
-          role="alert"
-          tabIndex={-1}
-          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 focus-visible:outline-2 focus-visible:outline-red-800"
-        >
-          {error}
-        </p>
-      )}
+      <FormError ref={errorRef} id={FINISH_ERROR_ID} message={error} />
       <Button
         disabled={!canFinish || finishing || done}
         loading={finishing}
