@@ -1,27 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type ChangeEvent, type Ref, useEffect, useState } from "react";
+import type { ChangeEvent, Ref } from "react";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
+import { useObjectUrl } from "@/components/ui/use-object-url";
 import { ID_IMAGE_ACCEPT } from "./id-image";
 
 export type Side = "front" | "back";
-
-/** A preview URL for the chosen file, revoked when the file changes or the form goes away. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
-}
 
 /** The upload's progress bar, then 'processing' once every byte is sent. */
 export function UploadProgress({ percent }: { percent: number }) {

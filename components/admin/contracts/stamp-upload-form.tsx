@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
@@ -12,6 +12,7 @@ import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass, linkClass } from "@/components/ui/form-field";
+import { useObjectUrl } from "@/components/ui/use-object-url";
 import {
   type CompanyStamp,
   companyStampSchema,
@@ -20,6 +21,7 @@ import {
   stampUploadRequestSchema,
 } from "@/lib/schemas/contracts";
 import type { StatusTone } from "./contract-ui";
+import { TextInputField } from "./text-input-field";
 
 const STAMP_TYPES = ["image/png", "image/jpeg", "image/webp"];
 const STAMP_EXTENSIONS = /\.(png|jpe?g|webp)$/i;
@@ -45,21 +47,6 @@ function readAsDataUrl(file: File): Promise<string> {
     reader.onerror = () => reject(reader.error);
     reader.readAsDataURL(file);
   });
-}
-
-/** A preview URL for the chosen file, revoked when the file changes or the form goes away. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
 }
 
 /**
@@ -174,18 +161,12 @@ export function StampUploadForm({
             />
           )}
         </Field>
-        <Field label={t("label")} error={formState.errors.label?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register("label")}
-              type="text"
-              className={inputClass}
-              maxLength={200}
-              autoComplete="off"
-            />
-          )}
-        </Field>
+        <TextInputField
+          label={t("label")}
+          error={formState.errors.label?.message}
+          registration={register("label")}
+          maxLength={200}
+        />
       </div>
       <label className="flex items-center gap-2 text-slate-800">
         <input type="checkbox" className="size-4 accent-brand-700" {...register("activate")} />

@@ -23,6 +23,7 @@ import {
 } from "@/lib/schemas/contracts";
 import { hasVisibleText, type StatusTone } from "./contract-ui";
 import { type Source, TemplateSourceField } from "./template-source-field";
+import { TextInputField } from "./text-input-field";
 
 type Values = z.input<typeof templateFormSchema>;
 const EMPTY: Values = {
@@ -122,32 +123,21 @@ export function TemplateCreateForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <div className="grid gap-4 md:grid-cols-2">
-        <Field label={t("name")} error={required("name")}>
-          {(control) => (
-            <input
-              {...control}
-              {...register("name")}
-              type="text"
-              className={inputClass}
-              required
-              maxLength={200}
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        <Field label={t("type")} error={required("type")} hint={t("typeHint")}>
-          {(control) => (
-            <input
-              {...control}
-              {...register("type")}
-              type="text"
-              className={inputClass}
-              required
-              maxLength={100}
-              autoComplete="off"
-            />
-          )}
-        </Field>
+        <TextInputField
+          label={t("name")}
+          error={required("name")}
+          registration={register("name")}
+          maxLength={200}
+          required
+        />
+        <TextInputField
+          label={t("type")}
+          error={required("type")}
+          hint={t("typeHint")}
+          registration={register("type")}
+          maxLength={100}
+          required
+        />
         <Field label={t("lang")}>
           {(control) => (
             <select {...control} {...register("lang")} className={inputClass}>
@@ -181,18 +171,7 @@ export function TemplateCreateForm({
             />
           )}
         </Field>
-        <Field label={t("note")}>
-          {(control) => (
-            <input
-              {...control}
-              {...register("note")}
-              type="text"
-              className={inputClass}
-              maxLength={500}
-              autoComplete="off"
-            />
-          )}
-        </Field>
+        <TextInputField label={t("note")} registration={register("note")} maxLength={500} />
       </div>
 
       <TemplateSourceField

@@ -9,11 +9,10 @@ import { api } from "@/components/api/client";
 import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
 import { type TemplateDetail, templateDetailSchema, templateFormSchema } from "@/lib/schemas/contracts";
 import { hasVisibleText, type StatusTone } from "./contract-ui";
 import { RichTextEditor } from "./rich-text-editor";
+import { TextInputField } from "./text-input-field";
 
 /** The editor's fields, checked with the API's own rules for them. */
 const editSchema = templateFormSchema.pick({ name: true, note: true });
@@ -99,31 +98,14 @@ export function TemplateEditForm({
         {t("heading")}
       </h3>
       <div className="grid gap-4 md:grid-cols-2">
-        <Field label={t("name")} error={nameError}>
-          {(control) => (
-            <input
-              {...control}
-              {...register("name")}
-              type="text"
-              className={inputClass}
-              maxLength={200}
-              required
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        <Field label={t("note")} error={noteError}>
-          {(control) => (
-            <input
-              {...control}
-              {...register("note")}
-              type="text"
-              className={inputClass}
-              maxLength={500}
-              autoComplete="off"
-            />
-          )}
-        </Field>
+        <TextInputField
+          label={t("name")}
+          error={nameError}
+          registration={register("name")}
+          maxLength={200}
+          required
+        />
+        <TextInputField label={t("note")} error={noteError} registration={register("note")} maxLength={500} />
       </div>
       <RichTextEditor
         label={t("content")}

@@ -1,0 +1,18 @@
+"use client";
+
+import { useEffect, useState } from "react";
+
+/** A preview URL for the chosen file, revoked when the file changes or the form goes away. */
+export function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
