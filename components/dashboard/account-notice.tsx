@@ -1,36 +1,28 @@
 import { getTranslations } from "next-intl/server";
 
+const TONES = {
+  active: "border-green-300 bg-green-50 text-green-950",
+  pending: "border-amber-300 bg-amber-50 text-amber-950",
+} as const;
+
 /**
  * Where the member's account stands, once there is something to say: approved (active), or every
  * step done and waiting for an admin. Before that the next open step is the call to action.
  */
 export async function AccountNotice({ approved, allDone }: { approved: boolean; allDone: boolean }) {
   const t = await getTranslations("Dashboard");
-  if (approved) {
-    return (
-      <section
-        role="status"
-        aria-labelledby="active-heading"
-        className="rounded-2xl border border-green-300 bg-green-50 p-5 text-green-950 shadow-xl"
-      >
-        <h2 id="active-heading" className="font-semibold">
-          {t("active.title")}
-        </h2>
-        <p className="mt-1">{t("active.body")}</p>
-      </section>
-    );
-  }
-  if (!allDone) return null;
+  const kind = approved ? "active" : allDone ? "pending" : null;
+  if (!kind) return null;
   return (
     <section
       role="status"
-      aria-labelledby="pending-heading"
-      className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950 shadow-xl"
+      aria-labelledby={`${kind}-heading`}
+      className={`rounded-2xl border p-5 shadow-xl ${TONES[kind]}`}
     >
-      <h2 id="pending-heading" className="font-semibold">
-        {t("pending.title")}
+      <h2 id={`${kind}-heading`} className="font-semibold">
+        {t(`${kind}.title`)}
       </h2>
-      <p className="mt-1">{t("pending.body")}</p>
+      <p className="mt-1">{t(`${kind}.body`)}</p>
     </section>
   );
 }
