@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { adminMemberContractsResponseSchema } from "@/lib/schemas/contracts";
-import { useAdminDay } from "./use-admin-date";
+import { DayCell, SectionTable } from "./section-table";
 import { useAdminResource } from "./use-admin-resource";
 import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
 
@@ -14,7 +14,6 @@ import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
  */
 export function UserContractsSection({ userId }: { userId: string }) {
   const t = useTranslations("AdminUser.contracts");
-  const day = useAdminDay();
   const headingId = useId();
   const { load } = useAdminResource(
     `/api/admin/user/${encodeURIComponent(userId)}/contracts`,
@@ -53,46 +52,23 @@ export function UserContractsSection({ userId }: { userId: string }) {
           {load.data.signatures.length === 0 ? (
             <p className="mt-3 text-slate-700">{t("empty")}</p>
           ) : (
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full min-w-[32rem] text-left text-sm">
-                <caption className="sr-only">{t("heading")}</caption>
-                <thead className="border-b border-slate-300 text-slate-700">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t("template")}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t("version")}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t("method")}
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      {t("signedAt")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {load.data.signatures.map((signature) => {
-                    const signedOn = day(signature.signedAt);
-                    return (
-                      <tr key={signature.id}>
-                        <td className="py-2 pr-4 break-words text-slate-900">{signature.templateName}</td>
-                        <td className="py-2 pr-4 text-slate-900">
-                          {t("versionValue", { version: signature.templateVersion })}
-                        </td>
-                        <td className="py-2 pr-4 text-slate-900">
-                          {t("methodValue", { method: signature.method })}
-                        </td>
-                        <td className="py-2 text-slate-900">
-                          {signedOn && <time dateTime={signedOn.iso}>{signedOn.text}</time>}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <SectionTable
+              caption={t("heading")}
+              columns={[t("template"), t("version"), t("method"), t("signedAt")]}
+            >
+              {load.data.signatures.map((signature) => (
+                <tr key={signature.id}>
+                  <td className="py-2 pr-4 break-words text-slate-900">{signature.templateName}</td>
+                  <td className="py-2 pr-4 text-slate-900">
+                    {t("versionValue", { version: signature.templateVersion })}
+                  </td>
+                  <td className="py-2 pr-4 text-slate-900">
+                    {t("methodValue", { method: signature.method })}
+                  </td>
+                  <DayCell value={signature.signedAt} />
+                </tr>
+              ))}
+            </SectionTable>
           )}
         </>
       )}

@@ -8,7 +8,7 @@ import { linkClass } from "@/components/ui/form-field";
 import { type ResignPending, resignPendingResponseSchema } from "@/lib/schemas/contracts";
 import { DASHBOARD_PATHS } from "../dashboard-paths";
 import { adminCardClass } from "../dashboard-ui";
-import { useAdminDay } from "../use-admin-date";
+import { DayCell, SectionTable } from "../section-table";
 import { useAdminResource } from "../use-admin-resource";
 
 /**
@@ -74,7 +74,6 @@ export function ResignPendingSection({
 function TemplatePending({ template }: { template: ResignPending["templates"][number] }) {
   const t = useTranslations("AdminContracts.resign");
   const tValues = useTranslations("AdminContracts.values");
-  const day = useAdminDay();
   const id = useId();
   const hidden = template.pendingCount - template.pending.length;
   return (
@@ -90,49 +89,29 @@ function TemplatePending({ template }: { template: ResignPending["templates"][nu
         {t("counts", { pending: template.pendingCount, resigned: template.resignedCount })}
       </p>
       {template.pending.length > 0 && (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <caption className="sr-only">{t("caption", { name: template.name })}</caption>
-            <thead className="border-b border-slate-300 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t("member")}
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t("signedVersion")}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t("signedAt")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {template.pending.map((member) => {
-                const signedOn = day(member.signedAt);
-                return (
-                  <tr key={member.userId}>
-                    <td className="py-2 pr-4">
-                      <Link
-                        href={`/admin/user-management/view/${encodeURIComponent(member.userId)}`}
-                        className={linkClass}
-                      >
-                        {member.name ?? member.email}
-                      </Link>
-                      {member.name && <span className="block break-all text-slate-700">{member.email}</span>}
-                    </td>
-                    <td className="py-2 pr-4 text-slate-900">
-                      {t("versionValue", { version: member.signedVersion })}
-                    </td>
-                    <td className="py-2 text-slate-900">
-                      {signedOn && <time dateTime={signedOn.iso}>{signedOn.text}</time>}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          {hidden > 0 && <p className="mt-2 text-sm text-slate-700">{t("more", { count: hidden })}</p>}
-        </div>
+        <SectionTable
+          caption={t("caption", { name: template.name })}
+          columns={[t("member"), t("signedVersion"), t("signedAt")]}
+          after={hidden > 0 && <p className="mt-2 text-sm text-slate-700">{t("more", { count: hidden })}</p>}
+        >
+          {template.pending.map((member) => (
+            <tr key={member.userId}>
+              <td className="py-2 pr-4">
+                <Link
+                  href={`/admin/user-management/view/${encodeURIComponent(member.userId)}`}
+                  className={linkClass}
+                >
+                  {member.name ?? member.email}
+                </Link>
+                {member.name && <span className="block break-all text-slate-700">{member.email}</span>}
+              </td>
+              <td className="py-2 pr-4 text-slate-900">
+                {t("versionValue", { version: member.signedVersion })}
+              </td>
+              <DayCell value={member.signedAt} />
+            </tr>
+          ))}
+        </SectionTable>
       )}
     </section>
   );
