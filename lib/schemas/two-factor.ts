@@ -46,6 +46,19 @@ export const totpDisableSchema = z.object({
 
 export const totpRegenerateSchema = z.object({ code: secondFactorCodeSchema });
 
+/** An app's code as typed into a form: the spaces a member may type ("123 456") go first. */
+const typedTotpCodeSchema = z
+  .string({ error: "codeIncomplete" })
+  .transform((value) => value.replace(/\s+/g, ""))
+  .pipe(totpCodeSchema);
+
+/** The form that turns it on: the API's body, with the code as typed. */
+export const totpEnableFormSchema = totpEnableSchema.extend({ code: typedTotpCodeSchema });
+
+/** The second sign-in step's one field: a code of the app as typed, or a recovery code. */
+export const loginTotpAppFormSchema = z.object({ code: typedTotpCodeSchema });
+export const loginTotpRecoveryFormSchema = loginTotpSchema.pick({ code: true });
+
 export const totpStatusSchema = z.object({
   enabled: z.boolean(),
   enabledAt: z.string().nullable(),

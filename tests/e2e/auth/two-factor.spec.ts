@@ -150,12 +150,64 @@ test("the second sign-in step in German, with a wrong code first", async ({ page
   await expect(
     page.getByRole("alert").filter({ hasText: "Ungültiger Bestätigungscode." }).first(),
   ).toBeVisible();
+  await expect(page.getByLabel("Bestätigungscode")).toBeFocused();
+  await expect(page.getByLabel("Bestätigungscode")).toHaveValue("");
   await expectAccessible(page);
   await page.getByLabel("Bestätigungscode").fill(await nextTotpCode(secret));
   await page.getByRole("button", { name: "Bestätigen", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectAccessible(page);
   await page.getByRole("button", { name: "English" }).click();
+});
+
+test("a wrong password or code in the two-factor settings stands beside its field, which takes the focus", async ({
+  page,
+  request,
+}) => {
+  const member = await seedUser(request, { status: "active", totp: true });
+  const secret = member.totpSecret ?? "";
+  await signIn(page, member);
+  await page.goto("/profile");
+  const twoFactor = page.getByRole("region", { name: "Two-factor sign-in" });
+  await expect(twoFactor).toContainText("Two-factor sign-in is on.");
+
+  // New recovery codes: an empty code, then a wrong one.
+  const regenerate = twoFactor.getByRole("form", { name: "New recovery codes" });
+  const regenerateCode = regenerate.getByLabel("Code from your app or a recovery code");
+  await regenerate.getByRole("button", { name: "Create new codes" }).click();
+  await expect(regenerate.getByRole("alert")).toHaveText("Please enter a code.");
+  await expect(regenerateCode).toBeFocused();
+  await regenerateCode.fill("000000");
+  await regenerate.getByRole("button", { name: "Create new codes" }).click();
+  await expect(regenerate.getByRole("alert")).toHaveText("The code is not correct.");
+  await expect(regenerateCode).toBeFocused();
+
+  // Turning it off: the empty form, a wrong password (checked first, so the code is not spent),
+  // then a wrong code; each lands on its own field.
+  const disable = twoFactor.getByRole("form", { name: "Turn off two-factor sign-in" });
+  const password = disable.getByLabel("Current password", { exact: true });
+  const code = disable.getByLabel("Code from your app or a recovery code");
+  const turnOff = disable.getByRole("button", { name: "Turn off" });
+  await turnOff.click();
+  await expect(disable.getByRole("alert")).toHaveText([
+    "Please enter your current password.",
+    "Please enter a code.",
+  ]);
+  await expect(password).toBeFocused();
+  await password.fill(`${member.password}-wrong`);
+  await code.fill(await nextTotpCode(secret));
+  await turnOff.click();
+  await expect(disable.getByRole("alert")).toHaveText("The current password is not correct.");
+  await expect(password).toBeFocused();
+  await expectAccessible(page);
+  await password.fill(member.password);
+  await code.fill("000000");
+  await turnOff.click();
+  await expect(disable.getByRole("alert")).toHaveText("The code is not correct.");
+  await expect(code).toBeFocused();
+  await code.fill(await nextTotpCode(secret));
+  await turnOff.click();
+  await expect(twoFactor).toContainText("Two-factor sign-in is off.");
 });
 
 test("admin is forced into TOTP setup", async ({ page, request }) => {

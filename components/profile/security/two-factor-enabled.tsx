@@ -1,0 +1,54 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { api } from "@/components/api/client";
+import { notify } from "@/lib/notify";
+import { recoveryCodesResponseSchema, type TotpStatus } from "@/lib/schemas/two-factor";
+import { SecondFactorForm, type SubHeading } from "./second-factor-form";
+
+/**
+ * Two-factor sign-in on: the recovery codes left, new codes for a code, and turning it off with
+ * the password and a code (members only: admins must keep it).
+ */
+export function TwoFactorEnabled({
+  sub,
+  status,
+  onCodes,
+  onDisabled,
+}: {
+  sub: SubHeading;
+  status: TotpStatus;
+  onCodes: (codes: string[]) => void;
+  onDisabled: () => void;
+}) {
+  const t = useTranslations("TwoFactor");
+
+  return (
+    <>
+      <p className="text-slate-800">
+        {t("statusOn")} {t("codesLeft", { count: status.recoveryCodesLeft })}
+      </p>
+      <SecondFactorForm
+        kind="regenerate"
+        sub={sub}
+        submit={async (values) => {
+          const answer = await api.post("/api/auth/totp/recovery-codes", values, recoveryCodesResponseSchema);
+          onCodes(answer.recoveryCodes);
+        }}
+      />
+      {status.required ? (
+        <p className="text-sm text-slate-700">{t("adminCannotDisable")}</p>
+      ) : (
+        <SecondFactorForm
+          kind="disable"
+          sub={sub}
+          submit={async (values) => {
+            await api.post("/api/auth/totp/disable", values);
+            notify.success(t("disabled"));
+            onDisabled();
+          }}
+        />
+      )}
+    </>
+  );
+}
