@@ -15,6 +15,7 @@ import { browserSessionSchema, loginCodeRequestSchema, loginCodeVerifySchema } f
 import { mfaChallengeSchema } from "@/lib/schemas/two-factor";
 import { useAuth } from "./auth-provider";
 import { CodeInput, type CodeInputHandle } from "./code-input";
+import { StepActions } from "./step-actions";
 import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
 import { useCountdown } from "./use-countdown";
 
@@ -168,10 +169,7 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
         </p>
       )}
       <p className="text-sm text-slate-700">{t("spamHint")}</p>
-      <Button type="submit" block loading={verifying}>
-        {verifying ? t("verifying") : t("verify")}
-      </Button>
-      <div className="flex flex-wrap justify-between gap-2 text-sm">
+      <StepActions busy={verifying} label={t("verify")} busyLabel={t("verifying")}>
         <button
           type="button"
           className={linkClass}
@@ -183,7 +181,7 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
         <button type="button" className={linkClass} onClick={() => setStep("email")}>
           {t("changeEmail")}
         </button>
-      </div>
+      </StepActions>
     </form>
   );
 }

@@ -1,15 +1,18 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { api } from "@/components/api/client";
 import { isApiProblem } from "@/components/api/problem";
-import { Button } from "@/components/ui/button";
 import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
 import { browserSessionSchema } from "@/lib/schemas/auth";
+import { loginTotpAppFormSchema, loginTotpRecoveryFormSchema } from "@/lib/schemas/two-factor";
 import { useAuth } from "./auth-provider";
+import { StepActions } from "./step-actions";
 import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
 
 /**
@@ -25,47 +28,41 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
   const apiErrorMessage = useApiErrorMessage();
   const validationMessage = useValidationMessage();
   const [recovery, setRecovery] = useState(false);
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setFocus,
+    setValue,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = useForm<{ code: string }>({
+    // The field's kind decides its check: the app's six digits, or any recovery code.
+    resolver: zodResolver(recovery ? loginTotpRecoveryFormSchema : loginTotpAppFormSchema),
+    defaultValues: { code: "" },
+  });
+  // Signed in: the button stays busy while the dashboard loads, so the spent step is not sent again.
+  const busy = isSubmitting || isSubmitSuccessful;
   const id = useId();
   const fieldId = `totp-code-${id}`;
+  const error = validationMessage(errors.code?.message);
 
   // The field takes the focus when the step opens (and after a switch, in the switch's handler).
   useEffect(() => {
-    inputRef.current?.focus();
-  }, []);
+    setFocus("code");
+  }, [setFocus]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = recovery ? code.trim() : code.replace(/\s+/g, "");
-    if (!recovery && !/^\d{6}$/.test(value)) {
-      setError(validationMessage("codeIncomplete") ?? null);
-      inputRef.current?.focus();
-      return;
-    }
-    if (recovery && !value) {
-      setError(validationMessage("secondFactorCodeRequired") ?? null);
-      inputRef.current?.focus();
-      return;
-    }
-    setError(null);
-    setSubmitting(true);
+  const submit = handleSubmit(async ({ code }) => {
     try {
       // Nobody is signed in yet: a 401 here is the answer "start again", not an expired session.
-      const session = await api.post(
-        "/api/auth/login/totp",
-        { challenge, code: value },
-        browserSessionSchema,
-        { anonymous: true },
-      );
+      const session = await api.post("/api/auth/login/totp", { challenge, code }, browserSessionSchema, {
+        anonymous: true,
+      });
       signIn(session);
       notify.success(tl("success"));
       router.replace("/dashboard");
       router.refresh();
     } catch (problem) {
-      setSubmitting(false);
       if (isApiProblem(problem) && problem.code === "TWO_FACTOR_CHALLENGE_INVALID") {
         notify.error(t("expired"));
         onRestart();
@@ -73,12 +70,11 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
       }
       const message =
         isApiProblem(problem) && problem.status > 0 ? apiErrorMessage(problem, tl("failed")) : tl("failed");
-      setError(message);
       notify.error(message);
-      setCode("");
-      inputRef.current?.focus();
+      setValue("code", "");
+      setError("code", { type: "server", message }, { shouldFocus: true });
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby={`${fieldId}-title`}>
@@ -86,15 +82,9 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
         {t("title")}
       </h2>
       <p className="text-slate-700">{recovery ? t("introRecovery") : t("intro")}</p>
-      <FormField
-        id={fieldId}
-        label={recovery ? t("recoveryLabel") : t("codeLabel")}
-        error={error ?? undefined}
-      >
+      <FormField id={fieldId} label={recovery ? t("recoveryLabel") : t("codeLabel")} error={error}>
         <input
-          ref={inputRef}
           id={fieldId}
-          name={recovery ? "recovery-code" : "totp-code"}
           type="text"
           className={`${inputClass} font-mono tracking-widest`}
           autoComplete={recovery ? "off" : "one-time-code"}
@@ -103,25 +93,21 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
           maxLength={recovery ? 64 : 7}
           spellCheck={false}
           autoCapitalize={recovery ? "characters" : "off"}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${fieldId}-error` : undefined}
+          {...register("code")}
         />
       </FormField>
-      <Button type="submit" block loading={submitting}>
-        {submitting ? t("submitting") : t("submit")}
-      </Button>
-      <div className="flex flex-wrap justify-between gap-2 text-sm">
+      <StepActions busy={busy} label={t("submit")} busyLabel={t("submitting")}>
         <button
           type="button"
           className={linkClass}
           onClick={() => {
             setRecovery((current) => !current);
-            setCode("");
-            setError(null);
+            setValue("code", "");
+            clearErrors("code");
             // The same field changes its kind: the focus goes back to it.
-            inputRef.current?.focus();
+            setFocus("code");
           }}
         >
           {recovery ? t("useApp") : t("useRecovery")}
@@ -129,7 +115,7 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
         <button type="button" className={linkClass} onClick={onRestart}>
           {t("back")}
         </button>
-      </div>
+      </StepActions>
     </form>
   );
 }
