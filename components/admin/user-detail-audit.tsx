@@ -4,13 +4,9 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { auditListSchema } from "@/lib/schemas/admin";
+import { AuditDetails } from "./audit-log/audit-details";
 import { useAdminResource } from "./use-admin-resource";
 import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
-
-const detailText = (value: unknown) =>
-  typeof value === "string" || typeof value === "number" || typeof value === "boolean"
-    ? String(value)
-    : JSON.stringify(value);
 
 /**
  * The user's audit trail (replaces the spec's 'logs' placeholder): who did what to or as this
@@ -52,7 +48,6 @@ export function UserDetailAudit({ userId }: { userId: string }) {
           </p>
           <ol className="mt-3 space-y-3">
             {load.data.entries.map((entry) => {
-              const details = Object.entries(entry.details);
               const at = new Date(entry.at);
               return (
                 <li key={entry.id} className="rounded-lg border border-slate-200 p-3 text-sm">
@@ -67,16 +62,7 @@ export function UserDetailAudit({ userId }: { userId: string }) {
                   <p className="mt-1 break-all text-slate-800">
                     {t("actor", { actor: entry.actor.email ?? t("system") })}
                   </p>
-                  {details.length > 0 && (
-                    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-slate-800">
-                      {details.map(([key, value]) => (
-                        <div key={key} className="contents">
-                          <dt className="font-mono text-slate-700">{key}</dt>
-                          <dd className="min-w-0 break-all">{detailText(value)}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  )}
+                  <AuditDetails details={entry.details} className="mt-1 text-slate-800" />
                 </li>
               );
             })}

@@ -4,13 +4,9 @@ import { useFormatter, useTranslations } from "next-intl";
 import type { z } from "zod";
 import type { auditEntrySchema } from "@/lib/schemas/admin";
 import { adminTableRegionClass } from "../dashboard-ui";
+import { AuditDetails } from "./audit-details";
 
 type Entry = z.infer<typeof auditEntrySchema>;
-
-const detailText = (value: unknown) =>
-  typeof value === "string" || typeof value === "number" || typeof value === "boolean"
-    ? String(value)
-    : JSON.stringify(value);
 
 /**
  * One page of audit entries. Times are written the page language's way, in UTC and saying so:
@@ -45,38 +41,26 @@ export function AuditLogTable({ entries }: { entries: Entry[] }) {
           </tr>
         </thead>
         <tbody>
-          {entries.map((entry) => {
-            const details = Object.entries(entry.details);
-            return (
-              <tr key={entry.id} className="border-t border-slate-200 align-top text-slate-800">
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <time dateTime={entry.at}>{when(entry.at)}</time>
-                </td>
-                <td className="px-3 py-2 font-mono break-all text-slate-900">{entry.action}</td>
-                <td className="px-3 py-2 break-all">{entry.actor.email ?? t("system")}</td>
-                <td className="px-3 py-2 break-all">
-                  {entry.subject.email ?? (
-                    <>
-                      <span aria-hidden="true">—</span>
-                      <span className="sr-only">{t("nobody")}</span>
-                    </>
-                  )}
-                </td>
-                <td className="px-3 py-2">
-                  {details.length > 0 && (
-                    <dl className="grid grid-cols-[auto_1fr] gap-x-3">
-                      {details.map(([key, value]) => (
-                        <div key={key} className="contents">
-                          <dt className="font-mono text-slate-700">{key}</dt>
-                          <dd className="min-w-0 break-all">{detailText(value)}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-t border-slate-200 align-top text-slate-800">
+              <td className="px-3 py-2 whitespace-nowrap">
+                <time dateTime={entry.at}>{when(entry.at)}</time>
+              </td>
+              <td className="px-3 py-2 font-mono break-all text-slate-900">{entry.action}</td>
+              <td className="px-3 py-2 break-all">{entry.actor.email ?? t("system")}</td>
+              <td className="px-3 py-2 break-all">
+                {entry.subject.email ?? (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">{t("nobody")}</span>
+                  </>
+                )}
+              </td>
+              <td className="px-3 py-2">
+                <AuditDetails details={entry.details} />
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </section>
