@@ -8,7 +8,7 @@ import type { Instrumentation } from "next";
  */
 export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { logWebError, safeRequestId } = await import("./lib/web/log");
+  const { logWebError, safeRequestId } = await import("./web/log");
   logWebError("request failed", {
     requestId: safeRequestId(request.headers["x-request-id"]),
     method: request.method,

@@ -1,24 +1,24 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { tokenResponseSchema } from "@/lib/schemas/auth";
 import { canSignContract, onboardingStatusSchema } from "@/lib/schemas/onboarding";
-import { verifyAccessToken, type WebSessionClaims } from "@/lib/web/access-token";
-import { clientIpForApi } from "@/lib/web/client-ip";
-import { webEnv } from "@/lib/web/env";
-import { serializeFlashCookie } from "@/lib/web/flash";
-import { safeRequestId } from "@/lib/web/log";
-import { decideAccess, type FlashMessage, type GuardDecision, requiresSession } from "@/lib/web/route-guards";
+import { verifyAccessToken, type WebSessionClaims } from "@/web/access-token";
+import { clientIpForApi } from "@/web/client-ip";
+import { webEnv } from "@/web/env";
+import { serializeFlashCookie } from "@/web/flash";
+import { safeRequestId } from "@/web/log";
+import { decideAccess, type FlashMessage, type GuardDecision, requiresSession } from "@/web/route-guards";
 import {
   applySecurityHeaders,
   createNonce,
   isHttpsRequest,
   pageContentSecurityPolicy,
-} from "@/lib/web/security-headers";
+} from "@/web/security-headers";
 import {
   clearSessionCookies,
   readCookie,
   sessionCookieNames,
   sessionSetCookies,
-} from "@/lib/web/session-cookies";
+} from "@/web/session-cookies";
 
 type Refreshed = {
   claims: WebSessionClaims;

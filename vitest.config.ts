@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["{server,lib,components,app,scripts}/**/*.test.{ts,tsx}"],
+    include: ["{server,lib,web,components,app,scripts}/**/*.test.{ts,tsx}"],
     exclude: ["node_modules", ".next", "tests/e2e"],
     globalSetup: ["server/testing/global-setup.ts"],
     pool: "forks",

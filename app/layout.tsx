@@ -7,8 +7,8 @@ import { AuthProvider } from "@/components/auth/auth-provider";
 import { Background } from "@/components/layout/background";
 import { RouteFocus } from "@/components/layout/route-focus";
 import { Toaster } from "@/components/ui/toaster";
-import { getSession } from "@/lib/web/session-server";
-import { isMobileUserAgent } from "@/lib/web/user-agent";
+import { getSession } from "@/web/session-server";
+import { isMobileUserAgent } from "@/web/user-agent";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -31,6 +31,7 @@ const SOURCES = [
   "app",
   "components",
   "lib",
+  "web",
   "messages",
   "i18n",
   "proxy.ts",

@@ -3,10 +3,10 @@ import type { ReactNode } from "react";
 import { AuthGate } from "@/components/auth/auth-gate";
 import { AppHeader } from "@/components/layout/app-header";
 import { totpStatusSchema } from "@/lib/schemas/two-factor";
-import { apiLoadAsUser } from "@/lib/web/api-server";
-import { dashboardWithNotice } from "@/lib/web/notices";
-import { isAdminRole } from "@/lib/web/route-guards";
-import { requireSession } from "@/lib/web/session-server";
+import { apiLoadAsUser } from "@/web/api-server";
+import { dashboardWithNotice } from "@/web/notices";
+import { isAdminRole } from "@/web/route-guards";
+import { requireSession } from "@/web/session-server";
 
 /**
  * Admin pages: proxy.ts decides optimistically from the token's claims; this re-check asks the

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiReadiness } from "@/lib/web/health";
+import { apiReadiness } from "@/web/health";
 import { GET as live } from "./live/route";
 import { GET as ready } from "./ready/route";
 import { GET as healthz } from "./route";

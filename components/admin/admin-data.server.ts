@@ -8,7 +8,7 @@ import {
   templateListResponseSchema,
 } from "@/lib/schemas/contracts";
 import { type InviteTree, inviteTreeSchema, topReferrersSchema } from "@/lib/schemas/referral-tree";
-import { apiGetAsUser, apiLoadAsUser } from "@/lib/web/api-server";
+import { apiGetAsUser, apiLoadAsUser } from "@/web/api-server";
 import type { AdminDashboardData, ContractDashboardData } from "./admin-dashboard-data";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { type FullUser, type MediaItem, toMediaItems } from "./user-detail-data";

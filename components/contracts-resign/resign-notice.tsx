@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { resignTemplatesResponseSchema } from "@/lib/schemas/contracts";
-import { apiGetAsUser } from "@/lib/web/api-server";
+import { apiGetAsUser } from "@/web/api-server";
 
 /**
  * On the member dashboard, rendered with it: the contracts published anew as "members must sign

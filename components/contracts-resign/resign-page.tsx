@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { OnboardingPage } from "@/components/onboarding/onboarding-page";
-import { requireOnboardingSession } from "@/lib/web/onboarding-server";
+import { requireOnboardingSession } from "@/web/onboarding-server";
 import { ResignView } from "./resign-view";
 
 /** The title of `/personal-resign-contract` and `/company-resign-contract`. */

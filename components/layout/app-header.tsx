@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { initials } from "@/lib/display-name";
-import { canManageReferrals, isAdminRole } from "@/lib/web/route-guards";
+import { canManageReferrals, isAdminRole } from "@/web/route-guards";
 import { HeaderMenu } from "./header-menu";
 import { LanguageSwitcher } from "./language-switcher";
 import { LogoutItem } from "./logout-item";

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type { AccountType } from "@/components/onboarding/profile-layout";
-import { dashboardWithNotice } from "@/lib/web/notices";
-import { requireSession } from "@/lib/web/session-server";
+import { dashboardWithNotice } from "@/web/notices";
+import { requireSession } from "@/web/session-server";
 import { ProfileView } from "./profile-view";
 
 export async function profileMetadata(): Promise<Metadata> {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
 import type { SessionUser } from "@/lib/schemas/auth";
-import { apiGetAsUser } from "@/lib/web/api-server";
+import { apiGetAsUser } from "@/web/api-server";
 import { SecuritySection } from "./security/security-section";
 
 const profileResponseSchema = z.object({ profile: z.record(z.string(), z.unknown()).nullable() });

@@ -4,7 +4,7 @@ import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { notify } from "@/lib/notify";
-import { FLASH_COOKIE, parseFlash } from "@/lib/web/flash";
+import { FLASH_COOKIE, parseFlash } from "@/web/flash";
 
 /** Shows the toast a redirect carried (proxy.ts guards) once, then forgets it. */
 export function FlashToast() {

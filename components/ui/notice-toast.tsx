@@ -4,7 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { notify } from "@/lib/notify";
-import { readNotice } from "@/lib/web/notices";
+import { readNotice } from "@/web/notices";
 
 /**
  * Shows the toast a server-side redirect named in `?notice=…` once, then takes the parameter

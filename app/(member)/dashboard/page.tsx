@@ -13,10 +13,10 @@ import { displayName } from "@/lib/display-name";
 import { idExpirySchema } from "@/lib/schemas/id-expiry";
 import { memberNewsListSchema } from "@/lib/schemas/news";
 import { EMPTY_STATUS, onboardingStatusSchema } from "@/lib/schemas/onboarding";
-import { apiGetAsUser, apiLoadAsUser } from "@/lib/web/api-server";
-import { webEnv } from "@/lib/web/env";
-import { isAdminRole } from "@/lib/web/route-guards";
-import { requireSession } from "@/lib/web/session-server";
+import { apiGetAsUser, apiLoadAsUser } from "@/web/api-server";
+import { webEnv } from "@/web/env";
+import { isAdminRole } from "@/web/route-guards";
+import { requireSession } from "@/web/session-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("Header");

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { profileMetadata } from "@/components/profile/profile-route";
-import { requireSession } from "@/lib/web/session-server";
+import { requireSession } from "@/web/session-server";
 
 export const generateMetadata = profileMetadata;
 

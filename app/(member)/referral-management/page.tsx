@@ -4,10 +4,10 @@ import { getTranslations } from "next-intl/server";
 import { ReferralManagement } from "@/components/referrals/referral-management";
 import { displayName } from "@/lib/display-name";
 import { referralListSchema, referralStatsResponseSchema } from "@/lib/schemas/referrals";
-import { apiGetAsUser } from "@/lib/web/api-server";
-import { dashboardWithNotice } from "@/lib/web/notices";
-import { canManageReferrals } from "@/lib/web/route-guards";
-import { requireSession } from "@/lib/web/session-server";
+import { apiGetAsUser } from "@/web/api-server";
+import { dashboardWithNotice } from "@/web/notices";
+import { canManageReferrals } from "@/web/route-guards";
+import { requireSession } from "@/web/session-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("Referrals");

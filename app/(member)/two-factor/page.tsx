@@ -1,9 +1,9 @@
 import { getTranslations } from "next-intl/server";
 import { TwoFactorPanel } from "@/components/profile/security/two-factor-panel";
 import { totpStatusSchema } from "@/lib/schemas/two-factor";
-import { apiGetAsUser } from "@/lib/web/api-server";
-import { isAdminRole } from "@/lib/web/route-guards";
-import { requireSession } from "@/lib/web/session-server";
+import { apiGetAsUser } from "@/web/api-server";
+import { isAdminRole } from "@/web/route-guards";
+import { requireSession } from "@/web/session-server";
 
 export async function generateMetadata() {
   const t = await getTranslations("TwoFactor");

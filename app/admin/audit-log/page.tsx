@@ -13,7 +13,7 @@ import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { auditActionsSchema, auditListSchema } from "@/lib/schemas/admin";
-import { apiGetAsUser } from "@/lib/web/api-server";
+import { apiGetAsUser } from "@/web/api-server";
 
 /** The admin cards' panel (dashboard-ui's class; that module is for the browser). */
 const cardClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";

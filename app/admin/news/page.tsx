@@ -5,7 +5,7 @@ import { NewsAdmin } from "@/components/admin/news/news-admin";
 import { newsApiPath, readNewsQuery } from "@/components/admin/news/news-query";
 import { PageHeader } from "@/components/ui/page-header";
 import { adminNewsListSchema } from "@/lib/schemas/news";
-import { apiGetAsUser } from "@/lib/web/api-server";
+import { apiGetAsUser } from "@/web/api-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminNews");

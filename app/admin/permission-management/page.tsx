@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { PermissionManagement } from "@/components/admin/permission-management";
 import { PageHeader } from "@/components/ui/page-header";
 import { permissionListResponseSchema } from "@/lib/schemas/admin-user";
-import { apiGetAsUser } from "@/lib/web/api-server";
+import { apiGetAsUser } from "@/web/api-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminArea.permissions");

@@ -5,7 +5,7 @@ import { UserListManagement } from "@/components/admin/user-list-management";
 import { readUserListQuery, userListApiPath } from "@/components/admin/user-list-query";
 import { PageHeader } from "@/components/ui/page-header";
 import { userListResponseSchema } from "@/lib/schemas/admin";
-import { apiGetAsUser } from "@/lib/web/api-server";
+import { apiGetAsUser } from "@/web/api-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminArea.users");

@@ -10,7 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { changeReviewListSchema } from "@/lib/schemas/admin";
 import { pendingUsersResponseSchema } from "@/lib/schemas/admin-user";
 import { EXPIRED_IDS_PATH, expiredIdListSchema } from "@/lib/schemas/id-expiry";
-import { apiGetAsUser, apiLoadAsUser } from "@/lib/web/api-server";
+import { apiGetAsUser, apiLoadAsUser } from "@/web/api-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminUser.queue");

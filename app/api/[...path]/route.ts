@@ -1,5 +1,5 @@
-import { handleBffRequest } from "@/lib/web/bff-session";
-import { webEnv } from "@/lib/web/env";
+import { handleBffRequest } from "@/web/bff-session";
+import { webEnv } from "@/web/env";
 
 // The BFF: every /api/* call of the browser goes through here to the API, so the browser talks
 // to one origin and never holds a token.

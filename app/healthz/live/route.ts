@@ -1,4 +1,4 @@
-import { healthAnswer } from "@/lib/web/health";
+import { healthAnswer } from "@/web/health";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { webEnv } from "@/lib/web/env";
-import { apiReadiness, healthAnswer } from "@/lib/web/health";
-import { safeRequestId } from "@/lib/web/log";
+import { webEnv } from "@/web/env";
+import { apiReadiness, healthAnswer } from "@/web/health";
+import { safeRequestId } from "@/web/log";
 
 export const dynamic = "force-dynamic";
 

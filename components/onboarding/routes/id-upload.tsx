@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requireOnboardingSession } from "@/lib/web/onboarding-server";
+import { requireOnboardingSession } from "@/web/onboarding-server";
 import { IdUploadForm } from "../id-upload-form";
 import { OnboardingPage } from "../onboarding-page";
 import type { AccountType } from "../profile-layout";

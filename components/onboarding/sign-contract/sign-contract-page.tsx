@@ -1,8 +1,8 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { canSignContract } from "@/lib/schemas/onboarding";
-import { dashboardWithNotice } from "@/lib/web/notices";
-import { getOnboardingStatus, requireOnboardingSession } from "@/lib/web/onboarding-server";
+import { dashboardWithNotice } from "@/web/notices";
+import { getOnboardingStatus, requireOnboardingSession } from "@/web/onboarding-server";
 import { OnboardingPage } from "../onboarding-page";
 import { SignContractView } from "./sign-contract-view";
 

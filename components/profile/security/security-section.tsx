@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { accountSessionsResponseSchema } from "@/lib/schemas/account-security";
 import { totpStatusSchema } from "@/lib/schemas/two-factor";
-import { apiGetAsUser } from "@/lib/web/api-server";
+import { apiGetAsUser } from "@/web/api-server";
 import { ChangePasswordForm } from "./change-password-form";
 import { SessionList } from "./session-list";
 import { TwoFactorPanel } from "./two-factor-panel";

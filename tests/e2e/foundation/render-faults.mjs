@@ -16,7 +16,7 @@ String.prototype.trim = function trimOrFail() {
 
 const test = RegExp.prototype.test;
 RegExp.prototype.test = function testOrFail(input) {
-  // Only the root layout's mobile check (lib/web/user-agent.ts); Next's own checks run as usual.
+  // Only the root layout's mobile check (web/user-agent.ts); Next's own checks run as usual.
   if (this.source.startsWith("Mobi|Android") && String(input).includes(LAYOUT_FAULT)) {
     throw new Error("layout fault injected by the e2e test");
   }

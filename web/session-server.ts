@@ -1,7 +1,7 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { type BrowserSession, meResponseSchema } from "../schemas/auth";
+import { type BrowserSession, meResponseSchema } from "@/lib/schemas/auth";
 import { tokenExpiry } from "./access-token";
 import { apiGetAsUser, userAccessToken } from "./api-server";
 

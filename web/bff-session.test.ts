@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { type SessionUser, tokenResponseSchema } from "../schemas/auth";
+import { type SessionUser, tokenResponseSchema } from "@/lib/schemas/auth";
 import { BFF_JSON_BODY_LIMIT, handleBffRequest } from "./bff-session";
 
 // The upstream here is a real HTTP server on loopback playing the API. The unit under test is the

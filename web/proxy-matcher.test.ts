@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { config } from "../../proxy";
+import { config } from "../proxy";
 
 // Next matches the proxy's pattern against the whole path; a plain RegExp of it does the same here.
 const matcher = new RegExp(`^${config.matcher[0]}$`);

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, loginOk, post, type TestUser } from "../../server/testing/auth-api";
-import { createTestApp, type TestApp } from "../../server/testing/test-app";
+import { createUser, loginOk, post, type TestUser } from "../server/testing/auth-api";
+import { createTestApp, type TestApp } from "../server/testing/test-app";
 import { handleBffRequest } from "./bff-session";
 
 // The BFF in front of the real API for an account with two-factor sign-in on: the first step

@@ -1,7 +1,7 @@
 import "server-only";
 import { redirect } from "next/navigation";
-import type { BrowserSession } from "../schemas/auth";
-import { type OnboardingStatus, onboardingStatusSchema } from "../schemas/onboarding";
+import type { BrowserSession } from "@/lib/schemas/auth";
+import { type OnboardingStatus, onboardingStatusSchema } from "@/lib/schemas/onboarding";
 import { apiGetAsUser } from "./api-server";
 import { dashboardWithNotice } from "./notices";
 import { requireSession } from "./session-server";

@@ -1,4 +1,4 @@
-import { REFERRAL_PERMISSION } from "../constants";
+import { REFERRAL_PERMISSION } from "@/lib/constants";
 
 export type GuardClaims = {
   role: "user" | "admin" | "super_admin";

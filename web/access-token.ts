@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
-import { ACCESS_TOKEN } from "../constants";
+import { ACCESS_TOKEN } from "@/lib/constants";
 import type { GuardClaims } from "./route-guards";
 
 export type WebSessionClaims = GuardClaims & { sub: string; sid: string; exp: number };

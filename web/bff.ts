@@ -16,7 +16,7 @@ export type BffOptions = {
   fetchImpl?: typeof fetch;
   /** The session's access token (from its httpOnly cookie); sent to the API as a Bearer token. */
   accessToken?: string;
-  /** CLIENT_IP_HEADER: the platform's header naming the client (lib/web/client-ip.ts). */
+  /** CLIENT_IP_HEADER: the platform's header naming the client (web/client-ip.ts). */
   clientIpHeader?: string;
 };
 

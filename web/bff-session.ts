@@ -1,5 +1,5 @@
-import { tokenResponseSchema } from "../schemas/auth";
-import { mfaChallengeSchema } from "../schemas/two-factor";
+import { tokenResponseSchema } from "@/lib/schemas/auth";
+import { mfaChallengeSchema } from "@/lib/schemas/two-factor";
 import { type BffOptions, bffError, forwardToApi } from "./bff";
 import { clientIpForApi } from "./client-ip";
 import { hasTrustedOrigin } from "./origin";

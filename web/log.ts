@@ -1,4 +1,4 @@
-import { loggablePath, REQUEST_ID_PATTERN } from "../../scripts/request-log.mjs";
+import { loggablePath, REQUEST_ID_PATTERN } from "../scripts/request-log.mjs";
 
 /** The request's id when it is one the web tier or the API would have issued; else undefined. */
 export function safeRequestId(value: string | string[] | null | undefined): string | undefined {

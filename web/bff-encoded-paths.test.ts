@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, type TestUser } from "../../server/testing/auth-api";
-import { createTestApp, type TestApp } from "../../server/testing/test-app";
+import { createUser, type TestUser } from "../server/testing/auth-api";
+import { createTestApp, type TestApp } from "../server/testing/test-app";
 import { canonicalApiPath, handleBffRequest } from "./bff-session";
 
 // The BFF in front of the real API: the API's router decodes percent-escapes, so a session call

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { onRequestError } from "../../instrumentation";
+import { onRequestError } from "../instrumentation";
 import { forwardToApi } from "./bff";
 import { handleBffRequest } from "./bff-session";
 import { logWebError } from "./log";

@@ -11,7 +11,7 @@ const webEnvSchema = z.object({
   // How long the BFF waits for the API's answer once the request is sent (ms).
   BFF_UPSTREAM_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(120_000)).default(8_000),
   // On a host that starts Next itself: the header its platform sets to the client's address
-  // (lib/web/client-ip.ts). Unset: X-Forwarded-For as the web server wrote it.
+  // (web/client-ip.ts). Unset: X-Forwarded-For as the web server wrote it.
   CLIENT_IP_HEADER: optional(
     z
       .string()
