@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { OnboardingPage } from "@/components/onboarding/onboarding-page";
+import { loadResignData } from "@/components/onboarding/sign-contract/signing-data.server";
 import { requireOnboardingSession } from "@/web/onboarding-server";
 import { ResignView } from "./resign-view";
 
@@ -16,10 +17,10 @@ export async function resignContractMetadata(): Promise<Metadata> {
  */
 export async function ResignContractPage({ accountType }: { accountType: "personal" | "company" }) {
   await requireOnboardingSession(accountType);
-  const t = await getTranslations("ContractResign");
+  const [t, initial] = await Promise.all([getTranslations("ContractResign"), loadResignData()]);
   return (
     <OnboardingPage titleId="resign-contract-title" title={t("title")} backLabel={t("backToDashboard")} wide>
-      <ResignView accountType={accountType} />
+      <ResignView accountType={accountType} initial={initial} />
     </OnboardingPage>
   );
 }

@@ -13,18 +13,27 @@ import {
 } from "@/components/onboarding/sign-contract/signing-mode-switch";
 import { TemplateList } from "@/components/onboarding/sign-contract/template-list";
 import { TemplatesLoadStatus } from "@/components/onboarding/sign-contract/templates-load-status";
-import { useTemplatesAndSigned } from "@/components/onboarding/sign-contract/use-contract-data";
+import {
+  type ResignTemplates,
+  type SigningData,
+  useTemplatesAndSigned,
+} from "@/components/onboarding/sign-contract/use-contract-data";
 import { useDashboardRedirect } from "@/components/onboarding/use-dashboard-redirect";
 import { linkClass } from "@/components/ui/form-field";
 import { resignTemplatesResponseSchema } from "@/lib/schemas/contracts";
 
 type AccountType = "personal" | "company";
 
-/** The re-sign page's content: what is to be signed again, then signing online or by upload. */
-export function ResignView({ accountType }: { accountType: AccountType }) {
+type ViewProps = { accountType: AccountType; initial: SigningData<ResignTemplates> | null };
+
+/**
+ * The re-sign page's content: what is to be signed again, then signing online or by upload.
+ * `initial` is the server's load for the first render (null when it failed: the browser loads).
+ */
+export function ResignView(props: ViewProps) {
   return (
     <DesktopOnly name="resign">
-      <ResignArea accountType={accountType} />
+      <ResignArea {...props} />
     </DesktopOnly>
   );
 }
@@ -32,10 +41,15 @@ export function ResignView({ accountType }: { accountType: AccountType }) {
 /** The templates to sign again (GET /api/contracts/resign); they are not per language. */
 const fetchResignTemplates = () => api.get("/api/contracts/resign", resignTemplatesResponseSchema);
 
-function ResignArea({ accountType }: { accountType: AccountType }) {
+function ResignArea({ accountType, initial }: ViewProps) {
   const t = useTranslations("ContractResign");
   const tSign = useTranslations("SignContract");
-  const { templates: load, signed, reload, reloadSigned } = useTemplatesAndSigned(fetchResignTemplates);
+  const {
+    templates: load,
+    signed,
+    reload,
+    reloadSigned,
+  } = useTemplatesAndSigned(fetchResignTemplates, initial);
   const { redirecting, redirectToDashboard } = useDashboardRedirect();
   const [mode, setMode] = useState<SigningMode>("online");
   // Whether this visit found something to sign: an empty list afterwards means it is all done.

@@ -5,6 +5,7 @@ import { dashboardWithNotice } from "@/web/notices";
 import { getOnboardingStatus, requireOnboardingSession } from "@/web/onboarding-server";
 import { OnboardingPage } from "../onboarding-page";
 import { SignContractView } from "./sign-contract-view";
+import { loadContractSigningData } from "./signing-data.server";
 
 /**
  * The sign-contract page, once the three earlier steps are done: proxy.ts refuses the route
@@ -15,10 +16,10 @@ export async function SignContractPage({ accountType }: { accountType: "personal
   await requireOnboardingSession(accountType);
   const status = await getOnboardingStatus();
   if (!status || !canSignContract(status)) redirect(dashboardWithNotice("sign-blocked"));
-  const t = await getTranslations("SignContract");
+  const [t, initial] = await Promise.all([getTranslations("SignContract"), loadContractSigningData()]);
   return (
     <OnboardingPage titleId="sign-contract-title" title={t("title")} backLabel={t("backToDashboard")} wide>
-      <SignContractView accountType={accountType} />
+      <SignContractView accountType={accountType} initial={initial} />
     </OnboardingPage>
   );
 }

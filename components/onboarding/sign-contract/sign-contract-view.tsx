@@ -11,22 +11,27 @@ import { type SigningMode, SigningModeSwitch } from "./signing-mode-switch";
 import { TemplateList } from "./template-list";
 import { TemplatesLoadStatus } from "./templates-load-status";
 import { UploadFinish } from "./upload-finish";
-import { useContractData } from "./use-contract-data";
+import { type MemberTemplates, type SigningData, useContractData } from "./use-contract-data";
 
 type AccountType = "personal" | "company";
 
-/** The sign-contract page's content: templates, then signing online or by upload. */
-export function SignContractView({ accountType }: { accountType: AccountType }) {
+type ViewProps = { accountType: AccountType; initial: SigningData<MemberTemplates> | null };
+
+/**
+ * The sign-contract page's content: templates, then signing online or by upload. `initial` is
+ * the server's load for the first render (null when it failed: the browser then loads).
+ */
+export function SignContractView(props: ViewProps) {
   return (
     <DesktopOnly name="sign-contract">
-      <SigningArea accountType={accountType} />
+      <SigningArea {...props} />
     </DesktopOnly>
   );
 }
 
-function SigningArea({ accountType }: { accountType: AccountType }) {
+function SigningArea({ accountType, initial }: ViewProps) {
   const t = useTranslations("SignContract");
-  const { templates, signed, reload, reloadSigned } = useContractData();
+  const { templates, signed, reload, reloadSigned } = useContractData(initial);
   const { redirecting, redirectToDashboard } = useDashboardRedirect();
   const [mode, setMode] = useState<SigningMode>("online");
 

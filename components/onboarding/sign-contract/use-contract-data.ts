@@ -2,14 +2,22 @@
 
 import { useLocale } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { z } from "zod";
 import { api } from "@/components/api/client";
 import {
   type ContractDocument,
   contractListResponseSchema,
   memberTemplatesResponseSchema,
+  type resignTemplatesResponseSchema,
 } from "@/lib/schemas/contracts";
 
 export type TemplatesLoad<T> = { status: "loading" } | { status: "failed" } | ({ status: "ready" } & T);
+
+export type MemberTemplates = z.infer<typeof memberTemplatesResponseSchema>;
+export type ResignTemplates = z.infer<typeof resignTemplatesResponseSchema>;
+
+/** What the server loaded for the first render: the templates, the signed contracts and when. */
+export type SigningData<T> = { templates: T; signed: ContractDocument[]; loadedAt: number };
 
 const fetchSigned = async () => (await api.get("/api/contracts/mine", contractListResponseSchema)).contracts;
 
@@ -17,14 +25,22 @@ const fetchSigned = async () => (await api.get("/api/contracts/mine", contractLi
  * The templates to sign (what `fetchTemplates` answers) and the contracts the member already
  * signed (GET /api/contracts/mine), loaded together, again when `fetchTemplates` changes and
  * after every upload, so what the page shows is the API's word. `fetchTemplates` must keep its
- * identity between renders (a module function or a memoised callback).
+ * identity between renders (a module function or a memoised callback). `initial` is what the
+ * server loaded for the first render: the page then paints complete (no loading line that the
+ * list replaces, moving everything below) and the browser asks only when something changes.
+ * Without it, as after a failed server call, the browser loads both.
  */
-export function useTemplatesAndSigned<T extends object>(fetchTemplates: () => Promise<T>) {
-  const [templates, setTemplates] = useState<TemplatesLoad<T>>({ status: "loading" });
-  const [signed, setSigned] = useState<{ contracts: ContractDocument[]; loadedAt: number }>({
-    contracts: [],
-    loadedAt: 0,
-  });
+export function useTemplatesAndSigned<T extends object>(
+  fetchTemplates: () => Promise<T>,
+  initial?: SigningData<T> | null,
+) {
+  const [templates, setTemplates] = useState<TemplatesLoad<T>>(() =>
+    initial ? { status: "ready", ...initial.templates } : { status: "loading" },
+  );
+  const [signed, setSigned] = useState<{ contracts: ContractDocument[]; loadedAt: number }>(() =>
+    initial ? { contracts: initial.signed, loadedAt: initial.loadedAt } : { contracts: [], loadedAt: 0 },
+  );
+  const skipFirstLoad = useRef(Boolean(initial));
   /** Answers of an older load (say, before a language switch) are dropped. */
   const generation = useRef(0);
 
@@ -54,6 +70,10 @@ export function useTemplatesAndSigned<T extends object>(fetchTemplates: () => Pr
   }, []);
 
   useEffect(() => {
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      return;
+    }
     void load();
   }, [load]);
 
@@ -64,12 +84,12 @@ export function useTemplatesAndSigned<T extends object>(fetchTemplates: () => Pr
  * The member's templates in the page's language (GET /api/contracts/templates) with their
  * 'done' marks, and the contracts they already signed; loaded again when the language changes.
  */
-export function useContractData() {
+export function useContractData(initial?: SigningData<MemberTemplates> | null) {
   const locale = useLocale();
   const fetchTemplates = useCallback(
     () =>
       api.get(`/api/contracts/templates?lang=${encodeURIComponent(locale)}`, memberTemplatesResponseSchema),
     [locale],
   );
-  return useTemplatesAndSigned(fetchTemplates);
+  return useTemplatesAndSigned(fetchTemplates, initial);
 }

@@ -361,21 +361,39 @@ test("on a 390 px screen only the notice that signing needs a larger screen show
   await context.close();
 });
 
-test("a failed load of the templates says so and can be tried again", async ({ page, request }) => {
+test("the templates come with the page; a failed load after a language switch says so and can be tried again", async ({
+  page,
+  request,
+}) => {
   const member = await eligibleMember(request, { firstName: "Lena", lastName: "Loadfail" });
   await signIn(page, member);
-  // The network drops the first templates call; the second goes through to the API.
-  let refused = 0;
+  // The server renders the list with the page: the browser does not ask for it, and nothing
+  // moves when a list arrives later.
+  let browserLoads = 0;
+  let refuseNext = false;
   await page.route("**/api/contracts/templates?*", async (route) => {
-    if (refused++ === 0) return route.abort("connectionreset");
+    browserLoads++;
+    if (refuseNext) {
+      refuseNext = false;
+      return route.abort("connectionreset");
+    }
     return route.continue();
   });
   await page.goto("/personal-sign-contract");
-  await expect(page.getByRole("alert").filter({ hasText: "Failed to load the templates." })).toBeVisible();
-  await expect(page.getByRole("img", { name: "Signature field" })).toHaveCount(0);
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.locator("[data-template-id]").first()).toBeVisible();
+  await expect(page.getByRole("img", { name: "Signature field" })).toBeVisible();
+  expect(browserLoads).toBe(0);
+
+  // Another language loads the list again in the browser; the network drops that call.
+  refuseNext = true;
+  await page.getByRole("button", { name: "Deutsch" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Fehler beim Laden der Templates." })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Unterschriftsfeld" })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Erneut versuchen" }).click();
+  await expect(page.locator("[data-template-id]").first()).toBeVisible();
+  expect(browserLoads).toBe(2);
+  await page.getByRole("button", { name: "English" }).click();
   await expect(page.getByRole("img", { name: "Signature field" })).toBeVisible();
 });
 
