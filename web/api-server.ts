@@ -22,13 +22,36 @@ export async function apiLoadAsUser<T extends z.ZodType>(
   path: string,
   schema: T,
 ): Promise<ApiLoad<z.infer<T>>> {
-  const headerList = await headers();
   const token = await userAccessToken();
   if (!token) return { ok: false, error: { status: 401, code: "UNAUTHORIZED", message: "" } };
+  return apiLoad(path, schema, { authorization: `Bearer ${token}` });
+}
+
+/**
+ * The same GET for a public call, made for the visitor: their address and browser go along as
+ * the BFF would send them (the API counts a referral link's visitors by both).
+ */
+export async function apiLoadAsVisitor<T extends z.ZodType>(
+  path: string,
+  schema: T,
+): Promise<ApiLoad<z.infer<T>>> {
+  const headerList = await headers();
+  return apiLoad(path, schema, {
+    "user-agent": headerList.get("user-agent") ?? "",
+    "accept-language": headerList.get("accept-language") ?? "",
+  });
+}
+
+async function apiLoad<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  extraHeaders: Record<string, string>,
+): Promise<ApiLoad<z.infer<T>>> {
+  const headerList = await headers();
   try {
     const response = await fetch(new URL(path, webEnv().API_URL), {
       headers: {
-        authorization: `Bearer ${token}`,
+        ...extraHeaders,
         "x-forwarded-for": clientIpForApi(headerList, webEnv().CLIENT_IP_HEADER),
         // The same id as the page's request (scripts/web-server.mjs, proxy.ts), so the API's
         // log lines of a page view can be found from the web tier's.

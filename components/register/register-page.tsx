@@ -10,27 +10,23 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { type ReferralInfo, referralInfoSchema, referrerDisplay } from "@/lib/schemas/referrals";
+import { type LinkState, linkIsDead, REF_TOKEN_MAX_LENGTH } from "./referral-link-state";
 import { RegistrationTabs } from "./registration-tabs";
 import { SessionDialog } from "./session-dialog";
 
-/** The API takes tokens of at most 200 characters; a longer one can never be a link. */
-const REF_TOKEN_MAX_LENGTH = 200;
-
-type LinkState =
-  | { kind: "checking" }
-  | { kind: "invalid" }
-  /** The check itself failed (network or a 5xx): it says nothing about the link. */
-  | { kind: "unavailable" }
-  | { kind: "valid"; info: ReferralInfo };
-
 /**
  * /register?ref=…: check the referral link, ask a logged-in visitor to log out first, then the
- * registration form of either account type.
+ * registration form of either account type. `checked` is the server's answer for the first
+ * render (the page then paints in its final state, without a checking line the form replaces);
+ * without it the browser checks.
  */
-export function RegisterPage({ refToken }: { refToken: string | null }) {
+export function RegisterPage({ refToken, checked }: { refToken: string | null; checked?: LinkState | null }) {
   const t = useTranslations("Register");
   const { user } = useAuth();
-  const [link, setLink] = useState<LinkState>(refToken ? { kind: "checking" } : { kind: "invalid" });
+  const [link, setLink] = useState<LinkState>(
+    () => checked ?? (refToken ? { kind: "checking" } : { kind: "invalid" }),
+  );
+  const checkedByServer = useRef(Boolean(checked));
   const [loggedOut, setLoggedOut] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
@@ -50,16 +46,17 @@ export function RegisterPage({ refToken }: { refToken: string | null }) {
       } catch (error) {
         if (signal?.aborted) return;
         const status = error instanceof ApiProblem ? error.status : 0;
-        // 404 unknown, 410 expired / used up / deactivated / owner inactive, 422 malformed: the
-        // link is dead. No answer, a 5xx, a 429 or an unreadable answer say nothing about it.
-        const unknown = status === 0 || status === 429 || status >= 500 || status < 400;
-        setLink({ kind: unknown ? "unavailable" : "invalid" });
+        setLink({ kind: linkIsDead(status) ? "invalid" : "unavailable" });
       }
     },
     [refToken],
   );
 
   useEffect(() => {
+    if (checkedByServer.current) {
+      checkedByServer.current = false;
+      return;
+    }
     const controller = new AbortController();
     void check(controller.signal);
     return () => controller.abort();

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { VisitorHeader } from "@/components/layout/visitor-header";
+import { checkReferralLink } from "@/components/register/check-link.server";
 import { RegisterPage } from "@/components/register/register-page";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,11 +18,12 @@ export default async function RegisterRoute({
 }) {
   const { ref } = await searchParams;
   const refToken = (Array.isArray(ref) ? ref[0] : ref)?.trim() || null;
+  const checked = await checkReferralLink(refToken);
   return (
     <>
       <VisitorHeader />
       {/* A new token starts the page over (checking, forms) instead of reusing its state. */}
-      <RegisterPage key={refToken ?? ""} refToken={refToken} />
+      <RegisterPage key={refToken ?? ""} refToken={refToken} checked={checked} />
     </>
   );
 }

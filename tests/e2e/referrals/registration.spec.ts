@@ -124,6 +124,35 @@ test("an unknown link shows the invalid-link page", async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test("the link is checked with the page: the first HTML holds the form or the invalid-link page", async ({
+  page,
+  request,
+}) => {
+  // Read without a browser: what the server sent before any script ran.
+  const { link } = await referralLink(page, request);
+  const live = await (await request.get(link)).text();
+  expect(live).toContain("Rosa Referrer");
+  expect(live).toContain('aria-labelledby="register-title"');
+  expect(live).toMatch(/<label[^>]*>First name/);
+  // (The messages ride along in the page's data; only the markup must not hold the checking line.)
+  expect(live).not.toMatch(/>Checking your referral link/);
+
+  const dead = await (await request.get("/register?ref=this-link-does-not-exist")).text();
+  expect(dead).toMatch(/>Invalid or Expired Referral Link\.</);
+  expect(dead).not.toMatch(/>Checking your referral link/);
+
+  // The browser does not check again.
+  let browserChecks = 0;
+  await page.route("**/api/referral/info/**", (route) => {
+    browserChecks++;
+    return route.continue();
+  });
+  await page.goto(link);
+  await expect(page.getByText("You were invited by Rosa Referrer.")).toBeVisible();
+  await expect(page.getByRole("tabpanel", { name: "Personal" }).getByLabel("First name")).toBeVisible();
+  expect(browserChecks).toBe(0);
+});
+
 test("a used-up link is refused", async ({ page, request }) => {
   const { link } = await referralLink(page, request, { maxUses: 1 });
   await page.goto(link);
