@@ -3,6 +3,12 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 /** axe-core on the page as it stands: no WCAG 2.1 A/AA violations. */
 export async function expectAccessible(page: Page) {
+  // After a client-side navigation or refresh (a language switch), Next streams the new page's
+  // <title> after its content: the page is judged once its title has arrived, as a screen reader
+  // announces it. A page that never gets one still fails here, with this message.
+  await expect
+    .poll(() => page.title(), { message: `the page ${page.url()} has no <title>`, timeout: 10_000 })
+    .not.toBe("");
   // A toast fading in or out has partial opacity, which axe reads as low contrast. Toasts appear
   // and leave on their own timers (one may start leaving while axe runs), so they are switched to
   // their resting states without transitions; other CSS transitions (not the endless background
