@@ -1,9 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import type { z } from "zod";
 import type { ApiLoad } from "@/components/api/problem";
+import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { Skeleton } from "@/components/ui/skeleton";
 import { userStatsSchema } from "@/lib/schemas/admin";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
@@ -48,16 +49,13 @@ export function AdminStats({
     reload,
   } = useRefreshable(DASHBOARD_PATHS.stats, userStatsSchema, initial);
   // The server's answer serves the first render; only a later reloadKey asks again.
-  const skipFirst = useRef(initial !== undefined);
+  const skipFirstLoad = useSkipFirstLoad(initial !== undefined);
 
   useEffect(() => {
     void reloadKey;
-    if (skipFirst.current) {
-      skipFirst.current = false;
-      return;
-    }
+    if (skipFirstLoad()) return;
     void reload();
-  }, [reload, reloadKey]);
+  }, [reload, reloadKey, skipFirstLoad]);
 
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { isApiProblem } from "@/components/api/problem";
+import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 
 export type Load<T> =
@@ -36,15 +37,12 @@ export function useAdminResource<T>(
     failureRef.current = failure;
   });
   // The server's answer serves the first render; only a path change or a reload asks again.
-  const skipFirst = useRef(initial !== undefined);
+  const skipFirstLoad = useSkipFirstLoad(initial !== undefined);
 
   useEffect(() => {
     if (!path) return;
     void attempt;
-    if (skipFirst.current) {
-      skipFirst.current = false;
-      return;
-    }
+    if (skipFirstLoad()) return;
     let stale = false;
     const failure = failureRef.current;
     setLoad({ state: "loading" });
@@ -70,7 +68,7 @@ export function useAdminResource<T>(
     return () => {
       stale = true;
     };
-  }, [path, schema, apiErrorMessage, tErrors, attempt]);
+  }, [path, schema, apiErrorMessage, tErrors, attempt, skipFirstLoad]);
 
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
   const setData = useCallback(

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { ApiProblem } from "@/components/api/problem";
+import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { useAuth } from "@/components/auth/auth-provider";
 import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
@@ -26,7 +27,7 @@ export function RegisterPage({ refToken, checked }: { refToken: string | null; c
   const [link, setLink] = useState<LinkState>(
     () => checked ?? (refToken ? { kind: "checking" } : { kind: "invalid" }),
   );
-  const checkedByServer = useRef(Boolean(checked));
+  const skipFirstCheck = useSkipFirstLoad(Boolean(checked));
   const [loggedOut, setLoggedOut] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
@@ -53,14 +54,11 @@ export function RegisterPage({ refToken, checked }: { refToken: string | null; c
   );
 
   useEffect(() => {
-    if (checkedByServer.current) {
-      checkedByServer.current = false;
-      return;
-    }
+    if (skipFirstCheck()) return;
     const controller = new AbortController();
     void check(controller.signal);
     return () => controller.abort();
-  }, [check]);
+  }, [check, skipFirstCheck]);
 
   // After a change the visitor did not ask for (the link died on submit, the dialog closed),
   // the heading takes focus so screen readers announce the new state.

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import type { ApiLoad } from "@/components/api/problem";
+import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { notify } from "@/lib/notify";
 import {
   type TEMPLATE_AUDIENCES,
@@ -66,7 +67,7 @@ export function useTemplateList(filters: TemplateFilters, initial: ApiLoad<Templ
   const [templates, setTemplates] = useState<TemplateSummary[] | null>(initial.ok ? initial.data : null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(!initial.ok);
-  const skipFirst = useRef(true);
+  const skipFirstLoad = useSkipFirstLoad(true);
   const generation = useRef(0);
 
   const reload = useCallback(async () => {
@@ -86,12 +87,9 @@ export function useTemplateList(filters: TemplateFilters, initial: ApiLoad<Templ
   }, [filters.lang, filters.audience]);
 
   useEffect(() => {
-    if (skipFirst.current) {
-      skipFirst.current = false;
-      return;
-    }
+    if (skipFirstLoad()) return;
     void reload();
-  }, [reload]);
+  }, [reload, skipFirstLoad]);
 
   return { templates, loading, failed, reload };
 }

@@ -20,7 +20,7 @@ async function loadSigningData<T extends z.ZodType>(path: string, schema: T) {
     apiGetAsUser("/api/contracts/mine", contractListResponseSchema),
   ]);
   if (!templates || !signed) return null;
-  return { templates: templates as z.infer<T>, signed: signed.contracts, loadedAt: Date.now() };
+  return { templates, signed: signed.contracts, loadedAt: Date.now() };
 }
 
 /** The sign-contract page's templates in the page's language, with their 'done' marks. */

@@ -4,6 +4,7 @@ import { useLocale } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
+import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import {
   type ContractDocument,
   contractListResponseSchema,
@@ -40,7 +41,7 @@ export function useTemplatesAndSigned<T extends object>(
   const [signed, setSigned] = useState<{ contracts: ContractDocument[]; loadedAt: number }>(() =>
     initial ? { contracts: initial.signed, loadedAt: initial.loadedAt } : { contracts: [], loadedAt: 0 },
   );
-  const skipFirstLoad = useRef(Boolean(initial));
+  const skipFirstLoad = useSkipFirstLoad(Boolean(initial));
   /** Answers of an older load (say, before a language switch) are dropped. */
   const generation = useRef(0);
 
@@ -70,12 +71,9 @@ export function useTemplatesAndSigned<T extends object>(
   }, []);
 
   useEffect(() => {
-    if (skipFirstLoad.current) {
-      skipFirstLoad.current = false;
-      return;
-    }
+    if (skipFirstLoad()) return;
     void load();
-  }, [load]);
+  }, [load, skipFirstLoad]);
 
   return { templates, signed, reload: load, reloadSigned };
 }
