@@ -8,16 +8,14 @@ import type { ApiLoad } from "@/components/api/problem";
 import { isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { buttonClass } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
 import { displayName } from "@/lib/display-name";
 import { notify } from "@/lib/notify";
 import { type ChangeReview, changeReviewListSchema } from "@/lib/schemas/admin";
 import { CHANGE_REVIEWS_PATH } from "./dashboard-paths";
-import { CardError, useAdminErrorText } from "./dashboard-ui";
+import { AdminCard, useAdminErrorText } from "./dashboard-ui";
 import { useAdminDay } from "./use-admin-date";
 import { useRefreshable } from "./use-refreshable";
 import { namedUser } from "./user-detail-data";
-import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
 
 type Side = "previous" | "proposed";
 type ChangeReviewList = z.infer<typeof changeReviewListSchema>;
@@ -43,23 +41,16 @@ export function ChangeReviewQueue({ initial }: { initial: ApiLoad<ChangeReviewLi
   const failed = error && error.status !== 404 ? error : null;
 
   return (
-    <section aria-labelledby="change-reviews-heading" aria-busy={loading} className={sectionClass}>
-      <h2 id="change-reviews-heading" className={sectionHeadingClass}>
-        {t("heading")}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("subtitle")}</p>
-      {failed && (
-        <CardError
-          message={t("loadFailed", { reason: errorText(failed) })}
-          onRetry={() => void reload()}
-          retrying={loading}
-        />
-      )}
-      {((error && !failed) || data?.reviews.length === 0) && (
-        <div className="mt-4">
-          <EmptyState title={t("empty")} />
-        </div>
-      )}
+    <AdminCard
+      headingId="change-reviews-heading"
+      heading={t("heading")}
+      intro={<p className="mt-1 text-sm text-slate-700">{t("subtitle")}</p>}
+      loading={loading}
+      failure={
+        failed && { message: t("loadFailed", { reason: errorText(failed) }), onRetry: () => void reload() }
+      }
+      empty={((error && !failed) || data?.reviews.length === 0) && t("empty")}
+    >
       {data && data.reviews.length > 0 && (
         <ul className="mt-4 space-y-4">
           {data.reviews.map((review) => (
@@ -78,7 +69,7 @@ export function ChangeReviewQueue({ initial }: { initial: ApiLoad<ChangeReviewLi
           ))}
         </ul>
       )}
-    </section>
+    </AdminCard>
   );
 }
 

@@ -5,12 +5,11 @@ import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import type { ApiLoad } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
 import { linkClass } from "@/components/ui/form-field";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
 import { auditListSchema } from "@/lib/schemas/admin";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
-import { adminCardClass, CardError, useAdminErrorText } from "./dashboard-ui";
+import { AdminCard, useAdminErrorText } from "./dashboard-ui";
 import { useRefreshable } from "./use-refreshable";
 
 type AuditList = z.infer<typeof auditListSchema>;
@@ -26,31 +25,26 @@ export function DashboardAuditLog({ initial }: { initial: ApiLoad<AuditList> }) 
   const entries = data?.entries;
 
   return (
-    <section aria-labelledby="audit-heading" aria-busy={loading} className={adminCardClass}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">
-          {t("heading")}
-        </h2>
+    <AdminCard
+      headingId="audit-heading"
+      heading={t("heading")}
+      action={
         <Button variant="secondary" size="sm" loading={loading} onClick={() => void reload()}>
           {t("refresh")}
         </Button>
-      </div>
-      <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
-      <Link href="/admin/audit-log" className={`${linkClass} mt-1 inline-block text-sm`}>
-        {t("viewAll")}
-      </Link>
-      {error && (
-        <CardError
-          message={t("failed", { reason: errorText(error) })}
-          onRetry={() => void reload()}
-          retrying={loading}
-        />
-      )}
-      {entries && entries.length === 0 && (
-        <div className="mt-3">
-          <EmptyState title={t("empty")} />
-        </div>
-      )}
+      }
+      intro={
+        <>
+          <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
+          <Link href="/admin/audit-log" className={`${linkClass} mt-1 inline-block text-sm`}>
+            {t("viewAll")}
+          </Link>
+        </>
+      }
+      loading={loading}
+      failure={error && { message: t("failed", { reason: errorText(error) }), onRetry: () => void reload() }}
+      empty={entries?.length === 0 && t("empty")}
+    >
       {entries && entries.length > 0 && (
         <Table caption={t("caption")} captionHidden regionLabel={t("region")}>
           <TableHead>
@@ -73,6 +67,6 @@ export function DashboardAuditLog({ initial }: { initial: ApiLoad<AuditList> }) 
           </TableBody>
         </Table>
       )}
-    </section>
+    </AdminCard>
   );
 }

@@ -9,7 +9,7 @@ import { DashboardAuditLog } from "./dashboard-audit-log";
 import { DashboardServerStatus } from "./dashboard-server-status";
 import { AdminStats } from "./dashboard-stats";
 import { DashboardTopReferrers } from "./dashboard-top-referrers";
-import { adminCardClass } from "./dashboard-ui";
+import { AdminCard } from "./dashboard-ui";
 
 /**
  * The admin dashboard below the heading: warning, stats, the two area cards, server status and
@@ -28,10 +28,7 @@ export function DashboardOverview({ data }: { data: AdminDashboardData }) {
       <AdminStats initial={data.stats} />
 
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="admin-users-card-heading" className={adminCardClass}>
-          <h2 id="admin-users-card-heading" className="text-lg font-semibold text-slate-900">
-            {t("usersCardTitle")}
-          </h2>
+        <AdminCard headingId="admin-users-card-heading" heading={t("usersCardTitle")}>
           <p className="mt-1 text-slate-700">{t("usersCardText")}</p>
           <div className="mt-4 flex flex-wrap items-center gap-4">
             <Link href="/admin/user-management" className={linkClass}>
@@ -41,18 +38,15 @@ export function DashboardOverview({ data }: { data: AdminDashboardData }) {
               {t("verifyUsers")}
             </Link>
           </div>
-        </section>
-        <section aria-labelledby="admin-permissions-card-heading" className={adminCardClass}>
-          <h2 id="admin-permissions-card-heading" className="text-lg font-semibold text-slate-900">
-            {t("permissionsCardTitle")}
-          </h2>
+        </AdminCard>
+        <AdminCard headingId="admin-permissions-card-heading" heading={t("permissionsCardTitle")}>
           <p className="mt-1 text-slate-700">{t("permissionsCardText")}</p>
           <div className="mt-4">
             <Link href="/admin/permission-management" className={linkClass}>
               {t("openPermissionManagement")}
             </Link>
           </div>
-        </section>
+        </AdminCard>
       </div>
 
       <DashboardTopReferrers initial={data.topReferrers} />

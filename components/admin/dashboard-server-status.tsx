@@ -8,7 +8,7 @@ import { serverStatusSchema } from "@/lib/schemas/admin";
 import { DashboardFailingMails } from "./dashboard-failing-mails";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { DashboardServerLogs } from "./dashboard-server-logs";
-import { adminCardClass, CardError, useAdminErrorText } from "./dashboard-ui";
+import { AdminCard, useAdminErrorText } from "./dashboard-ui";
 import { useRefreshable } from "./use-refreshable";
 
 type ServerStatus = z.infer<typeof serverStatusSchema>;
@@ -37,25 +37,24 @@ export function DashboardServerStatus({ initial }: { initial: ApiLoad<ServerStat
   } = useRefreshable(DASHBOARD_PATHS.serverStatus, serverStatusSchema, initial);
 
   return (
-    <section aria-labelledby="server-status-heading" aria-busy={loading} className={adminCardClass}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="server-status-heading" className="text-lg font-semibold text-slate-900">
-          {t("heading")}
-        </h2>
+    <AdminCard
+      headingId="server-status-heading"
+      heading={t("heading")}
+      action={
         <Button variant="secondary" size="sm" loading={loading} onClick={() => void reload()}>
           {loading ? t("refreshing") : t("refresh")}
         </Button>
-      </div>
-      <p role="status" className="sr-only">
-        {loading ? t("loading") : ""}
-      </p>
-      {error && (
-        <CardError
-          message={t("loadFailed", { message: errorText(error) })}
-          onRetry={() => void reload()}
-          retrying={loading}
-        />
-      )}
+      }
+      intro={
+        <p role="status" className="sr-only">
+          {loading ? t("loading") : ""}
+        </p>
+      }
+      loading={loading}
+      failure={
+        error && { message: t("loadFailed", { message: errorText(error) }), onRetry: () => void reload() }
+      }
+    >
       {status && (
         <>
           <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -96,6 +95,6 @@ export function DashboardServerStatus({ initial }: { initial: ApiLoad<ServerStat
           <DashboardServerLogs logs={status.logs} instance={status.instance} />
         </>
       )}
-    </section>
+    </AdminCard>
   );
 }

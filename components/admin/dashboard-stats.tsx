@@ -8,7 +8,7 @@ import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { Skeleton } from "@/components/ui/skeleton";
 import { userStatsSchema } from "@/lib/schemas/admin";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
-import { adminCardClass, CardError, useAdminErrorText } from "./dashboard-ui";
+import { AdminCard, useAdminErrorText } from "./dashboard-ui";
 import { useRefreshable } from "./use-refreshable";
 
 type UserStats = z.infer<typeof userStatsSchema>;
@@ -57,19 +57,16 @@ export function AdminStats({
     void reload();
   }, [reload, reloadKey, skipFirstLoad]);
 
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <section aria-labelledby="admin-stats-heading" aria-busy={loading} className={adminCardClass}>
-      <Heading id="admin-stats-heading" className="text-lg font-semibold text-slate-900">
-        {t("heading")}
-      </Heading>
-      {error && (
-        <CardError
-          message={t("loadFailed", { message: errorText(error) })}
-          onRetry={() => void reload()}
-          retrying={loading}
-        />
-      )}
+    <AdminCard
+      headingId="admin-stats-heading"
+      heading={t("heading")}
+      headingLevel={headingLevel}
+      loading={loading}
+      failure={
+        error && { message: t("loadFailed", { message: errorText(error) }), onRetry: () => void reload() }
+      }
+    >
       {stats ? (
         <dl className={gridClass}>
           {STAT_KEYS.map((key) => (
@@ -94,6 +91,6 @@ export function AdminStats({
           </div>
         )
       )}
-    </section>
+    </AdminCard>
   );
 }

@@ -4,12 +4,11 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import type { ApiLoad } from "@/components/api/problem";
-import { EmptyState } from "@/components/ui/empty-state";
 import { linkClass } from "@/components/ui/form-field";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
 import { topReferrersSchema } from "@/lib/schemas/referral-tree";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
-import { adminCardClass, CardError, useAdminErrorText } from "./dashboard-ui";
+import { AdminCard, useAdminErrorText } from "./dashboard-ui";
 import { useRefreshable } from "./use-refreshable";
 
 type TopReferrers = z.infer<typeof topReferrersSchema>;
@@ -29,23 +28,14 @@ export function DashboardTopReferrers({ initial }: { initial: ApiLoad<TopReferre
   const referrers = data?.referrers;
 
   return (
-    <section aria-labelledby="top-referrers-heading" aria-busy={loading} className={adminCardClass}>
-      <h2 id="top-referrers-heading" className="text-lg font-semibold text-slate-900">
-        {t("heading")}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
-      {error && (
-        <CardError
-          message={t("failed", { reason: errorText(error) })}
-          onRetry={() => void reload()}
-          retrying={loading}
-        />
-      )}
-      {referrers && referrers.length === 0 && (
-        <div className="mt-3">
-          <EmptyState title={t("empty")} />
-        </div>
-      )}
+    <AdminCard
+      headingId="top-referrers-heading"
+      heading={t("heading")}
+      intro={<p className="mt-1 text-sm text-slate-700">{t("intro")}</p>}
+      loading={loading}
+      failure={error && { message: t("failed", { reason: errorText(error) }), onRetry: () => void reload() }}
+      empty={referrers?.length === 0 && t("empty")}
+    >
       {referrers && referrers.length > 0 && (
         <Table caption={t("caption")} captionHidden regionLabel={t("region")}>
           <TableHead>
@@ -76,6 +66,6 @@ export function DashboardTopReferrers({ initial }: { initial: ApiLoad<TopReferre
           </TableBody>
         </Table>
       )}
-    </section>
+    </AdminCard>
   );
 }

@@ -1,10 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback } from "react";
+import { type ReactNode, useCallback } from "react";
 import type { ApiErrorInfo } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 
 /** Shared pieces of the admin screens (dashboard, user list, permissions). */
 
@@ -55,5 +56,63 @@ export function CardError({
         {t("retry")}
       </Button>
     </div>
+  );
+}
+
+/**
+ * An admin card: a section named by its heading (an action such as 'Refresh' may sit beside
+ * it), then `intro`, then its failure with a retry in place (the rest of the page stays usable),
+ * the empty-list note where the list would start, and the content. `loading` marks it busy while
+ * it loads again; the retry button keeps focus meanwhile.
+ */
+export function AdminCard({
+  headingId,
+  heading,
+  headingLevel = 2,
+  action,
+  intro,
+  loading,
+  failure,
+  empty,
+  children,
+}: {
+  headingId: string;
+  heading: ReactNode;
+  headingLevel?: 2 | 3;
+  action?: ReactNode;
+  intro?: ReactNode;
+  loading?: boolean;
+  failure?: { message: string; onRetry: () => void } | null;
+  /** The empty list's title, shown when set. */
+  empty?: string | false;
+  children?: ReactNode;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const title = (
+    <Heading id={headingId} className="text-lg font-semibold text-slate-900">
+      {heading}
+    </Heading>
+  );
+  return (
+    <section aria-labelledby={headingId} aria-busy={loading} className={adminCardClass}>
+      {action ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {title}
+          {action}
+        </div>
+      ) : (
+        title
+      )}
+      {intro}
+      {failure && (
+        <CardError message={failure.message} onRetry={failure.onRetry} retrying={loading ?? false} />
+      )}
+      {empty && (
+        <div className="mt-4">
+          <EmptyState title={empty} />
+        </div>
+      )}
+      {children}
+    </section>
   );
 }

@@ -4,13 +4,11 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import type { ApiLoad } from "@/components/api/problem";
 import { buttonClass } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
 import { displayName } from "@/lib/display-name";
 import { EXPIRED_IDS_PATH, type ExpiredId, expiredIdListSchema } from "@/lib/schemas/id-expiry";
-import { CardError, useAdminErrorText } from "./dashboard-ui";
+import { AdminCard, useAdminErrorText } from "./dashboard-ui";
 import { useRefreshable } from "./use-refreshable";
 import { namedUser } from "./user-detail-data";
-import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
 
 type ExpiredIdList = { members: ExpiredId[] };
 
@@ -28,23 +26,16 @@ export function ExpiredIdQueue({ initial }: { initial: ApiLoad<ExpiredIdList> })
   const { data, error, loading, reload } = useRefreshable(EXPIRED_IDS_PATH, expiredIdListSchema, initial);
 
   return (
-    <section aria-labelledby="expired-ids-heading" aria-busy={loading} className={sectionClass}>
-      <h2 id="expired-ids-heading" className={sectionHeadingClass}>
-        {t("heading")}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("subtitle")}</p>
-      {error && (
-        <CardError
-          message={t("loadFailed", { reason: errorText(error) })}
-          onRetry={() => void reload()}
-          retrying={loading}
-        />
-      )}
-      {data?.members.length === 0 && (
-        <div className="mt-4">
-          <EmptyState title={t("empty")} />
-        </div>
-      )}
+    <AdminCard
+      headingId="expired-ids-heading"
+      heading={t("heading")}
+      intro={<p className="mt-1 text-sm text-slate-700">{t("subtitle")}</p>}
+      loading={loading}
+      failure={
+        error && { message: t("loadFailed", { reason: errorText(error) }), onRetry: () => void reload() }
+      }
+      empty={data?.members.length === 0 && t("empty")}
+    >
       {data && data.members.length > 0 && (
         <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-300">
           {data.members.map(({ user, expiry_date }) => {
@@ -86,6 +77,6 @@ export function ExpiredIdQueue({ initial }: { initial: ApiLoad<ExpiredIdList> })
           })}
         </ul>
       )}
-    </section>
+    </AdminCard>
   );
 }
