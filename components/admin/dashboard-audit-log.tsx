@@ -6,13 +6,15 @@ import type { z } from "zod";
 import type { ApiLoad } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
-import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
+import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import { auditListSchema } from "@/lib/schemas/admin";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { AdminCard, useAdminErrorText } from "./dashboard-ui";
 import { useRefreshable } from "./use-refreshable";
 
 type AuditList = z.infer<typeof auditListSchema>;
+
+const COLUMNS = ["time", "action", "actor", "subject"] as const;
 
 /**
  * The overall audit trail across all users, newest first, as the server loaded it for the first
@@ -47,14 +49,7 @@ export function DashboardAuditLog({ initial }: { initial: ApiLoad<AuditList> }) 
     >
       {entries && entries.length > 0 && (
         <Table caption={t("caption")} captionHidden regionLabel={t("region")}>
-          <TableHead>
-            <tr>
-              <Th>{t("time")}</Th>
-              <Th>{t("action")}</Th>
-              <Th>{t("actor")}</Th>
-              <Th>{t("subject")}</Th>
-            </tr>
-          </TableHead>
+          <TableColumns keys={COLUMNS} label={(column) => t(column)} />
           <TableBody>
             {entries.map((entry) => (
               <tr key={entry.id}>

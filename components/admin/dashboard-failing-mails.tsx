@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { ApiProblem, isApiProblem } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
-import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
+import { Table, TableBody, TableColumns, Td, Th } from "@/components/ui/table";
 import type { failingMailSchema } from "@/lib/schemas/admin";
 import { useAdminErrorText } from "./dashboard-ui";
 
@@ -53,22 +53,12 @@ export function DashboardFailingMails({ mails, onRetried }: { mails: FailingMail
       {mails.length === 0 ? (
         <p className="mt-2 text-slate-700">{t("none")}</p>
       ) : (
-        <Table
-          caption={t("caption")}
-          captionHidden
-          regionLabel={t("heading")}
-          className="w-full min-w-[48rem] border-collapse text-left text-sm"
-        >
-          <TableHead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <Th key={column}>{t(column)}</Th>
-              ))}
-              <Th>
-                <span className="sr-only">{t("retry")}</span>
-              </Th>
-            </tr>
-          </TableHead>
+        <Table caption={t("caption")} captionHidden regionLabel={t("heading")} minWidth="min-w-[48rem]">
+          <TableColumns keys={COLUMNS} label={(column) => t(column)}>
+            <Th>
+              <span className="sr-only">{t("retry")}</span>
+            </Th>
+          </TableColumns>
           <TableBody>
             {mails.map((mail) => (
               <tr key={mail.id}>

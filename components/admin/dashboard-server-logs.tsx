@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
-import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
+import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import type { serverStatusSchema } from "@/lib/schemas/admin";
 
 type ServerLog = z.infer<typeof serverStatusSchema>["logs"][number];
@@ -30,17 +30,13 @@ export function DashboardServerLogs({ logs, instance }: { logs: ServerLog[]; ins
           captionHidden
           regionLabel={t("logsRegion")}
           regionClassName="max-h-96 overflow-y-auto"
-          className="w-full min-w-[52rem] border-collapse text-left text-sm"
+          minWidth="min-w-[52rem]"
         >
-          <TableHead>
-            <tr>
-              {LOG_COLUMNS.map((column) => (
-                <Th key={column} className="sticky top-0 bg-slate-100">
-                  {t(column)}
-                </Th>
-              ))}
-            </tr>
-          </TableHead>
+          <TableColumns
+            keys={LOG_COLUMNS}
+            label={(column) => t(column)}
+            className="sticky top-0 bg-slate-100"
+          />
           <TableBody>
             {logs.map((log, index) => (
               // Log lines can repeat exactly; the list is replaced as a whole.

@@ -11,10 +11,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 
 export const adminCardClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";
 
-/** A table that scrolls inside its own keyboard-reachable region at 390 px (no page scroll). */
-export const adminTableRegionClass =
-  "relative mt-4 max-w-full overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
-
 /**
  * One message for a failed admin call: the server's own sentence where it explains a refusal
  * (a duplicate permission, a user that may not be deleted), otherwise a known code's

@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { NoValue, Table, TableColumns } from "@/components/ui/table";
 import type { Permission } from "@/lib/schemas/admin";
-import { adminTableRegionClass } from "./dashboard-ui";
 import { useAdminDay } from "./use-admin-date";
 
 const COLUMNS = ["name", "description", "active", "created"] as const;
@@ -12,53 +12,32 @@ export function PermissionTable({ permissions }: { permissions: Permission[] }) 
   const t = useTranslations("AdminArea.permissions.table");
   const day = useAdminDay();
   return (
-    <section
-      aria-label={t("region")}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
-      tabIndex={0}
-      className={adminTableRegionClass}
-    >
-      <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
-        <caption className="sr-only">{t("caption")}</caption>
-        <thead className="bg-slate-50 text-slate-800">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                {t(column)}
-              </th>
-            ))}
+    <Table caption={t("caption")} captionHidden regionLabel={t("region")} minWidth="min-w-[36rem]">
+      <TableColumns keys={COLUMNS} label={(column) => t(column)} />
+      <tbody>
+        {permissions.map((permission) => (
+          <tr key={permission.id} className="border-t border-slate-200 align-top text-slate-800">
+            <th scope="row" className="px-3 py-3 font-mono text-sm font-medium break-all text-slate-900">
+              {permission.name}
+            </th>
+            <td className="px-3 py-3 break-words">
+              {permission.description || <NoValue label={t("noDescription")} />}
+            </td>
+            <td className="px-3 py-3">
+              <span
+                className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+                  permission.is_active
+                    ? "bg-green-100 text-green-800 ring-green-700/30"
+                    : "bg-slate-200 text-slate-800 ring-slate-500/30"
+                }`}
+              >
+                {permission.is_active ? t("yes") : t("no")}
+              </span>
+            </td>
+            <td className="px-3 py-3 whitespace-nowrap tabular-nums">{day(permission.created_at)?.text}</td>
           </tr>
-        </thead>
-        <tbody>
-          {permissions.map((permission) => (
-            <tr key={permission.id} className="border-t border-slate-200 align-top text-slate-800">
-              <th scope="row" className="px-3 py-3 font-mono text-sm font-medium break-all text-slate-900">
-                {permission.name}
-              </th>
-              <td className="px-3 py-3 break-words">
-                {permission.description || (
-                  <>
-                    <span aria-hidden="true">—</span>
-                    <span className="sr-only">{t("noDescription")}</span>
-                  </>
-                )}
-              </td>
-              <td className="px-3 py-3">
-                <span
-                  className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
-                    permission.is_active
-                      ? "bg-green-100 text-green-800 ring-green-700/30"
-                      : "bg-slate-200 text-slate-800 ring-slate-500/30"
-                  }`}
-                >
-                  {permission.is_active ? t("yes") : t("no")}
-                </span>
-              </td>
-              <td className="px-3 py-3 whitespace-nowrap tabular-nums">{day(permission.created_at)?.text}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+        ))}
+      </tbody>
+    </Table>
   );
 }

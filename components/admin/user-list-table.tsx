@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
+import { NoValue, Table } from "@/components/ui/table";
 import type { AdminUser } from "@/lib/schemas/admin";
-import { adminTableRegionClass } from "./dashboard-ui";
 import { useAdminDay } from "./use-admin-date";
 import type { SortColumn } from "./user-list-query";
 import { PlainHeader, SortHeader } from "./user-list-sort-header";
@@ -67,105 +67,90 @@ export function UserListTable({
   };
   const linkClass = buttonClass({ variant: "secondary", size: "sm" });
   return (
-    <section
-      aria-label={t("region")}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
-      tabIndex={0}
-      className={adminTableRegionClass}
-    >
-      <table className="w-full min-w-[64rem] border-collapse text-left text-sm">
-        <caption className="sr-only">{t("caption")}</caption>
-        <thead className="bg-slate-50 text-slate-800">
-          <tr>
-            {COLUMNS.map((column) => {
-              const sortable = SORTABLE[column];
-              return sortable ? (
-                <SortHeader
-                  key={column}
-                  column={sortable}
-                  label={t(column)}
-                  sort={order.sort}
-                  dir={order.dir}
-                  href={order.href(sortable)}
-                  onSort={order.onSort}
-                />
-              ) : (
-                <PlainHeader key={column} label={t(column)} />
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const rowHeaderId = `${id}-${user.id}`;
-            const name = nameOf(user);
-            const busy = busyUserId === user.id;
-            const suspended = user.status === "suspended";
-            return (
-              <tr key={user.id} className="border-t border-slate-200 align-top text-slate-800">
-                <th id={rowHeaderId} scope="row" className="px-3 py-3 font-medium break-all text-slate-900">
-                  {user.email}
-                </th>
-                <td className="px-3 py-3 break-words">
-                  {name || (
-                    <>
-                      <span aria-hidden="true">—</span>
-                      <span className="sr-only">{t("noName")}</span>
-                    </>
-                  )}
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap">{tValues(`userType.${user.user_type}`)}</td>
-                <td className="px-3 py-3">
-                  <span
-                    className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone[user.status]}`}
-                  >
-                    <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
-                    {tValues(`status.${user.status}`)}
-                  </span>
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap">{tValues(`role.${user.role}`)}</td>
-                <td className="px-3 py-3 whitespace-nowrap">{when(user.created_at)}</td>
-                <td className="px-3 py-3 whitespace-nowrap">{when(user.last_login_at)}</td>
-                <td className="px-3 py-3">
-                  <div className="flex min-w-[18rem] flex-wrap items-center gap-2">
-                    <Link
-                      href={`/admin/user-management/view/${encodeURIComponent(user.id)}`}
-                      className={linkClass}
-                      aria-describedby={rowHeaderId}
-                    >
-                      {t("view")}
-                    </Link>
-                    <Link
-                      href={`/admin/user-management/profile/${encodeURIComponent(user.id)}`}
-                      className={linkClass}
-                      aria-describedby={rowHeaderId}
-                    >
-                      {t("edit")}
-                    </Link>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-describedby={rowHeaderId}
-                      loading={busy}
-                      onClick={() => onToggleSuspension(user)}
-                    >
-                      {busy ? t("working") : suspended ? t("reactivate") : t("suspend")}
-                    </Button>
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      aria-describedby={rowHeaderId}
-                      onClick={(event) => onDelete(user, event.currentTarget)}
-                    >
-                      {t("delete")}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
+    <Table caption={t("caption")} captionHidden regionLabel={t("region")} minWidth="min-w-[64rem]">
+      <thead className="bg-slate-50 text-slate-800">
+        <tr>
+          {COLUMNS.map((column) => {
+            const sortable = SORTABLE[column];
+            return sortable ? (
+              <SortHeader
+                key={column}
+                column={sortable}
+                label={t(column)}
+                sort={order.sort}
+                dir={order.dir}
+                href={order.href(sortable)}
+                onSort={order.onSort}
+              />
+            ) : (
+              <PlainHeader key={column} label={t(column)} />
             );
           })}
-        </tbody>
-      </table>
-    </section>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user) => {
+          const rowHeaderId = `${id}-${user.id}`;
+          const name = nameOf(user);
+          const busy = busyUserId === user.id;
+          const suspended = user.status === "suspended";
+          return (
+            <tr key={user.id} className="border-t border-slate-200 align-top text-slate-800">
+              <th id={rowHeaderId} scope="row" className="px-3 py-3 font-medium break-all text-slate-900">
+                {user.email}
+              </th>
+              <td className="px-3 py-3 break-words">{name || <NoValue label={t("noName")} />}</td>
+              <td className="px-3 py-3 whitespace-nowrap">{tValues(`userType.${user.user_type}`)}</td>
+              <td className="px-3 py-3">
+                <span
+                  className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone[user.status]}`}
+                >
+                  <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+                  {tValues(`status.${user.status}`)}
+                </span>
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap">{tValues(`role.${user.role}`)}</td>
+              <td className="px-3 py-3 whitespace-nowrap">{when(user.created_at)}</td>
+              <td className="px-3 py-3 whitespace-nowrap">{when(user.last_login_at)}</td>
+              <td className="px-3 py-3">
+                <div className="flex min-w-[18rem] flex-wrap items-center gap-2">
+                  <Link
+                    href={`/admin/user-management/view/${encodeURIComponent(user.id)}`}
+                    className={linkClass}
+                    aria-describedby={rowHeaderId}
+                  >
+                    {t("view")}
+                  </Link>
+                  <Link
+                    href={`/admin/user-management/profile/${encodeURIComponent(user.id)}`}
+                    className={linkClass}
+                    aria-describedby={rowHeaderId}
+                  >
+                    {t("edit")}
+                  </Link>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-describedby={rowHeaderId}
+                    loading={busy}
+                    onClick={() => onToggleSuspension(user)}
+                  >
+                    {busy ? t("working") : suspended ? t("reactivate") : t("suspend")}
+                  </Button>
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    aria-describedby={rowHeaderId}
+                    onClick={(event) => onDelete(user, event.currentTarget)}
+                  >
+                    {t("delete")}
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
   );
 }

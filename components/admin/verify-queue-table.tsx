@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
-import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
+import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import { displayName, initials } from "@/lib/display-name";
 import type { AdminUser } from "@/lib/schemas/admin";
 import { missingSteps } from "@/lib/schemas/admin-user";
@@ -25,19 +25,8 @@ export function VerifyQueueTable({ users }: { users: AdminUser[] }) {
     return formatted ? <time dateTime={formatted.iso}>{formatted.text}</time> : tInfo("never");
   };
   return (
-    <Table
-      caption={t("caption")}
-      captionHidden
-      regionLabel={t("region")}
-      className="w-full min-w-[52rem] border-collapse text-left text-sm"
-    >
-      <TableHead>
-        <tr>
-          {COLUMNS.map((column) => (
-            <Th key={column}>{t(`columns.${column}`)}</Th>
-          ))}
-        </tr>
-      </TableHead>
+    <Table caption={t("caption")} captionHidden regionLabel={t("region")} minWidth="min-w-[52rem]">
+      <TableColumns keys={COLUMNS} label={(column) => t(`columns.${column}`)} />
       <TableBody>
         {users.map((user) => {
           const named = namedUser(user);

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Fragment, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { NoValue } from "@/components/ui/table";
 import type { ReferralLink } from "@/lib/schemas/referrals";
 import { isUsable, linkBadge } from "./link-status";
 import { ReferralLinkDetails } from "./referral-link-details";
@@ -104,14 +105,7 @@ export function ReferralLinkRow({
           <span className="sr-only">{link.link}</span>
         </th>
         <td className="px-3 py-3 break-words">
-          {link.label ? (
-            <span id={labelId}>{link.label}</span>
-          ) : (
-            <>
-              <span aria-hidden="true">—</span>
-              <span className="sr-only">{t("noLabel")}</span>
-            </>
-          )}
+          {link.label ? <span id={labelId}>{link.label}</span> : <NoValue label={t("noLabel")} />}
         </td>
         <td className="px-3 py-3">
           <StatusBadge status={linkBadge(link)} />

@@ -11,7 +11,10 @@ export function Table({
   regionLabel,
   captionHidden = false,
   children,
-  className = "min-w-full text-left text-sm",
+  minWidth,
+  className = minWidth
+    ? `w-full ${minWidth} border-collapse text-left text-sm`
+    : "min-w-full text-left text-sm",
   regionClassName = "",
 }: {
   caption: ReactNode;
@@ -20,6 +23,11 @@ export function Table({
   /** The caption still names the table for assistive technology, but is not shown. */
   captionHidden?: boolean;
   children: ReactNode;
+  /**
+   * A minimum width class such as "min-w-[52rem]": the table keeps its columns readable and the
+   * region scrolls below it.
+   */
+  minWidth?: string;
   className?: string;
   /** Extra classes of the scrolling region, e.g. a maximum height for a long list. */
   regionClassName?: string;
@@ -45,12 +53,48 @@ export function TableHead({ children }: { children: ReactNode }) {
   return <thead className="bg-slate-100 text-slate-800">{children}</thead>;
 }
 
+/** The header row: a column header per key, labelled by `label`; `children` may add more. */
+export function TableColumns<K extends string>({
+  keys,
+  label,
+  className,
+  children,
+}: {
+  keys: readonly K[];
+  label: (key: K) => ReactNode;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <TableHead>
+      <tr>
+        {keys.map((key) => (
+          <Th key={key} className={className}>
+            {label(key)}
+          </Th>
+        ))}
+        {children}
+      </tr>
+    </TableHead>
+  );
+}
+
 export function TableBody({ children }: { children: ReactNode }) {
   return <tbody className="divide-y divide-slate-200">{children}</tbody>;
 }
 
 export function Th({ className = "", ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
   return <th scope="col" {...props} className={`px-3 py-2 font-semibold whitespace-nowrap ${className}`} />;
+}
+
+/** An empty cell's dash, read out as `label` (say, 'no name'). */
+export function NoValue({ label }: { label: string }) {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{label}</span>
+    </>
+  );
 }
 
 export function Td({ className = "", ...props }: TdHTMLAttributes<HTMLTableCellElement>) {

@@ -2,9 +2,11 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import type { z } from "zod";
+import { NoValue, Table, TableColumns } from "@/components/ui/table";
 import type { auditEntrySchema } from "@/lib/schemas/admin";
-import { adminTableRegionClass } from "../dashboard-ui";
 import { AuditDetails } from "./audit-details";
+
+const COLUMNS = ["time", "action", "actor", "subject", "details"] as const;
 
 type Entry = z.infer<typeof auditEntrySchema>;
 
@@ -23,46 +25,23 @@ export function AuditLogTable({ entries }: { entries: Entry[] }) {
       : format.dateTime(at, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
   };
   return (
-    <section
-      aria-label={t("region")}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
-      tabIndex={0}
-      className={adminTableRegionClass}
-    >
-      <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
-        <caption className="sr-only">{t("caption")}</caption>
-        <thead className="bg-slate-50 text-slate-800">
-          <tr>
-            {(["time", "action", "actor", "subject", "details"] as const).map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                {t(column)}
-              </th>
-            ))}
+    <Table caption={t("caption")} captionHidden regionLabel={t("region")} minWidth="min-w-[48rem]">
+      <TableColumns keys={COLUMNS} label={(column) => t(column)} />
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id} className="border-t border-slate-200 align-top text-slate-800">
+            <td className="px-3 py-2 whitespace-nowrap">
+              <time dateTime={entry.at}>{when(entry.at)}</time>
+            </td>
+            <td className="px-3 py-2 font-mono break-all text-slate-900">{entry.action}</td>
+            <td className="px-3 py-2 break-all">{entry.actor.email ?? t("system")}</td>
+            <td className="px-3 py-2 break-all">{entry.subject.email ?? <NoValue label={t("nobody")} />}</td>
+            <td className="px-3 py-2">
+              <AuditDetails details={entry.details} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-t border-slate-200 align-top text-slate-800">
-              <td className="px-3 py-2 whitespace-nowrap">
-                <time dateTime={entry.at}>{when(entry.at)}</time>
-              </td>
-              <td className="px-3 py-2 font-mono break-all text-slate-900">{entry.action}</td>
-              <td className="px-3 py-2 break-all">{entry.actor.email ?? t("system")}</td>
-              <td className="px-3 py-2 break-all">
-                {entry.subject.email ?? (
-                  <>
-                    <span aria-hidden="true">—</span>
-                    <span className="sr-only">{t("nobody")}</span>
-                  </>
-                )}
-              </td>
-              <td className="px-3 py-2">
-                <AuditDetails details={entry.details} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+        ))}
+      </tbody>
+    </Table>
   );
 }

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import type { ApiLoad } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
+import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import type { TemplateSummary } from "@/lib/schemas/contracts";
 import { adminCardClass } from "../dashboard-ui";
 import {
@@ -72,15 +72,9 @@ export function TemplateAdmin({ initial }: { initial: ApiLoad<TemplateSummary[]>
               caption={t("templatesPage.listHeading")}
               captionHidden
               regionLabel={t("overview.region")}
-              className="w-full min-w-[44rem] border-collapse text-left text-sm"
+              minWidth="min-w-[44rem]"
             >
-              <TableHead>
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <Th key={column}>{t(`overview.columns.${column}`)}</Th>
-                  ))}
-                </tr>
-              </TableHead>
+              <TableColumns keys={COLUMNS} label={(column) => t(`overview.columns.${column}`)} />
               <TableBody>
                 {list.templates.map((template) => {
                   const rowHeaderId = `${id}-${template.id}`;
