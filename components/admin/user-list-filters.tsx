@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
+import { SelectFilter } from "@/components/ui/select";
 import { PageSizeField } from "./admin-pager";
 import type { UserListUrlQuery } from "./user-list-query";
 
@@ -56,33 +57,6 @@ export function UserListFilters({
     onChange({ search: (searchBox.current?.value ?? searchInput).trim(), page: 1 });
   };
 
-  const select = <K extends "user_type" | "status" | "role">(
-    key: K,
-    label: string,
-    values: readonly string[],
-    text: (value: string) => string,
-  ) => (
-    <Field label={label}>
-      {(control) => (
-        <select
-          {...control}
-          className={inputClass}
-          value={query[key] ?? ""}
-          onChange={(event) =>
-            onChange({ [key]: event.target.value || undefined, page: 1 } as Partial<UserListUrlQuery>)
-          }
-        >
-          <option value="">{t("filters.all")}</option>
-          {values.map((value) => (
-            <option key={value} value={value}>
-              {text(value)}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-
   return (
     <form onSubmit={submit} aria-labelledby={`${id}-filters`} className="space-y-4">
       <h2 id={`${id}-filters`} className="text-lg font-semibold text-slate-900">
@@ -108,9 +82,30 @@ export function UserListFilters({
             />
           )}
         </Field>
-        {select("user_type", t("filters.type"), USER_TYPES, (value) => tValues(`userType.${value}` as never))}
-        {select("status", t("filters.status"), STATUSES, (value) => tValues(`status.${value}` as never))}
-        {select("role", t("filters.role"), ROLES, (value) => tValues(`role.${value}` as never))}
+        <SelectFilter
+          label={t("filters.type")}
+          value={query.user_type}
+          values={USER_TYPES}
+          text={(value) => tValues(`userType.${value}`)}
+          all={t("filters.all")}
+          onChange={(user_type) => onChange({ user_type, page: 1 })}
+        />
+        <SelectFilter
+          label={t("filters.status")}
+          value={query.status}
+          values={STATUSES}
+          text={(value) => tValues(`status.${value}`)}
+          all={t("filters.all")}
+          onChange={(status) => onChange({ status, page: 1 })}
+        />
+        <SelectFilter
+          label={t("filters.role")}
+          value={query.role}
+          values={ROLES}
+          text={(value) => tValues(`role.${value}`)}
+          all={t("filters.all")}
+          onChange={(role) => onChange({ role, page: 1 })}
+        />
         <PageSizeField label={t("filters.pageSize")} pageSize={query.pageSize} onChange={onChange} />
       </div>
       <div className="flex flex-wrap gap-2">

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
+import { SelectFilter } from "@/components/ui/select";
 import type { PendingUsers } from "@/lib/schemas/admin-user";
 import { AdminPager, PageSizeField } from "./admin-pager";
 import { sectionClass } from "./user-detail-sections";
@@ -84,29 +85,15 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
             />
           )}
         </Field>
-        <Field label={tFilters("type")}>
-          {(control) => (
-            <select
-              {...control}
-              name="user_type"
-              className={inputClass}
-              value={query.user_type ?? ""}
-              onChange={(event) =>
-                navigate({
-                  user_type: (event.target.value || undefined) as VerifyQueueQuery["user_type"],
-                  page: 1,
-                })
-              }
-            >
-              <option value="">{tFilters("all")}</option>
-              {USER_TYPES.map((value) => (
-                <option key={value} value={value}>
-                  {tValues(`userType.${value}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectFilter
+          label={tFilters("type")}
+          name="user_type"
+          value={query.user_type}
+          values={USER_TYPES}
+          text={(value) => tValues(`userType.${value}`)}
+          all={tFilters("all")}
+          onChange={(user_type) => navigate({ user_type, page: 1 })}
+        />
         <PageSizeField name="pageSize" label={t("pageSize")} pageSize={query.pageSize} onChange={navigate} />
         <label className="mb-6 flex min-h-11 items-center gap-2 text-sm text-slate-900">
           <input

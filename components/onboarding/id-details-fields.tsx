@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import type { UseFormRegister } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
+import { SelectOptions } from "@/components/ui/select";
 import { ID_NUMBER_MAX_LENGTH } from "@/lib/schemas/id-upload";
 import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "@/lib/schemas/onboarding";
 import type { ControlProps } from "./id-image-field";
@@ -37,12 +38,11 @@ export function IdDetailsFields({
       >
         {() => (
           <select {...controlProps("idType")} required {...register("idType")} className={inputClass}>
-            <option value="">{t("fields.idTypePlaceholder")}</option>
-            {types.map((type) => (
-              <option key={type} value={type}>
-                {t(`types.${type}`)}
-              </option>
-            ))}
+            <SelectOptions
+              empty={t("fields.idTypePlaceholder")}
+              values={types}
+              text={(type) => t(`types.${type}`)}
+            />
           </select>
         )}
       </Field>

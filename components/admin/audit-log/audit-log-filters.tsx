@@ -6,6 +6,7 @@ import { useId } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
+import { SelectOptions } from "@/components/ui/select";
 import type { AuditLogUrlQuery } from "./audit-log-query";
 
 /**
@@ -26,12 +27,7 @@ export function AuditLogFilters({ query, actions }: { query: AuditLogUrlQuery; a
         <Field label={t("action")}>
           {(control) => (
             <select {...control} name="action" defaultValue={query.action ?? ""} className={inputClass}>
-              <option value="">{t("allActions")}</option>
-              {options.map((action) => (
-                <option key={action} value={action}>
-                  {action}
-                </option>
-              ))}
+              <SelectOptions empty={t("allActions")} values={options} text={(action) => action} />
             </select>
           )}
         </Field>

@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { type MouseEvent, useId } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { Table, TableBody, TableHead, Th } from "@/components/ui/table";
+import { SelectOptions } from "@/components/ui/select";
+import { Table, TableBody, TableColumns } from "@/components/ui/table";
 import { TEMPLATE_AUDIENCES, TEMPLATE_LANGUAGES, type TemplateSummary } from "@/lib/schemas/contracts";
 import { StateBadge, type TemplateFilters } from "./contract-ui";
 import { choiceOf, choiceValue, type TemplateGroup } from "./template-groups";
@@ -34,12 +35,11 @@ export function TemplateFiltersBar({
           value={filters.lang}
           onChange={(event) => onChange({ ...filters, lang: event.target.value as TemplateFilters["lang"] })}
         >
-          <option value="">{t("all")}</option>
-          {TEMPLATE_LANGUAGES.map((lang) => (
-            <option key={lang} value={lang}>
-              {tValues(`lang.${lang}`)}
-            </option>
-          ))}
+          <SelectOptions
+            empty={t("all")}
+            values={TEMPLATE_LANGUAGES}
+            text={(lang) => tValues(`lang.${lang}`)}
+          />
         </select>
       </div>
       <div className="w-full space-y-1 sm:w-48">
@@ -54,12 +54,11 @@ export function TemplateFiltersBar({
             onChange({ ...filters, audience: event.target.value as TemplateFilters["audience"] })
           }
         >
-          <option value="">{t("all")}</option>
-          {TEMPLATE_AUDIENCES.map((audience) => (
-            <option key={audience} value={audience}>
-              {tValues(`audience.${audience}`)}
-            </option>
-          ))}
+          <SelectOptions
+            empty={t("all")}
+            values={TEMPLATE_AUDIENCES}
+            text={(audience) => tValues(`audience.${audience}`)}
+          />
         </select>
       </div>
     </fieldset>
@@ -93,19 +92,8 @@ export function TemplateOverviewTable({
   const tValues = useTranslations("AdminContracts.values");
   const id = useId();
   return (
-    <Table
-      caption={t("caption")}
-      captionHidden
-      regionLabel={t("region")}
-      className="w-full min-w-[52rem] border-collapse text-left text-sm"
-    >
-      <TableHead>
-        <tr>
-          {COLUMNS.map((column) => (
-            <Th key={column}>{t(`columns.${column}`)}</Th>
-          ))}
-        </tr>
-      </TableHead>
+    <Table caption={t("caption")} captionHidden regionLabel={t("region")} minWidth="min-w-[52rem]">
+      <TableColumns keys={COLUMNS} label={(column) => t(`columns.${column}`)} />
       <TableBody>
         {groups.map((group, index) => {
           const choice = choiceOf(group, choices[group.key]);

@@ -1,8 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { SelectFilter } from "@/components/ui/select";
 import { locales } from "@/lib/i18n/config";
 import { NEWS_STATES } from "@/lib/schemas/news";
 import type { NewsUrlQuery } from "./news-query";
@@ -19,44 +18,22 @@ export function NewsFilters({
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="sr-only">{t("filters.heading")}</legend>
-      <Field label={t("filters.language")}>
-        {(control) => (
-          <select
-            {...control}
-            className={inputClass}
-            value={query.language ?? ""}
-            onChange={(event) =>
-              onChange({ language: (event.target.value || undefined) as NewsUrlQuery["language"] })
-            }
-          >
-            <option value="">{t("filters.all")}</option>
-            {locales.map((value) => (
-              <option key={value} value={value}>
-                {t(`language.${value}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label={t("filters.state")}>
-        {(control) => (
-          <select
-            {...control}
-            className={inputClass}
-            value={query.state ?? ""}
-            onChange={(event) =>
-              onChange({ state: (event.target.value || undefined) as NewsUrlQuery["state"] })
-            }
-          >
-            <option value="">{t("filters.all")}</option>
-            {NEWS_STATES.map((value) => (
-              <option key={value} value={value}>
-                {t(`state.${value}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectFilter
+        label={t("filters.language")}
+        value={query.language}
+        values={locales}
+        text={(value) => t(`language.${value}`)}
+        all={t("filters.all")}
+        onChange={(language) => onChange({ language })}
+      />
+      <SelectFilter
+        label={t("filters.state")}
+        value={query.state}
+        values={NEWS_STATES}
+        text={(value) => t(`state.${value}`)}
+        all={t("filters.all")}
+        onChange={(state) => onChange({ state })}
+      />
     </fieldset>
   );
 }
