@@ -2,6 +2,7 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import type { z } from "zod";
 import { type ApiLoad, readApiError } from "@/components/api/problem";
+import { apiFetch } from "./api-transport";
 import { clientIpForApi } from "./client-ip";
 import { webEnv } from "./env";
 import { safeRequestId } from "./log";
@@ -49,7 +50,7 @@ async function apiLoad<T extends z.ZodType>(
 ): Promise<ApiLoad<z.infer<T>>> {
   const headerList = await headers();
   try {
-    const response = await fetch(new URL(path, webEnv().API_URL), {
+    const response = await apiFetch(new URL(path, webEnv().API_URL), {
       headers: {
         ...extraHeaders,
         "x-forwarded-for": clientIpForApi(headerList, webEnv().CLIENT_IP_HEADER),
@@ -57,7 +58,6 @@ async function apiLoad<T extends z.ZodType>(
         // log lines of a page view can be found from the web tier's.
         "x-request-id": safeRequestId(headerList.get("x-request-id")) ?? "",
       },
-      cache: "no-store",
       signal: AbortSignal.timeout(5_000),
     });
     if (!response.ok) return { ok: false, error: await readApiError(response) };

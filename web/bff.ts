@@ -1,3 +1,4 @@
+import { type ApiFetch, apiFetch } from "./api-transport";
 import { clientIpForApi } from "./client-ip";
 import { logWebError, safeRequestId } from "./log";
 import { hasTrustedOrigin, isStateChanging } from "./origin";
@@ -13,7 +14,8 @@ export type BffOptions = {
   publicUrl: string;
   /** How long to wait for the API's response headers once the request body is sent. */
   timeoutMs: number;
-  fetchImpl?: typeof fetch;
+  /** The HTTP client for the API; tests hand in the API app itself. */
+  fetchImpl?: ApiFetch;
   /** The session's access token (from its httpOnly cookie); sent to the API as a Bearer token. */
   accessToken?: string;
   /** CLIENT_IP_HEADER: the platform's header naming the client (web/client-ip.ts). */
@@ -147,13 +149,7 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
       body,
       signal: controller.signal,
     };
-    upstream = await (options.fetchImpl ?? fetch)(target, {
-      ...init,
-      redirect: "manual",
-      cache: "no-store",
-      // Node's fetch needs this to send a streamed body.
-      ...({ duplex: "half" } as object),
-    });
+    upstream = await (options.fetchImpl ?? apiFetch)(target, { ...init, redirect: "manual", duplex: "half" });
   } catch (error) {
     clearTimeout(timer);
     logWebError(timedOut ? "BFF: the API did not answer in time" : "BFF: the API is unreachable", {
@@ -187,7 +183,8 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
     const value = upstream.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  // A transport that decodes a compressed body (fetch) leaves a length that no longer holds.
+  // A transport that decodes a compressed body (fetch, which tests may hand in) leaves a length
+  // that no longer holds. apiFetch asks for no compression, so its lengths stand.
   if (upstream.headers.has("content-encoding")) headers.delete("content-length");
   const location = sameSiteApiLocation(upstream.headers.get("location"));
   if (location) headers.set("location", location);

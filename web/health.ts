@@ -1,3 +1,4 @@
+import { apiFetch } from "./api-transport";
 import {
   apiContentSecurityPolicy,
   applySecurityHeaders,
@@ -29,9 +30,8 @@ export async function apiReadiness(
   { timeoutMs = API_READY_TIMEOUT_MS, requestId }: { timeoutMs?: number; requestId?: string } = {},
 ): Promise<ApiReadiness> {
   try {
-    const response = await fetch(new URL("/api/health/ready", apiUrl), {
+    const response = await apiFetch(new URL("/api/health/ready", apiUrl), {
       headers: requestId ? { "x-request-id": requestId } : {},
-      cache: "no-store",
       signal: AbortSignal.timeout(timeoutMs),
     });
     await response.body?.cancel();
