@@ -10,9 +10,9 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
 import type { AdminUser } from "@/lib/schemas/admin";
 import { PermissionModal } from "./permission-modal";
+import { UserConfirmDialog } from "./user-confirm-dialog";
 import { UserRoleForm } from "./user-detail-role-form";
 import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
-import { UserSuspendDialog } from "./user-list-suspend-dialog";
 
 /** The admin's password reset for a user: one message per status. */
 function resetMessageKey(status: number, code: string) {
@@ -150,7 +150,8 @@ export function UserDetailActions({
         />
       )}
       {confirmingSuspend && (
-        <UserSuspendDialog
+        <UserConfirmDialog
+          action="suspend"
           email={user.email}
           onCancel={() => setConfirmingSuspend(false)}
           onConfirm={suspend}

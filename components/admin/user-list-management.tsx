@@ -13,7 +13,7 @@ import type { AdminUser, userListResponseSchema } from "@/lib/schemas/admin";
 import { AdminPager } from "./admin-pager";
 import { AdminStats } from "./dashboard-stats";
 import { adminCardClass } from "./dashboard-ui";
-import { UserListDeleteDialog } from "./user-list-delete-dialog";
+import { UserConfirmDialog } from "./user-confirm-dialog";
 import { UserListFilters } from "./user-list-filters";
 import {
   type SortColumn,
@@ -22,7 +22,6 @@ import {
   userExportPath,
   userListSearch,
 } from "./user-list-query";
-import { UserSuspendDialog } from "./user-list-suspend-dialog";
 import { UserListTable } from "./user-list-table";
 
 type UserList = z.infer<typeof userListResponseSchema>;
@@ -213,17 +212,19 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
       </section>
 
       {suspendTarget && (
-        <UserSuspendDialog
+        <UserConfirmDialog
+          action="suspend"
           email={suspendTarget.email}
           onCancel={() => setSuspendTarget(null)}
           onConfirm={() => suspend(suspendTarget)}
         />
       )}
       {deleteTarget && (
-        <UserListDeleteDialog
-          user={deleteTarget}
+        <UserConfirmDialog
+          action="delete"
+          email={deleteTarget.email}
           onCancel={() => setDeleteTarget(null)}
-          onConfirm={deleteUser}
+          onConfirm={() => deleteUser(deleteTarget)}
         />
       )}
     </div>
