@@ -3,14 +3,17 @@
 // The users live in a database of their own, `bench_admin_list`, seeded once in SQL and kept
 // between runs (seeding and indexing a million users takes ≈ 1 min); BENCH_ADMIN_RESEED=1
 // drops and seeds it again.
-import pg from "pg";
 import { ADMIN_LIST_USERS, adminAccessToken, RARE_SURNAME, seedManyUsers } from "./admin-load";
+import { startApi } from "./api-server";
 import { createSeedToken } from "./auth-load";
-import { childEnv, findFreePort, startChildServer } from "./child-server";
 import { measure } from "./load-test";
-import { notMeasured, type Scenario, type ScenarioResult } from "./scenarios";
-import { createTempDir } from "./temp-dir";
-import { DEFAULT_POSTGRES_URL, PostgresUnreachableError, redactUrl } from "./throwaway-postgres";
+import { measured, notMeasured, type Scenario, type ScenarioResult } from "./scenarios";
+import {
+  adminDatabaseUrl,
+  PostgresUnreachableError,
+  unlessUnreachable,
+  withClient,
+} from "./throwaway-postgres";
 
 const ADMIN_LIST_DATABASE = "bench_admin_list";
 
@@ -27,24 +30,6 @@ const ADMIN_LIST_NAMES = CASES.flatMap((item) => [
 
 function log(message: string) {
   console.error(`[bench]   ${message}`);
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-  } catch (error) {
-    await client.end().catch(() => {});
-    throw new PostgresUnreachableError(
-      `PostgreSQL unreachable at ${redactUrl(url)}: ${(error as Error).message || String(error)}`,
-    );
-  }
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The kept database's URL, created (empty) when missing or when a reseed is asked for. */
@@ -65,93 +50,66 @@ export const adminListScenario: Scenario = {
   names: ADMIN_LIST_NAMES,
   needsNextBuild: false,
   async run(context) {
-    const adminUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
-    let database: { url: string; fresh: boolean };
-    try {
-      database = await keptDatabase(adminUrl, process.env.BENCH_ADMIN_RESEED === "1");
-    } catch (error) {
-      if (error instanceof PostgresUnreachableError) {
-        return ADMIN_LIST_NAMES.map((name) => notMeasured(name, "skipped", error.message));
-      }
-      throw error;
+    const database = await unlessUnreachable(() =>
+      keptDatabase(adminDatabaseUrl(), process.env.BENCH_ADMIN_RESEED === "1"),
+    );
+    if (database instanceof PostgresUnreachableError) {
+      return ADMIN_LIST_NAMES.map((name) => notMeasured(name, "skipped", database.message));
     }
-    const temp = createTempDir("admin-list");
+    const seedToken = createSeedToken();
+    // The API migrates the database (a kept one gets new migrations too).
+    const api = await startApi({
+      label: "admin-list",
+      verbose: context.verbose,
+      settings: { DATABASE_URL: database.url, E2E_SEED_TOKEN: seedToken, LOG_LEVEL: "warn" },
+    });
     try {
-      const port = await findFreePort();
-      const seedToken = createSeedToken();
-      // The API migrates the database (a kept one gets new migrations too).
-      const api = await startChildServer({
-        name: "api",
-        args: ["--import", "tsx", "server/main.ts"],
-        env: childEnv({
-          DATA_DIR: temp.dir,
-          API_PORT: String(port),
-          API_HOST: "127.0.0.1",
-          DATABASE_URL: database.url,
-          E2E_SEED_TOKEN: seedToken,
-          LOG_LEVEL: "warn",
-        }),
-        readyUrl: `http://127.0.0.1:${port}/api/health`,
-        readyTimeoutMs: 120_000,
-        verbose: context.verbose,
-      });
-      try {
-        const apiUrl = `http://127.0.0.1:${port}`;
-        const keptUsers = await withClient(database.url, async (client) =>
-          Number((await client.query("select count(*) as n from users")).rows[0].n),
-        );
-        const seededUsers = Math.max(keptUsers, ADMIN_LIST_USERS);
-        if (keptUsers < ADMIN_LIST_USERS) {
-          const started = Date.now();
-          await seedManyUsers(database.url, ADMIN_LIST_USERS);
-          log(`seeded ${ADMIN_LIST_USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-        } else {
-          log(`${ADMIN_LIST_DATABASE} kept with ${keptUsers} users (BENCH_ADMIN_RESEED=1 seeds it again)`);
-        }
-        const token = await adminAccessToken(apiUrl, seedToken);
-        const headers = { authorization: `Bearer ${token}` };
-        const results: ScenarioResult[] = [];
-        for (const item of CASES) {
-          for (const connections of [context.settings.connections, 1]) {
-            const name = `admin-list-1m-${item.key}${connections === 1 ? "-1conn" : ""}`;
-            if (!context.wanted.has(name)) continue;
-            const query = new URLSearchParams({
-              search: item.search,
-              user_type: "personal",
-              status: "active",
-              page: "2",
-              pageSize: "20",
-            });
-            const url = `${apiUrl}/api/admin/user-list?${query}`;
-            const sample = (await (await fetch(url, { headers })).json()) as {
-              total?: number;
-              totalIsEstimate?: boolean;
-            };
-            const measurement = await measure({ url, headers }, { ...context.settings, connections });
-            const goal = connections === 1 ? 50 : 150;
-            results.push({
+      const keptUsers = await withClient(database.url, async (client) =>
+        Number((await client.query("select count(*) as n from users")).rows[0].n),
+      );
+      const seededUsers = Math.max(keptUsers, ADMIN_LIST_USERS);
+      if (keptUsers < ADMIN_LIST_USERS) {
+        const started = Date.now();
+        await seedManyUsers(database.url, ADMIN_LIST_USERS);
+        log(`seeded ${ADMIN_LIST_USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      } else {
+        log(`${ADMIN_LIST_DATABASE} kept with ${keptUsers} users (BENCH_ADMIN_RESEED=1 seeds it again)`);
+      }
+      const token = await adminAccessToken(api.url, seedToken);
+      const headers = { authorization: `Bearer ${token}` };
+      const results: ScenarioResult[] = [];
+      for (const item of CASES) {
+        for (const connections of [context.settings.connections, 1]) {
+          const name = `admin-list-1m-${item.key}${connections === 1 ? "-1conn" : ""}`;
+          if (!context.wanted.has(name)) continue;
+          const query = new URLSearchParams({
+            search: item.search,
+            user_type: "personal",
+            status: "active",
+            page: "2",
+            pageSize: "20",
+          });
+          const url = `${api.url}/api/admin/user-list?${query}`;
+          const sample = (await (await fetch(url, { headers })).json()) as {
+            total?: number;
+            totalIsEstimate?: boolean;
+          };
+          const measurement = await measure({ url, headers }, { ...context.settings, connections });
+          const goal = connections === 1 ? 50 : 150;
+          results.push(
+            measured(
               name,
-              requestsPerSecond: Math.round(measurement.requestsPerSecond * 10) / 10,
-              p50Ms: measurement.p50Ms,
-              p99Ms: measurement.p99Ms,
-              errors: measurement.errors,
-              non2xx: measurement.non2xx,
-              status: "measured",
-              unexpectedStatus: measurement.unexpectedStatus,
-              statusCodes: measurement.statusCodes,
-              notes:
-                `GET /api/admin/user-list?${query} (${item.what}) on ${seededUsers.toLocaleString("en")} users, ` +
+              measurement,
+              `GET /api/admin/user-list?${query} (${item.what}) on ${seededUsers.toLocaleString("en")} users, ` +
                 `PostgreSQL, ${connections} connection(s): p95 ${measurement.p95Ms} ms (goal ≤ ${goal} ms); ` +
                 `total ${sample.total}${sample.totalIsEstimate ? " (estimate)" : ""}`,
-            });
-          }
+            ),
+          );
         }
-        return results;
-      } finally {
-        await api.stop();
       }
+      return results;
     } finally {
-      await temp.remove();
+      await api.stop();
     }
   },
 };

@@ -1,6 +1,7 @@
-import { spawn } from "node:child_process";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { registerCleanup } from "./cleanup";
 
@@ -64,26 +65,63 @@ export type ChildServerOptions = {
 };
 
 /**
+ * Spawns a process in a group of its own (detached), so it and whatever it forks can be signalled
+ * together (`signalGroup`), with stdout and stderr piped.
+ */
+export function spawnInGroup(
+  name: string,
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): { child: ChildProcessByStdio<null, Readable, Readable>; pid: number } {
+  const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`Could not start ${name}`);
+  return { child, pid };
+}
+
+/** Sends `signal` to the process group `pid` leads; a group that is gone already is no error. */
+export function signalGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+}
+
+/** Why the child ended, once its output is read to the end ("close", not "exit"). */
+export function closeReason(child: ChildProcessByStdio<null, Readable, Readable>): Promise<string> {
+  return new Promise<string>((resolve) => {
+    child.once("close", (code, signal) => resolve(signal ?? `exit code ${code}`));
+    child.once("error", (error) => resolve(error.message));
+  });
+}
+
+/**
+ * Keeps the last lines of a child's output in `tail` for error messages (and copies them to
+ * stderr, prefixed with the child's name, when `verbose`); `collect` takes the chunks.
+ */
+export function outputTail(name: string, verbose: boolean | undefined) {
+  const tail: string[] = [];
+  const collect = (chunk: Buffer) => {
+    const lines = chunk.toString().split("\n").filter(Boolean);
+    if (verbose) for (const line of lines) process.stderr.write(`  [${name}] ${line}\n`);
+    tail.push(...lines);
+    if (tail.length > OUTPUT_TAIL_LINES) tail.splice(0, tail.length - OUTPUT_TAIL_LINES);
+  };
+  return { tail, collect };
+}
+
+/**
  * Starts a server in its own process (so it never shares an event loop with the load generator)
  * and its own process group (so the web tier and anything it forks stop together).
  */
 export async function startChildServer(options: ChildServerOptions): Promise<ChildServer> {
-  const child = spawn(process.execPath, options.args, {
+  const { child, pid } = spawnInGroup(options.name, process.execPath, options.args, {
     cwd: projectRoot,
     env: options.env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
   });
-  const pid = child.pid;
-  if (pid === undefined) throw new Error(`Could not start ${options.name}`);
-
-  const tail: string[] = [];
-  const collect = (chunk: Buffer) => {
-    const lines = chunk.toString().split("\n").filter(Boolean);
-    if (options.verbose) for (const line of lines) process.stderr.write(`  [${options.name}] ${line}\n`);
-    tail.push(...lines);
-    if (tail.length > OUTPUT_TAIL_LINES) tail.splice(0, tail.length - OUTPUT_TAIL_LINES);
-  };
+  const { tail, collect } = outputTail(options.name, options.verbose);
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
 
@@ -99,23 +137,15 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
     });
   });
 
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      // The group is gone already.
-    }
-  };
-
   const stop = registerCleanup(async () => {
     if (!exitReason) {
-      signalGroup("SIGTERM");
-      const timer = setTimeout(() => signalGroup("SIGKILL"), STOP_GRACE_MS);
+      signalGroup(pid, "SIGTERM");
+      const timer = setTimeout(() => signalGroup(pid, "SIGKILL"), STOP_GRACE_MS);
       await exited;
       clearTimeout(timer);
     }
     // Whatever the leader forked and left behind in its group.
-    signalGroup("SIGKILL");
+    signalGroup(pid, "SIGKILL");
   });
 
   const server: ChildServer = {
@@ -168,37 +198,20 @@ export async function runChildScript<T>(options: {
   timeoutMs: number;
   verbose?: boolean;
 }): Promise<T> {
-  const child = spawn(process.execPath, options.args, {
+  const { child, pid } = spawnInGroup(options.name, process.execPath, options.args, {
     cwd: projectRoot,
     env: options.env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
   });
-  const pid = child.pid;
-  if (pid === undefined) throw new Error(`Could not start ${options.name}`);
   let stdout = "";
-  const stderr: string[] = [];
+  const { tail: stderr, collect } = outputTail(options.name, options.verbose);
   child.stdout.on("data", (chunk: Buffer) => {
     stdout += chunk.toString();
   });
-  child.stderr.on("data", (chunk: Buffer) => {
-    const lines = chunk.toString().split("\n").filter(Boolean);
-    if (options.verbose) for (const line of lines) process.stderr.write(`  [${options.name}] ${line}\n`);
-    stderr.push(...lines);
-    if (stderr.length > OUTPUT_TAIL_LINES) stderr.splice(0, stderr.length - OUTPUT_TAIL_LINES);
-  });
-  // "close", not "exit": by then stdout has been read to the end.
-  const exited = new Promise<string>((resolve) => {
-    child.once("close", (code, signal) => resolve(signal ?? `exit code ${code}`));
-    child.once("error", (error) => resolve(error.message));
-  });
+  child.stderr.on("data", collect);
+  const exited = closeReason(child);
   // Also whatever the script forked and left behind in its group.
   const kill = registerCleanup(async () => {
-    try {
-      process.kill(-pid, "SIGKILL");
-    } catch {
-      // Gone already.
-    }
+    signalGroup(pid, "SIGKILL");
     await exited;
   });
   let timedOut = false;

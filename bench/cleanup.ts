@@ -26,3 +26,30 @@ export async function runAllCleanups(): Promise<void> {
     }
   }
 }
+
+/**
+ * Runs `work` with `undoLater`, which takes how to undo what `work` just started (a server, a temp
+ * folder, a database); afterwards everything taken is undone, newest first, however `work` ended.
+ * A failed undo does not keep the older ones from running; the first failure (of `work`, else of
+ * an undo) is thrown after them.
+ */
+export async function withCleanups<T>(
+  work: (undoLater: (undo: () => Promise<void>) => void) => Promise<T>,
+): Promise<T> {
+  const undos: (() => Promise<void>)[] = [];
+  let outcome: { value: T } | { error: unknown };
+  try {
+    outcome = { value: await work((undo) => void undos.push(undo)) };
+  } catch (error) {
+    outcome = { error };
+  }
+  for (const undo of undos.reverse()) {
+    try {
+      await undo();
+    } catch (error) {
+      if ("value" in outcome) outcome = { error };
+    }
+  }
+  if ("error" in outcome) throw outcome.error;
+  return outcome.value;
+}

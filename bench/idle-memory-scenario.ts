@@ -6,10 +6,9 @@
 import fs from "node:fs";
 // @ts-expect-error: a plain ESM script without type declarations.
 import { apiBuildIsCurrent, buildApi } from "../scripts/api-build.mjs";
-import { childEnv, findFreePort, startChildServer } from "./child-server";
-import type { Scenario, ScenarioResult } from "./scenarios";
-import { createTempDir } from "./temp-dir";
-import { createThrowawayDatabase, DEFAULT_POSTGRES_URL } from "./throwaway-postgres";
+import { startApi } from "./api-server";
+import { NO_FIGURES, type Scenario, type ScenarioResult } from "./scenarios";
+import { createBenchDatabase } from "./throwaway-postgres";
 
 const IDLE_NAMES = ["api-idle-rss-pglite", "api-idle-rss-postgres"];
 const QUIET_MS = 10_000;
@@ -33,49 +32,31 @@ async function idleRss(
   settings: Record<string, string>,
   verbose: boolean,
 ): Promise<ScenarioResult> {
-  const temp = createTempDir("idle-rss");
+  const api = await startApi({
+    label: "idle-rss",
+    verbose,
+    settings: { LOG_LEVEL: "warn", ...settings },
+    args: ["scripts/api.mjs", "main"],
+  });
   try {
-    const port = await findFreePort();
-    const api = await startChildServer({
-      name: "api",
-      args: ["scripts/api.mjs", "main"],
-      env: childEnv({
-        DATA_DIR: temp.dir,
-        API_PORT: String(port),
-        API_HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        ...settings,
-      }),
-      readyUrl: `http://127.0.0.1:${port}/api/health`,
-      readyTimeoutMs: 120_000,
-      verbose,
-    });
-    try {
-      await sleep(QUIET_MS);
-      const atRest = rssMb(api.pid);
-      for (let call = 0; call < 50; call += 1) {
-        await (await fetch(`http://127.0.0.1:${port}/api/health`)).arrayBuffer();
-      }
-      await sleep(2_000);
-      const afterCalls = rssMb(api.pid);
-      return {
-        name,
-        requestsPerSecond: null,
-        p50Ms: null,
-        p99Ms: null,
-        errors: null,
-        non2xx: null,
-        status: "measured",
-        memory: { idle: { rssMb: atRest ?? 0, heapUsedMb: 0, heapTotalMb: 0 } },
-        notes:
-          `API from the release build (dist/api) on ${label}, no request yet: RSS ${atRest} MB ` +
-          `after ${QUIET_MS / 1000} s at rest, ${afterCalls} MB after 50 health checks (goal ≤ ${goalMb} MB)`,
-      };
-    } finally {
-      await api.stop();
+    await sleep(QUIET_MS);
+    const atRest = rssMb(api.pid);
+    for (let call = 0; call < 50; call += 1) {
+      await (await fetch(`${api.url}/api/health`)).arrayBuffer();
     }
+    await sleep(2_000);
+    const afterCalls = rssMb(api.pid);
+    return {
+      name,
+      ...NO_FIGURES,
+      status: "measured",
+      memory: { idle: { rssMb: atRest ?? 0, heapUsedMb: 0, heapTotalMb: 0 } },
+      notes:
+        `API from the release build (dist/api) on ${label}, no request yet: RSS ${atRest} MB ` +
+        `after ${QUIET_MS / 1000} s at rest, ${afterCalls} MB after 50 health checks (goal ≤ ${goalMb} MB)`,
+    };
   } finally {
-    await temp.remove();
+    await api.stop();
   }
 }
 
@@ -89,7 +70,7 @@ export const idleMemoryScenario: Scenario = {
       results.push(await idleRss("api-idle-rss-pglite", "PGlite", 500, {}, context.verbose));
     }
     if (context.wanted.has("api-idle-rss-postgres")) {
-      const database = await createThrowawayDatabase(process.env.DATABASE_URL || DEFAULT_POSTGRES_URL);
+      const database = await createBenchDatabase();
       try {
         results.push(
           await idleRss(

@@ -1,17 +1,19 @@
 // The `peer` scenario: better-auth (../shared/peers/better-auth, its own run.sh) on a throwaway
 // PostgreSQL database in the same sitting as ours, so the ratios compare runs made back to back.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { childEnv, findFreePort, projectRoot } from "./child-server";
-import { registerCleanup } from "./cleanup";
-import type { Scenario, ScenarioResult } from "./scenarios";
 import {
-  createThrowawayDatabase,
-  DEFAULT_POSTGRES_URL,
-  PostgresUnreachableError,
-  redactUrl,
-} from "./throwaway-postgres";
+  childEnv,
+  closeReason,
+  findFreePort,
+  outputTail,
+  projectRoot,
+  signalGroup,
+  spawnInGroup,
+} from "./child-server";
+import { registerCleanup } from "./cleanup";
+import { NO_FIGURES, notMeasured, type Scenario, type ScenarioResult } from "./scenarios";
+import { createBenchDatabase, PostgresUnreachableError, unlessUnreachable } from "./throwaway-postgres";
 
 const PEER_DIR = path.resolve(projectRoot, "../shared/peers/better-auth");
 const PEER_NAMES = ["peer-sign-in", "peer-get-session", "peer-argon2-verify"];
@@ -38,52 +40,26 @@ type PeerLine = {
 };
 
 function skipped(reason: string): ScenarioResult[] {
-  return PEER_NAMES.map((name) => ({
-    name,
-    requestsPerSecond: null,
-    p50Ms: null,
-    p99Ms: null,
-    errors: null,
-    non2xx: null,
-    notes: reason,
-    status: "skipped" as const,
-  }));
+  return PEER_NAMES.map((name) => notMeasured(name, "skipped", reason));
 }
 
 /** Runs run.sh and returns the JSON lines bench.mjs printed (run.sh tees them to stdout). */
 async function runPeer(env: NodeJS.ProcessEnv, timeoutMs: number, verbose: boolean): Promise<PeerLine[]> {
-  const child = spawn("bash", [path.join(PEER_DIR, "run.sh")], {
+  const { child, pid } = spawnInGroup("the peer's run.sh", "bash", [path.join(PEER_DIR, "run.sh")], {
     cwd: PEER_DIR,
     env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
   });
-  const pid = child.pid;
-  if (pid === undefined) throw new Error("could not start the peer's run.sh");
   let stdout = "";
-  const tail: string[] = [];
-  const collect = (chunk: Buffer) => {
-    const lines = chunk.toString().split("\n").filter(Boolean);
-    if (verbose) for (const line of lines) process.stderr.write(`  [peer] ${line}\n`);
-    tail.push(...lines);
-    if (tail.length > 40) tail.splice(0, tail.length - 40);
-  };
+  const { tail, collect } = outputTail("peer", verbose);
   child.stdout.on("data", (chunk: Buffer) => {
     stdout += chunk.toString();
     collect(chunk);
   });
   child.stderr.on("data", collect);
-  const exited = new Promise<string>((resolve) => {
-    child.once("close", (code, signal) => resolve(signal ?? `exit code ${code}`));
-    child.once("error", (error) => resolve(error.message));
-  });
+  const exited = closeReason(child);
   // run.sh stops its server on exit; SIGTERM to the group lets its trap run.
   const stop = registerCleanup(async () => {
-    try {
-      process.kill(-pid, "SIGTERM");
-    } catch {
-      // Gone already.
-    }
+    signalGroup(pid, "SIGTERM");
     await exited;
   });
   const timer = setTimeout(() => void stop(), timeoutMs);
@@ -105,15 +81,8 @@ export const peerScenario: Scenario = {
   needsNextBuild: false,
   async run(context) {
     if (!fs.existsSync(path.join(PEER_DIR, "run.sh"))) return skipped(`no ${PEER_DIR}/run.sh`);
-    const adminUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
-    let database: Awaited<ReturnType<typeof createThrowawayDatabase>>;
-    try {
-      database = await createThrowawayDatabase(adminUrl);
-    } catch (error) {
-      if (error instanceof PostgresUnreachableError) return skipped(error.message);
-      throw error;
-    }
-    console.error(`[bench]   peer on throwaway database ${database.name} on ${redactUrl(adminUrl)}`);
+    const database = await unlessUnreachable(createBenchDatabase);
+    if (database instanceof PostgresUnreachableError) return skipped(database.message);
     try {
       const { settings } = context;
       // The same load settings as ours, so the two are comparable line by line.
@@ -154,11 +123,8 @@ export const peerScenario: Scenario = {
       if (raw && context.wanted.has("peer-argon2-verify")) {
         results.push({
           name: "peer-argon2-verify",
+          ...NO_FIGURES,
           requestsPerSecond: raw.verifyPerSec ?? null,
-          p50Ms: null,
-          p99Ms: null,
-          errors: null,
-          non2xx: null,
           notes:
             `no HTTP: the peer's raw @node-rs/argon2 verifications/s (${raw.concurrency} concurrent) in its load ` +
             `generator, mean of before (${raw.beforeSignIn}) and after (${raw.afterSignIn}) its sign-in run; ` +

@@ -1,5 +1,7 @@
 import path from "node:path";
+import type { RequestStep } from "autocannon";
 import { adminListScenario } from "./admin-list-scenario";
+import { SLOW_START_MS, startApi } from "./api-server";
 import {
   type BffSession,
   bffLogin,
@@ -10,20 +12,16 @@ import {
   seedUsers,
 } from "./auth-load";
 import { childEnv, findFreePort, projectRoot, runChildScript, startChildServer } from "./child-server";
+import { withCleanups } from "./cleanup";
 import { idleMemoryScenario } from "./idle-memory-scenario";
-import { type LoadSettings, type Measurement, measure } from "./load-test";
+import { type LoadSettings, type LoadTarget, type Measurement, measure } from "./load-test";
 import { pdfHealthScenario } from "./pdf-health-scenario";
 import { peerScenario } from "./peer-scenario";
 import { createReferralToken } from "./referral-load";
 import { resetFloodWithHealth } from "./reset-flood";
 import { apiLoginAll, rotatingApiRefreshSteps } from "./session-load";
 import { createTempDir } from "./temp-dir";
-import {
-  createThrowawayDatabase,
-  DEFAULT_POSTGRES_URL,
-  PostgresUnreachableError,
-  redactUrl,
-} from "./throwaway-postgres";
+import { createBenchDatabase, PostgresUnreachableError, unlessUnreachable } from "./throwaway-postgres";
 
 export type ScenarioResult = {
   name: string;
@@ -96,9 +94,7 @@ async function apiDatabase(context: ScenarioContext): Promise<{
   drop: () => Promise<void>;
 }> {
   if (context.db === "pglite") return { settings: {}, label: "PGlite", drop: async () => {} };
-  const adminUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
-  const database = await createThrowawayDatabase(adminUrl);
-  console.error(`[bench]   throwaway database ${database.name} on ${redactUrl(adminUrl)}`);
+  const database = await createBenchDatabase();
   return { settings: { DATABASE_URL: database.url }, label: "PostgreSQL", drop: database.drop };
 }
 
@@ -109,10 +105,7 @@ const SEEDED_USERS = 10_000;
 const LOGIN_USERS = 200;
 // The reset flood is measured by count: 200 anonymous calls with made-up tokens.
 const RESET_FLOOD_CALLS = 200;
-// Next's first start reads the whole build; PGlite's first open with migrations takes ≈ 3 s.
-const SLOW_START_MS = 120_000;
-
-function measured(name: string, measurement: Measurement, notes: string, expectedStatus?: number) {
+export function measured(name: string, measurement: Measurement, notes: string, expectedStatus?: number) {
   const result: ScenarioResult = {
     name,
     requestsPerSecond: round(measurement.requestsPerSecond, 1),
@@ -132,17 +125,17 @@ function measured(name: string, measurement: Measurement, notes: string, expecte
   return result;
 }
 
+/** The figures of a result that has none (nothing was measured, or not over HTTP). */
+export const NO_FIGURES = {
+  requestsPerSecond: null,
+  p50Ms: null,
+  p99Ms: null,
+  errors: null,
+  non2xx: null,
+} as const;
+
 export function notMeasured(name: string, status: "skipped" | "failed", notes: string): ScenarioResult {
-  return {
-    name,
-    requestsPerSecond: null,
-    p50Ms: null,
-    p99Ms: null,
-    errors: null,
-    non2xx: null,
-    notes,
-    status,
-  };
+  return { name, ...NO_FIGURES, notes, status };
 }
 
 function round(value: number, digits: number) {
@@ -152,26 +145,6 @@ function round(value: number, digits: number) {
 
 function tsxArgs(script: string) {
   return ["--import", "tsx", script];
-}
-
-async function startApi(
-  dataDir: string,
-  port: number,
-  verbose: boolean,
-  settings: Record<string, string> = {},
-) {
-  // BENCH_API_CPU_PROF=<folder>: the API writes a V8 CPU profile there when it stops (open it in
-  // Chrome's DevTools), to see where a scenario's time goes.
-  const profileDir = process.env.BENCH_API_CPU_PROF;
-  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-  return startChildServer({
-    name: "api",
-    args: [...profile, ...tsxArgs("server/main.ts")],
-    env: childEnv({ DATA_DIR: dataDir, API_PORT: String(port), API_HOST: "127.0.0.1", ...settings }),
-    readyUrl: `http://127.0.0.1:${port}/api/health`,
-    readyTimeoutMs: SLOW_START_MS,
-    verbose,
-  });
 }
 
 async function startWeb(
@@ -289,20 +262,12 @@ export const scenarios: Scenario[] = [
     names: ["api-health"],
     needsNextBuild: false,
     async run(context) {
-      const temp = createTempDir("api");
+      const api = await startApi({ label: "api", verbose: context.verbose });
       try {
-        const port = await findFreePort();
-        const api = await startApi(temp.dir, port, context.verbose);
-        try {
-          const measurement = await measure({ url: `http://127.0.0.1:${port}/api/health` }, context.settings);
-          return [
-            measured("api-health", measurement, "server/main.ts on PGlite; one `select 1` per request"),
-          ];
-        } finally {
-          await api.stop();
-        }
+        const measurement = await measure({ url: `${api.url}/api/health` }, context.settings);
+        return [measured("api-health", measurement, "server/main.ts on PGlite; one `select 1` per request")];
       } finally {
-        await temp.remove();
+        await api.stop();
       }
     },
   },
@@ -324,17 +289,10 @@ export const scenarios: Scenario[] = [
     names: ["select-postgres"],
     needsNextBuild: false,
     async run(context) {
-      const adminUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
-      let database: Awaited<ReturnType<typeof createThrowawayDatabase>>;
-      try {
-        database = await createThrowawayDatabase(adminUrl);
-      } catch (error) {
-        if (error instanceof PostgresUnreachableError) {
-          return [notMeasured("select-postgres", "skipped", error.message)];
-        }
-        throw error;
+      const database = await unlessUnreachable(createBenchDatabase);
+      if (database instanceof PostgresUnreachableError) {
+        return [notMeasured("select-postgres", "skipped", database.message)];
       }
-      console.error(`[bench]   throwaway database ${database.name} on ${redactUrl(adminUrl)}`);
       try {
         const result = await measureSelect("select-postgres", { BENCH_DATABASE_URL: database.url }, context);
         result.notes += "; pg pool of 10";
@@ -422,94 +380,82 @@ export const scenarios: Scenario[] = [
   {
     names: ["login-api"],
     needsNextBuild: false,
-    async run(context) {
-      const temp = createTempDir("login");
-      const database = await apiDatabase(context);
-      try {
-        const port = await findFreePort();
+    run: (context) =>
+      withCleanups(async (undoLater) => {
+        const database = await apiDatabase(context);
+        undoLater(database.drop);
         const seedToken = createSeedToken();
-        const api = await startApi(temp.dir, port, context.verbose, {
-          E2E_SEED_TOKEN: seedToken,
-          LOG_LEVEL: "warn",
-          ...database.settings,
+        const api = await startApi({
+          label: "login",
+          verbose: context.verbose,
+          settings: { E2E_SEED_TOKEN: seedToken, LOG_LEVEL: "warn", ...database.settings },
         });
-        try {
-          const apiUrl = `http://127.0.0.1:${port}`;
-          const started = Date.now();
-          const emails = await seedUsers(apiUrl, seedToken, "login", LOGIN_USERS);
-          progress(`seeded ${emails.length} users in ${seconds(started)}`);
-          const measurement = await measure(
-            { url: `${apiUrl}/api/auth/login`, requests: roundRobinLoginSteps(emails) },
-            context.settings,
-          );
-          return [
-            measured(
-              "login-api",
-              measurement,
-              `POST /api/auth/login on the API directly (${database.label}, LOG_LEVEL=warn), round-robin over ` +
-                `${emails.length} seeded users, all from 127.0.0.1; each: rate-limit counts, user ` +
-                "lookup, argon2id verify, session + refresh token, audit row, EdDSA access token",
-            ),
-          ];
-        } finally {
-          await api.stop();
-        }
-      } finally {
-        await temp.remove();
-        await database.drop();
-      }
-    },
+        undoLater(api.stop);
+        const started = Date.now();
+        const emails = await seedUsers(api.url, seedToken, "login", LOGIN_USERS);
+        progress(`seeded ${emails.length} users in ${seconds(started)}`);
+        const measurement = await measure(
+          { url: `${api.url}/api/auth/login`, requests: roundRobinLoginSteps(emails) },
+          context.settings,
+        );
+        return [
+          measured(
+            "login-api",
+            measurement,
+            `POST /api/auth/login on the API directly (${database.label}, LOG_LEVEL=warn), round-robin over ` +
+              `${emails.length} seeded users, all from 127.0.0.1; each: rate-limit counts, user ` +
+              "lookup, argon2id verify, session + refresh token, audit row, EdDSA access token",
+          ),
+        ];
+      }),
   },
   {
     names: ["reset-flood-health", "reset-flood-health-many-ips"],
     needsNextBuild: false,
     async run(context) {
-      const temp = createTempDir("reset-flood");
+      const api = await startApi({
+        label: "reset-flood",
+        verbose: context.verbose,
+        settings: { LOG_LEVEL: "warn" },
+      });
       try {
-        const port = await findFreePort();
-        const api = await startApi(temp.dir, port, context.verbose, { LOG_LEVEL: "warn" });
-        try {
-          const apiUrl = `http://127.0.0.1:${port}`;
-          const results: ScenarioResult[] = [];
-          // One address (the per-IP limit answers 429 after 10), then one address per call (no
-          // limit applies; only the token lookup before the hash keeps argon2 out of it).
-          const floods = [
-            { name: "reset-flood-health", forwardedFor: undefined, who: "all from 127.0.0.1" },
-            {
-              name: "reset-flood-health-many-ips",
-              forwardedFor: (index: number) => `10.77.${index >> 8}.${index & 255}`,
-              who: "each with its own X-Forwarded-For",
-            },
-          ];
-          for (const flood of floods.filter((candidate) => context.wanted.has(candidate.name))) {
-            const result = await resetFloodWithHealth(apiUrl, {
-              calls: RESET_FLOOD_CALLS,
-              concurrency: context.settings.connections,
-              forwardedFor: flood.forwardedFor,
-            });
-            results.push({
-              name: flood.name,
-              requestsPerSecond: round((result.calls / result.floodMs) * 1000, 1),
-              p50Ms: result.healthP50Ms,
-              p99Ms: result.healthP99Ms,
-              errors: result.healthFailures,
-              non2xx: null,
-              notes:
-                `${result.calls} POST /api/auth/reset-password with made-up tokens (${flood.who}), ` +
-                `${result.concurrency} in flight, answered ${JSON.stringify(result.statusCodes)} in ` +
-                `${result.floodMs} ms (req/s = these calls); p50/p99 = GET /api/health sampled back to back ` +
-                `meanwhile (${result.healthSamples} samples, max ${result.healthMaxMs} ms; goal p99 < 200 ms)` +
-                (result.statusCodes["200"] ? "; WARNING: a made-up token was accepted" : ""),
-              status: "measured",
-              statusCodes: result.statusCodes,
-            });
-          }
-          return results;
-        } finally {
-          await api.stop();
+        const results: ScenarioResult[] = [];
+        // One address (the per-IP limit answers 429 after 10), then one address per call (no
+        // limit applies; only the token lookup before the hash keeps argon2 out of it).
+        const floods = [
+          { name: "reset-flood-health", forwardedFor: undefined, who: "all from 127.0.0.1" },
+          {
+            name: "reset-flood-health-many-ips",
+            forwardedFor: (index: number) => `10.77.${index >> 8}.${index & 255}`,
+            who: "each with its own X-Forwarded-For",
+          },
+        ];
+        for (const flood of floods.filter((candidate) => context.wanted.has(candidate.name))) {
+          const result = await resetFloodWithHealth(api.url, {
+            calls: RESET_FLOOD_CALLS,
+            concurrency: context.settings.connections,
+            forwardedFor: flood.forwardedFor,
+          });
+          results.push({
+            name: flood.name,
+            requestsPerSecond: round((result.calls / result.floodMs) * 1000, 1),
+            p50Ms: result.healthP50Ms,
+            p99Ms: result.healthP99Ms,
+            errors: result.healthFailures,
+            non2xx: null,
+            notes:
+              `${result.calls} POST /api/auth/reset-password with made-up tokens (${flood.who}), ` +
+              `${result.concurrency} in flight, answered ${JSON.stringify(result.statusCodes)} in ` +
+              `${result.floodMs} ms (req/s = these calls); p50/p99 = GET /api/health sampled back to back ` +
+              `meanwhile (${result.healthSamples} samples, max ${result.healthMaxMs} ms; goal p99 < 200 ms)` +
+              (result.statusCodes["200"] ? "; WARNING: a made-up token was accepted" : ""),
+            status: "measured",
+            statusCodes: result.statusCodes,
+          });
         }
+        return results;
       } finally {
-        await temp.remove();
+        await api.stop();
       }
     },
   },
@@ -542,45 +488,26 @@ export const scenarios: Scenario[] = [
     names: ["bff-health", "api-health-direct"],
     needsNextBuild: true,
     async run(context) {
-      const temp = createTempDir("bff");
-      const database = await apiDatabase(context);
-      try {
-        const apiPort = await findFreePort();
+      return withCleanups(async (undoLater) => {
+        const database = await apiDatabase(context);
+        undoLater(database.drop);
+        const api = await startApi({ label: "bff", verbose: context.verbose, settings: database.settings });
+        undoLater(api.stop);
         const webPort = await findFreePort();
-        const api = await startApi(temp.dir, apiPort, context.verbose, database.settings);
-        try {
-          const web = await startWeb(
-            webPort,
-            `http://127.0.0.1:${apiPort}`,
-            "/api/health",
-            200,
-            context.verbose,
-          );
-          try {
-            // Back to back, same settings, both processes up for both runs.
-            const throughBff = await measure(
-              { url: `http://127.0.0.1:${webPort}/api/health` },
-              context.settings,
-            );
-            const direct = await measure({ url: `http://127.0.0.1:${apiPort}/api/health` }, context.settings);
-            return [
-              measured(
-                "bff-health",
-                throughBff,
-                `browser → web-server.mjs (BFF route) → API → ${database.label}`,
-              ),
-              measured("api-health-direct", direct, "same API, called directly while the web tier idles"),
-            ];
-          } finally {
-            await web.stop();
-          }
-        } finally {
-          await api.stop();
-        }
-      } finally {
-        await temp.remove();
-        await database.drop();
-      }
+        const web = await startWeb(webPort, api.url, "/api/health", 200, context.verbose);
+        undoLater(web.stop);
+        // Back to back, same settings, both processes up for both runs.
+        const throughBff = await measure({ url: `http://127.0.0.1:${webPort}/api/health` }, context.settings);
+        const direct = await measure({ url: `${api.url}/api/health` }, context.settings);
+        return [
+          measured(
+            "bff-health",
+            throughBff,
+            `browser → web-server.mjs (BFF route) → API → ${database.label}`,
+          ),
+          measured("api-health-direct", direct, "same API, called directly while the web tier idles"),
+        ];
+      });
     },
   },
   adminListScenario,
@@ -599,177 +526,147 @@ export const scenarios: Scenario[] = [
     needsNextBuild: true,
     async run(context) {
       const { settings, wanted, verbose } = context;
-      const temp = createTempDir("session");
-      const database = await apiDatabase(context);
-      try {
-        const apiPort = await findFreePort();
-        const webPort = await findFreePort();
+      return withCleanups(async (undoLater) => {
+        const database = await apiDatabase(context);
+        undoLater(database.drop);
         const seedToken = createSeedToken();
-        const api = await startApi(temp.dir, apiPort, verbose, {
-          E2E_SEED_TOKEN: seedToken,
-          LOG_LEVEL: "warn",
-          ...database.settings,
+        const api = await startApi({
+          label: "session",
+          verbose,
+          settings: { E2E_SEED_TOKEN: seedToken, LOG_LEVEL: "warn", ...database.settings },
         });
-        try {
-          const apiUrl = `http://127.0.0.1:${apiPort}`;
-          const webUrl = `http://127.0.0.1:${webPort}`;
-          const web = await startWeb(webPort, apiUrl, "/healthz", 200, verbose);
-          try {
-            // Users and sessions first, so the measurements below run back to back.
-            const wantMe = wanted.has("bff-me") || wanted.has("api-me");
-            // One session per connection, for the warm-up's connections and the measured run's.
-            const sessionsPerRun = settings.connections * (settings.warmupSeconds > 0 ? 2 : 1);
-            const refreshSessions = wanted.has("bff-refresh") ? sessionsPerRun : 0;
-            const apiRefreshSessions = wanted.has("api-refresh") ? sessionsPerRun : 0;
-            const started = Date.now();
-            const wantInfo = wanted.has("bff-referral-info") || wanted.has("api-referral-info");
-            const emails = await seedUsers(
-              apiUrl,
-              seedToken,
-              "session",
-              refreshSessions + apiRefreshSessions + (wantMe ? 1 : 0),
-            );
-            const infoToken = wantInfo ? await createReferralToken(apiUrl, webUrl, seedToken) : undefined;
-            let meSession: BffSession | undefined;
-            if (wantMe) {
-              meSession = await bffLogin(webUrl, emails[0] as string);
-              const check = await fetch(`${webUrl}/api/auth/me`, {
-                headers: { cookie: `pp_at=${meSession.accessCookie}` },
-              });
-              const body = await check.text();
-              if (check.status !== 200) throw new Error(`GET /api/auth/me answered ${check.status}: ${body}`);
-            }
-            const refreshEmails = emails.slice(wantMe ? 1 : 0);
-            const sessions = await bffLoginAll(webUrl, refreshEmails.slice(0, refreshSessions));
-            const apiSessions = await apiLoginAll(apiUrl, refreshEmails.slice(refreshSessions));
-            if (emails.length > 0) {
-              progress(
-                `seeded ${emails.length} users and logged each in through the BFF in ${seconds(started)}`,
-              );
-            }
-
-            const results: ScenarioResult[] = [];
-            if (wanted.has("web-healthz")) {
-              const measurement = await measure({ url: `${webUrl}/healthz` }, settings);
-              results.push(
-                measured(
-                  "web-healthz",
-                  measurement,
-                  "bare Next route handler (app/healthz/route.ts) on web-server.mjs: the web tier's floor",
-                ),
-              );
-            }
-            if (meSession && wanted.has("api-me")) {
-              const measurement = await measure(
-                {
-                  url: `${apiUrl}/api/auth/me`,
-                  headers: { authorization: `Bearer ${meSession.accessCookie}` },
-                },
-                settings,
-              );
-              results.push(
-                measured(
-                  "api-me",
-                  measurement,
-                  `GET /api/auth/me with a Bearer token on the API directly (EdDSA verify; session, user, ` +
-                    `permissions and profile from ${database.label})`,
-                ),
-              );
-            }
-            if (meSession && wanted.has("bff-me")) {
-              const measurement = await measure(
-                { url: `${webUrl}/api/auth/me`, headers: { cookie: `pp_at=${meSession.accessCookie}` } },
-                settings,
-              );
-              results.push(
-                measured(
-                  "bff-me",
-                  measurement,
-                  "GET /api/auth/me with a pp_at cookie from one BFF login: web-server.mjs (BFF, cookie → " +
-                    `Bearer) → API (EdDSA verify; session, user, permissions from ${database.label})`,
-                ),
-              );
-            }
-            if (infoToken && wanted.has("api-referral-info")) {
-              const measurement = await measure(
-                { url: `${apiUrl}/api/referral/info/${infoToken}` },
-                settings,
-              );
-              results.push(
-                measured(
-                  "api-referral-info",
-                  measurement,
-                  `GET /api/referral/info/{token} on the API directly (${database.label})`,
-                ),
-              );
-            }
-            if (infoToken && wanted.has("bff-referral-info")) {
-              const measurement = await measure(
-                { url: `${webUrl}/api/referral/info/${infoToken}` },
-                settings,
-              );
-              results.push(
-                measured(
-                  "bff-referral-info",
-                  measurement,
-                  "GET /api/referral/info/{token} (public, as /register calls it) through web-server.mjs → API " +
-                    `(link by token joined with its owner, ${database.label}); compare with select-pglite, the one-SELECT floor`,
-                ),
-              );
-            }
-            if (apiRefreshSessions > 0) {
-              const rotating = rotatingApiRefreshSteps(apiSessions);
-              const measurement = await measure(
-                { url: `${apiUrl}/api/auth/refresh`, requests: rotating.steps },
-                settings,
-              );
-              const result = measured(
-                "api-refresh",
-                measurement,
-                "POST /api/auth/refresh on the API directly, one session per connection, each request sends " +
-                  "the refresh token its connection got last (a real rotation each time); sessions used: " +
-                  `${rotating.claimed()} of ${apiSessions.length}; answers without a new token: ` +
-                  `${rotating.missingToken()}; tokens sent twice: ${rotating.repeatedTokens()}`,
-              );
-              if (rotating.repeatedTokens() > 0) {
-                result.notes += "; WARNING: some requests were no rotation (a token sent twice)";
-              }
-              results.push(result);
-            }
-            if (refreshSessions > 0) {
-              const rotating = rotatingRefreshSteps(sessions, new URL(webUrl).origin);
-              const measurement = await measure(
-                { url: `${webUrl}/api/auth/refresh`, requests: rotating.steps },
-                settings,
-              );
-              const result = measured(
-                "bff-refresh",
-                measurement,
-                "POST /api/auth/refresh with Origin through web-server.mjs, one BFF-logged-in session per " +
-                  "connection (autocannon steps with per-connection state), each request sends the pp_rt " +
-                  "its connection got last, so each is a real rotation (lookup, rotate in a transaction, " +
-                  `new access token, Set-Cookie); sessions used: ${rotating.claimed()} of ${sessions.length}; ` +
-                  `answers without a new pp_rt: ${rotating.missingCookie()}; tokens sent twice: ${rotating.repeatedTokens()}`,
-              );
-              if (rotating.claimed() !== refreshSessions) {
-                result.notes += `; WARNING: expected ${refreshSessions} connections to take a session each`;
-              }
-              if (rotating.repeatedTokens() > 0) {
-                result.notes += "; WARNING: some requests were no rotation (a token sent twice)";
-              }
-              results.push(result);
-            }
-            return results;
-          } finally {
-            await web.stop();
-          }
-        } finally {
-          await api.stop();
+        undoLater(api.stop);
+        const apiUrl = api.url;
+        const webPort = await findFreePort();
+        const webUrl = `http://127.0.0.1:${webPort}`;
+        const web = await startWeb(webPort, apiUrl, "/healthz", 200, verbose);
+        undoLater(web.stop);
+        // Users and sessions first, so the measurements below run back to back.
+        const wantMe = wanted.has("bff-me") || wanted.has("api-me");
+        // One session per connection, for the warm-up's connections and the measured run's.
+        const sessionsPerRun = settings.connections * (settings.warmupSeconds > 0 ? 2 : 1);
+        const refreshSessions = wanted.has("bff-refresh") ? sessionsPerRun : 0;
+        const apiRefreshSessions = wanted.has("api-refresh") ? sessionsPerRun : 0;
+        const started = Date.now();
+        const wantInfo = wanted.has("bff-referral-info") || wanted.has("api-referral-info");
+        const emails = await seedUsers(
+          apiUrl,
+          seedToken,
+          "session",
+          refreshSessions + apiRefreshSessions + (wantMe ? 1 : 0),
+        );
+        const infoToken = wantInfo ? await createReferralToken(apiUrl, webUrl, seedToken) : undefined;
+        let meSession: BffSession | undefined;
+        if (wantMe) {
+          meSession = await bffLogin(webUrl, emails[0] as string);
+          const check = await fetch(`${webUrl}/api/auth/me`, {
+            headers: { cookie: `pp_at=${meSession.accessCookie}` },
+          });
+          const body = await check.text();
+          if (check.status !== 200) throw new Error(`GET /api/auth/me answered ${check.status}: ${body}`);
         }
-      } finally {
-        await temp.remove();
-        await database.drop();
-      }
+        const refreshEmails = emails.slice(wantMe ? 1 : 0);
+        const sessions = await bffLoginAll(webUrl, refreshEmails.slice(0, refreshSessions));
+        const apiSessions = await apiLoginAll(apiUrl, refreshEmails.slice(refreshSessions));
+        if (emails.length > 0) {
+          progress(`seeded ${emails.length} users and logged each in through the BFF in ${seconds(started)}`);
+        }
+
+        const results: ScenarioResult[] = [];
+        // A target is undefined when what it needs (a session, a referral token) was not set up.
+        const measureWanted = async (name: string, target: LoadTarget | undefined, notes: string) => {
+          if (target && wanted.has(name))
+            results.push(measured(name, await measure(target, settings), notes));
+        };
+        await measureWanted(
+          "web-healthz",
+          { url: `${webUrl}/healthz` },
+          "bare Next route handler (app/healthz/route.ts) on web-server.mjs: the web tier's floor",
+        );
+        await measureWanted(
+          "api-me",
+          meSession && {
+            url: `${apiUrl}/api/auth/me`,
+            headers: { authorization: `Bearer ${meSession.accessCookie}` },
+          },
+          `GET /api/auth/me with a Bearer token on the API directly (EdDSA verify; session, user, ` +
+            `permissions and profile from ${database.label})`,
+        );
+        await measureWanted(
+          "bff-me",
+          meSession && {
+            url: `${webUrl}/api/auth/me`,
+            headers: { cookie: `pp_at=${meSession.accessCookie}` },
+          },
+          "GET /api/auth/me with a pp_at cookie from one BFF login: web-server.mjs (BFF, cookie → " +
+            `Bearer) → API (EdDSA verify; session, user, permissions from ${database.label})`,
+        );
+        await measureWanted(
+          "api-referral-info",
+          infoToken ? { url: `${apiUrl}/api/referral/info/${infoToken}` } : undefined,
+          `GET /api/referral/info/{token} on the API directly (${database.label})`,
+        );
+        await measureWanted(
+          "bff-referral-info",
+          infoToken ? { url: `${webUrl}/api/referral/info/${infoToken}` } : undefined,
+          "GET /api/referral/info/{token} (public, as /register calls it) through web-server.mjs → API " +
+            `(link by token joined with its owner, ${database.label}); compare with select-pglite, the one-SELECT floor`,
+        );
+        // Each request sends the token its connection got last; one sent twice was no rotation.
+        const measureRotation = async (
+          name: string,
+          url: string,
+          rotating: { steps: RequestStep[]; claimed(): number; repeatedTokens(): number },
+          sessionCount: number,
+          missing: { what: string; count(): number },
+          description: string,
+        ) => {
+          const measurement = await measure({ url, requests: rotating.steps }, settings);
+          const result = measured(
+            name,
+            measurement,
+            `${description}; sessions used: ${rotating.claimed()} of ${sessionCount}; answers without a new ` +
+              `${missing.what}: ${missing.count()}; tokens sent twice: ${rotating.repeatedTokens()}`,
+          );
+          if (rotating.repeatedTokens() > 0) {
+            result.notes += "; WARNING: some requests were no rotation (a token sent twice)";
+          }
+          return result;
+        };
+        if (apiRefreshSessions > 0) {
+          const rotating = rotatingApiRefreshSteps(apiSessions);
+          results.push(
+            await measureRotation(
+              "api-refresh",
+              `${apiUrl}/api/auth/refresh`,
+              rotating,
+              apiSessions.length,
+              { what: "token", count: rotating.missingToken },
+              "POST /api/auth/refresh on the API directly, one session per connection, each request sends " +
+                "the refresh token its connection got last (a real rotation each time)",
+            ),
+          );
+        }
+        if (refreshSessions > 0) {
+          const rotating = rotatingRefreshSteps(sessions, new URL(webUrl).origin);
+          const result = await measureRotation(
+            "bff-refresh",
+            `${webUrl}/api/auth/refresh`,
+            rotating,
+            sessions.length,
+            { what: "pp_rt", count: rotating.missingCookie },
+            "POST /api/auth/refresh with Origin through web-server.mjs, one BFF-logged-in session per " +
+              "connection (autocannon steps with per-connection state), each request sends the pp_rt " +
+              "its connection got last, so each is a real rotation (lookup, rotate in a transaction, " +
+              "new access token, Set-Cookie)",
+          );
+          if (rotating.claimed() !== refreshSessions) {
+            result.notes += `; WARNING: expected ${refreshSessions} connections to take a session each`;
+          }
+          results.push(result);
+        }
+        return results;
+      });
     },
   },
   peerScenario,

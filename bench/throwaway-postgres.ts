@@ -25,20 +25,51 @@ export async function createThrowawayDatabase(adminUrl: string): Promise<Throwaw
 }
 
 async function runAdminStatement(adminUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  await withClient(adminUrl, (client) => client.query(statement));
+}
+
+/** Runs `work` on a connection to `url`; a server that cannot be reached throws PostgresUnreachableError. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   client.on("error", () => {});
   try {
     await client.connect();
   } catch (error) {
     await client.end().catch(() => {});
     throw new PostgresUnreachableError(
-      `PostgreSQL unreachable at ${redactUrl(adminUrl)}: ${describeError(error)}`,
+      `PostgreSQL unreachable at ${redactUrl(url)}: ${describeError(error)}`,
     );
   }
   try {
-    await client.query(statement);
+    return await work(client);
   } finally {
     await client.end();
+  }
+}
+
+/** The server the bench's databases go to: DATABASE_URL's, else the local test server. */
+export function adminDatabaseUrl(): string {
+  return process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
+}
+
+/** A throwaway database on the bench's server, announced on stderr. */
+export async function createBenchDatabase(): Promise<ThrowawayDatabase> {
+  const adminUrl = adminDatabaseUrl();
+  const database = await createThrowawayDatabase(adminUrl);
+  console.error(`[bench]   throwaway database ${database.name} on ${redactUrl(adminUrl)}`);
+  return database;
+}
+
+/**
+ * What `connect` gives, or the PostgresUnreachableError it threw (a scenario that merely prefers
+ * PostgreSQL is skipped with its message); any other failure is thrown on.
+ */
+export async function unlessUnreachable<T>(connect: () => Promise<T>): Promise<T | PostgresUnreachableError> {
+  try {
+    return await connect();
+  } catch (error) {
+    if (error instanceof PostgresUnreachableError) return error;
+    throw error;
   }
 }
 
