@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 /**
  * Secrets the API generates for itself when configuration gives none (token signing key,
@@ -8,5 +9,5 @@ import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 export const appSecrets = pgTable("app_secrets", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -13,13 +13,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
 import { users } from "./users";
-
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 // Permission. can_create_referrals exists on every database (seeded at start).
 export const permissions = pgTable("permissions", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: id(),
   name: text("name").notNull().unique(),
   description: text("description").notNull().default(""),
   isActive: boolean("is_active").notNull().default(true),
@@ -48,7 +47,7 @@ export const userPermissions = pgTable(
 export const authSessions = pgTable(
   "auth_sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -77,7 +76,7 @@ export const authSessions = pgTable(
 export const refreshTokens = pgTable(
   "refresh_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     sessionId: uuid("session_id")
       .notNull()
       .references(() => authSessions.id, { onDelete: "cascade" }),
@@ -106,7 +105,7 @@ export const codePurposeEnum = pgEnum("code_purpose", ["login", "verify_email"])
 export const oneTimeCodes = pgTable(
   "one_time_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -123,7 +122,7 @@ export const oneTimeCodes = pgTable(
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgEnum, pgTable, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
 
 export const changeReviewKindEnum = pgEnum("change_review_kind", ["id_documents", "bank_details"]);
@@ -20,7 +21,7 @@ export type ChangeSnapshot = IdDocumentsSnapshot | BankDetailsSnapshot;
 export const changeReviews = pgTable(
   "change_reviews",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -28,8 +29,8 @@ export const changeReviews = pgTable(
     status: changeReviewStatusEnum("status").notNull().default("pending"),
     previous: jsonb("previous").$type<ChangeSnapshot>().notNull(),
     proposed: jsonb("proposed").$type<ChangeSnapshot>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedByUserId: uuid("decided_by_user_id").references(() => users.id, { onDelete: "set null" }),
   },

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
 import { documents } from "./documents";
 import { languageEnum, users } from "./users";
 
@@ -31,7 +32,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const contractTemplates = pgTable(
   "contract_templates",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     name: text("name").notNull(),
     type: text("type").notNull(),
     description: text("description"),
@@ -40,8 +41,8 @@ export const contractTemplates = pgTable(
     state: templateStateEnum("state").notNull().default("active"),
     currentVersion: integer("current_version").notNull().default(1),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index("contract_templates_state_idx").on(table.state, table.audience, table.language)],
 );
@@ -50,7 +51,7 @@ export const contractTemplates = pgTable(
 export const contractTemplateVersions = pgTable(
   "contract_template_versions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     templateId: uuid("template_id")
       .notNull()
       .references(() => contractTemplates.id, { onDelete: "cascade" }),
@@ -60,7 +61,7 @@ export const contractTemplateVersions = pgTable(
     /** Published as "members must sign again": members who signed an earlier version re-sign. */
     resignRequired: boolean("resign_required").notNull().default(false),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex("contract_template_versions_uq").on(table.templateId, table.version)],
 );
@@ -79,7 +80,7 @@ export const companyStamps = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     isActive: boolean("is_active").notNull().default(false),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [check("company_stamps_single", sql`${table.id} = 1`)],
 );
@@ -91,7 +92,7 @@ export const companyStamps = pgTable(
 export const contractSignatures = pgTable(
   "contract_signatures",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

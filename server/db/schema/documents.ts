@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
 import { users } from "./users";
 
 export const documentKindEnum = pgEnum("document_kind", ["id", "contract"]);
@@ -14,7 +15,7 @@ export const documentSideEnum = pgEnum("document_side", ["front", "back"]);
 export const documents = pgTable(
   "documents",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -30,7 +31,7 @@ export const documents = pgTable(
     contentType: text("content_type").notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     sha256: text("sha256").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     supersededAt: timestamp("superseded_at", { withTimezone: true }),
     /**
      * When the member was mailed that this ID expires soon; set on the front image's row only

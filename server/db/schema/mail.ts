@@ -1,4 +1,5 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
 
 export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"]);
 
@@ -11,7 +12,7 @@ export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     /** Which mail this is (password_reset, login_code, …), for the admin list and the logs. */
     kind: text("kind").notNull(),
     recipient: text("recipient").notNull(),
@@ -25,7 +26,7 @@ export const mailOutbox = pgTable(
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
     /** The transport's error, without credentials; never the body. */
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (table) => [

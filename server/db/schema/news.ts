@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
 import { languageEnum } from "./users";
 
 /**
@@ -10,7 +11,7 @@ import { languageEnum } from "./users";
 export const news = pgTable(
   "news",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     title: text("title").notNull(),
     /** Markdown as the admin wrote it; rendered and sanitized on the way out. */
     body: text("body").notNull(),
@@ -19,8 +20,8 @@ export const news = pgTable(
     link: text("link"),
     published: boolean("published").notNull().default(true),
     sample: boolean("sample").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index("news_language_published_idx").on(table.language, table.publishedAt),

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { updatedAt } from "./columns";
 import { users } from "./users";
 
 // IBANs and ID numbers are identity data: never logged.
@@ -21,7 +22,7 @@ export const personalProfiles = pgTable("personal_profiles", {
   emergencyContactPhone: text("emergency_contact_phone"),
   accountHolderName: text("account_holder_name"),
   iban: text("iban"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Company profile: registration fills the phones and contact; completion the rest. */
@@ -42,5 +43,5 @@ export const companyProfiles = pgTable("company_profiles", {
   registrationNumber: text("registration_number"),
   accountHolderName: text("account_holder_name"),
   iban: text("iban"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

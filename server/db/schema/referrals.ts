@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
 import { users, userTypeEnum } from "./users";
 
 export const referralStatusEnum = pgEnum("referral_status", ["active", "inactive", "deactivated", "pending"]);
@@ -22,7 +23,7 @@ export const referralStatusEnum = pgEnum("referral_status", ["active", "inactive
 export const referralLinks = pgTable(
   "referral_links",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "set null" }),
     token: text("token").notNull(),
     label: text("label"),
@@ -30,7 +31,7 @@ export const referralLinks = pgTable(
     maxUses: integer("max_uses"),
     uses: integer("uses").notNull().default(0),
     status: referralStatusEnum("status").notNull().default("active"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   },
   (table) => [
@@ -43,7 +44,7 @@ export const referralLinks = pgTable(
 export const referralUses = pgTable(
   "referral_uses",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     linkId: uuid("link_id")
       .notNull()
       .references(() => referralLinks.id, { onDelete: "restrict" }),

@@ -1,4 +1,5 @@
 import { bigint, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
 import { users } from "./users";
 
 /**
@@ -14,20 +15,20 @@ export const userTotp = pgTable("user_totp", {
   secretEncrypted: text("secret_encrypted").notNull(),
   /** The time step of the last code accepted: that code and every earlier one are spent. */
   lastUsedStep: bigint("last_used_step", { mode: "number" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Ten single-use codes per enabled member, stored as SHA-256 hashes (80 random bits each). */
 export const totpRecoveryCodes = pgTable(
   "totp_recovery_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     codeHash: text("code_hash").notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   // Also serves the lookups by user (its leading column).
   (table) => [uniqueIndex("totp_recovery_codes_user_hash_unique").on(table.userId, table.codeHash)],

@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
 
 export const userTypeEnum = pgEnum("user_type", ["personal", "company"]);
 export const userRoleEnum = pgEnum("user_role", ["user", "admin", "super_admin"]);
@@ -27,7 +28,7 @@ export const userSortName = sql`lower(case when "users"."user_type" = 'company' 
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     email: text("email").notNull(),
     passwordHash: text("password_hash"),
     userType: userTypeEnum("user_type").notNull().default("personal"),
@@ -37,8 +38,8 @@ export const users = pgTable(
     lastName: text("last_name"),
     companyName: text("company_name"),
     language: languageEnum("language").notNull().default("en"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     // Who invited this member (joining only through a member's link).
     referredByUserId: uuid("referred_by_user_id").references((): AnyPgColumn => users.id, {
