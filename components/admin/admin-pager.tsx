@@ -2,8 +2,7 @@
 
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { SelectField } from "@/components/ui/select";
 import { PAGE_SIZES } from "@/lib/schemas/admin";
 
 /**
@@ -76,22 +75,17 @@ export function PageSizeField({
   onChange: (change: { pageSize: number; page: 1 }) => void;
 }) {
   return (
-    <Field label={label}>
-      {(control) => (
-        <select
-          {...control}
-          name={name}
-          className={inputClass}
-          value={pageSize}
-          onChange={(event) => onChange({ pageSize: Number(event.target.value), page: 1 })}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <SelectField
+      label={label}
+      name={name}
+      value={pageSize}
+      onChange={(value) => onChange({ pageSize: Number(value), page: 1 })}
+    >
+      {PAGE_SIZES.map((size) => (
+        <option key={size} value={size}>
+          {size}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
-import { SelectFilter } from "@/components/ui/select";
+import { type SelectFilterSpec, SelectFilters } from "@/components/ui/select";
 import { PageSizeField } from "./admin-pager";
 import type { UserListUrlQuery } from "./user-list-query";
 
@@ -57,6 +57,11 @@ export function UserListFilters({
     onChange({ search: (searchBox.current?.value ?? searchInput).trim(), page: 1 });
   };
 
+  const filters: SelectFilterSpec<UserListUrlQuery>[] = [
+    { key: "user_type", label: t("filters.type"), values: USER_TYPES, text: (v) => tValues(`userType.${v}`) },
+    { key: "status", label: t("filters.status"), values: STATUSES, text: (v) => tValues(`status.${v}`) },
+    { key: "role", label: t("filters.role"), values: ROLES, text: (v) => tValues(`role.${v}`) },
+  ];
   return (
     <form onSubmit={submit} aria-labelledby={`${id}-filters`} className="space-y-4">
       <h2 id={`${id}-filters`} className="text-lg font-semibold text-slate-900">
@@ -82,29 +87,11 @@ export function UserListFilters({
             />
           )}
         </Field>
-        <SelectFilter
-          label={t("filters.type")}
-          value={query.user_type}
-          values={USER_TYPES}
-          text={(value) => tValues(`userType.${value}`)}
+        <SelectFilters
+          query={query}
+          filters={filters}
           all={t("filters.all")}
-          onChange={(user_type) => onChange({ user_type, page: 1 })}
-        />
-        <SelectFilter
-          label={t("filters.status")}
-          value={query.status}
-          values={STATUSES}
-          text={(value) => tValues(`status.${value}`)}
-          all={t("filters.all")}
-          onChange={(status) => onChange({ status, page: 1 })}
-        />
-        <SelectFilter
-          label={t("filters.role")}
-          value={query.role}
-          values={ROLES}
-          text={(value) => tValues(`role.${value}`)}
-          all={t("filters.all")}
-          onChange={(role) => onChange({ role, page: 1 })}
+          onChange={(next) => onChange({ ...next, page: 1 })}
         />
         <PageSizeField label={t("filters.pageSize")} pageSize={query.pageSize} onChange={onChange} />
       </div>

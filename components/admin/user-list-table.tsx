@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { Button, buttonClass } from "@/components/ui/button";
+import { buttonClass, RowButton } from "@/components/ui/button";
 import { NoValue, Table } from "@/components/ui/table";
 import type { AdminUser } from "@/lib/schemas/admin";
 import { useAdminDay } from "./use-admin-date";
@@ -19,6 +19,12 @@ const SORTABLE: Partial<Record<(typeof COLUMNS)[number], SortColumn>> = {
   status: "status",
   created: "created",
 };
+
+/** The row's links: the user's details and their profile form. */
+const USER_PAGES = [
+  ["view", "view"],
+  ["edit", "profile"],
+] as const;
 
 // Text carries the meaning; colour only repeats it (WCAG 1.4.1), each pairing at least 4.5:1.
 const statusTone: Record<AdminUser["status"], string> = {
@@ -114,37 +120,30 @@ export function UserListTable({
               <td className="px-3 py-3 whitespace-nowrap">{when(user.last_login_at)}</td>
               <td className="px-3 py-3">
                 <div className="flex min-w-[18rem] flex-wrap items-center gap-2">
-                  <Link
-                    href={`/admin/user-management/view/${encodeURIComponent(user.id)}`}
-                    className={linkClass}
-                    aria-describedby={rowHeaderId}
-                  >
-                    {t("view")}
-                  </Link>
-                  <Link
-                    href={`/admin/user-management/profile/${encodeURIComponent(user.id)}`}
-                    className={linkClass}
-                    aria-describedby={rowHeaderId}
-                  >
-                    {t("edit")}
-                  </Link>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-describedby={rowHeaderId}
+                  {USER_PAGES.map(([label, page]) => (
+                    <Link
+                      key={page}
+                      href={`/admin/user-management/${page}/${encodeURIComponent(user.id)}`}
+                      className={linkClass}
+                      aria-describedby={rowHeaderId}
+                    >
+                      {t(label)}
+                    </Link>
+                  ))}
+                  <RowButton
+                    describedBy={rowHeaderId}
                     loading={busy}
                     onClick={() => onToggleSuspension(user)}
                   >
                     {busy ? t("working") : suspended ? t("reactivate") : t("suspend")}
-                  </Button>
-                  <Button
-                    variant="danger"
-                    size="sm"
-                    aria-describedby={rowHeaderId}
+                  </RowButton>
+                  <RowButton
+                    danger
+                    describedBy={rowHeaderId}
                     onClick={(event) => onDelete(user, event.currentTarget)}
                   >
                     {t("delete")}
-                  </Button>
+                  </RowButton>
                 </div>
               </td>
             </tr>

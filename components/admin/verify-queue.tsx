@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
-import { SelectFilter } from "@/components/ui/select";
+import { type SelectFilterSpec, SelectFilters } from "@/components/ui/select";
 import type { PendingUsers } from "@/lib/schemas/admin-user";
 import { AdminPager, PageSizeField } from "./admin-pager";
 import { sectionClass } from "./user-detail-sections";
@@ -53,6 +53,9 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
 
   const pageCount = Math.max(1, data?.pageCount ?? 1);
   const total = data?.total ?? 0;
+  const filters: SelectFilterSpec<VerifyQueueQuery>[] = [
+    { key: "user_type", label: tFilters("type"), values: USER_TYPES, text: (v) => tValues(`userType.${v}`) },
+  ];
   return (
     <section aria-labelledby={`${id}-heading`} aria-busy={pending} className={sectionClass}>
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
@@ -85,14 +88,12 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
             />
           )}
         </Field>
-        <SelectFilter
-          label={tFilters("type")}
-          name="user_type"
-          value={query.user_type}
-          values={USER_TYPES}
-          text={(value) => tValues(`userType.${value}`)}
+        <SelectFilters
+          query={query}
+          filters={filters}
           all={tFilters("all")}
-          onChange={(user_type) => navigate({ user_type, page: 1 })}
+          named
+          onChange={(next) => navigate({ ...next, page: 1 })}
         />
         <PageSizeField name="pageSize" label={t("pageSize")} pageSize={query.pageSize} onChange={navigate} />
         <label className="mb-6 flex min-h-11 items-center gap-2 text-sm text-slate-900">

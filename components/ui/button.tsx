@@ -85,3 +85,17 @@ export function Button({
     </button>
   );
 }
+
+/**
+ * A small action button in a row of a list or table, described by the row's own name
+ * (`describedBy`), so that a screen reader says whose 'Delete' it is.
+ */
+export function RowButton({
+  describedBy,
+  danger = false,
+  ...props
+}: Omit<ButtonProps, "variant" | "size"> & { describedBy: string; danger?: boolean }) {
+  return (
+    <Button {...props} variant={danger ? "danger" : "secondary"} size="sm" aria-describedby={describedBy} />
+  );
+}

@@ -4,6 +4,38 @@ import type { ReactNode } from "react";
 import { Field } from "./field";
 import { inputClass } from "./form-field";
 
+/** A labelled select; `onChange` receives the chosen option's value. */
+export function SelectField({
+  label,
+  name,
+  value,
+  onChange,
+  children,
+}: {
+  label: ReactNode;
+  /** The field's name when its form also works as a plain GET. */
+  name?: string;
+  value: string | number;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Field label={label}>
+      {(control) => (
+        <select
+          {...control}
+          name={name}
+          className={inputClass}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 /** A select's options: first the empty choice ('All', 'Choose…'), then one per value. */
 export function SelectOptions<V extends string>({
   empty,
@@ -26,40 +58,47 @@ export function SelectOptions<V extends string>({
   );
 }
 
+/** One select filter of a list: the query key it sets, its label, its values and their texts. */
+export type SelectFilterSpec<Q> = {
+  [K in keyof Q & string]-?: {
+    key: K;
+    label: string;
+    values: readonly NonNullable<Q[K]>[];
+    text: (value: NonNullable<Q[K]>) => string;
+  };
+}[keyof Q & string];
+
 /**
- * A labelled filter of a list: the empty choice (`all`) means no filter, and `onChange` then
- * receives undefined.
+ * A list's select filters, each showing what `query` says. The empty choice (`all`) means no
+ * filter: `onChange` then receives the key as undefined.
  */
-export function SelectFilter<V extends string>({
-  label,
-  name,
-  value,
-  values,
-  text,
+export function SelectFilters<Q>({
+  query,
+  filters,
   all,
+  named = false,
   onChange,
 }: {
-  label: ReactNode;
-  name?: string;
-  value: V | undefined;
-  values: readonly V[];
-  text: (value: V) => string;
+  query: Q;
+  filters: readonly SelectFilterSpec<Q>[];
   all: string;
-  onChange: (value: V | undefined) => void;
+  /** Whether each select carries its key as its name (a form that also works as a plain GET). */
+  named?: boolean;
+  onChange: (next: Partial<Q>) => void;
 }) {
-  return (
-    <Field label={label}>
-      {(control) => (
-        <select
-          {...control}
-          name={name}
-          className={inputClass}
-          value={value ?? ""}
-          onChange={(event) => onChange((event.target.value || undefined) as V | undefined)}
-        >
-          <SelectOptions empty={all} values={values} text={text} />
-        </select>
-      )}
-    </Field>
-  );
+  return filters.map(({ key, label, values, text }) => (
+    <SelectField
+      key={key}
+      label={label}
+      name={named ? key : undefined}
+      value={String(query[key] ?? "")}
+      onChange={(value) => onChange({ [key]: value || undefined } as Partial<Q>)}
+    >
+      <SelectOptions
+        empty={all}
+        values={values as readonly string[]}
+        text={text as (value: string) => string}
+      />
+    </SelectField>
+  ));
 }

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { Button } from "@/components/ui/button";
+import { RowButton } from "@/components/ui/button";
 import type { CompanyStamp } from "@/lib/schemas/contracts";
 import { StampImage } from "./stamp-image";
 
@@ -52,24 +52,21 @@ export function StampList({
               )}
               <div className="flex flex-wrap gap-2 pt-1">
                 {!stamp.isActive && (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-describedby={titleId}
+                  <RowButton
+                    describedBy={titleId}
                     loading={busyId === stamp.id}
                     onClick={() => onActivate(stamp)}
                   >
                     {t("activate")}
-                  </Button>
+                  </RowButton>
                 )}
-                <Button
-                  variant="danger"
-                  size="sm"
-                  aria-describedby={titleId}
+                <RowButton
+                  danger
+                  describedBy={titleId}
                   onClick={(event) => onDelete(stamp, event.currentTarget)}
                 >
                   {t("delete")}
-                </Button>
+                </RowButton>
               </div>
             </div>
           </li>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { SelectFilter } from "@/components/ui/select";
+import { type SelectFilterSpec, SelectFilters } from "@/components/ui/select";
 import { locales } from "@/lib/i18n/config";
 import { NEWS_STATES } from "@/lib/schemas/news";
 import type { NewsUrlQuery } from "./news-query";
@@ -15,25 +15,14 @@ export function NewsFilters({
   onChange: (next: Partial<NewsUrlQuery>) => void;
 }) {
   const t = useTranslations("AdminNews");
+  const filters: SelectFilterSpec<NewsUrlQuery>[] = [
+    { key: "language", label: t("filters.language"), values: locales, text: (v) => t(`language.${v}`) },
+    { key: "state", label: t("filters.state"), values: NEWS_STATES, text: (v) => t(`state.${v}`) },
+  ];
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="sr-only">{t("filters.heading")}</legend>
-      <SelectFilter
-        label={t("filters.language")}
-        value={query.language}
-        values={locales}
-        text={(value) => t(`language.${value}`)}
-        all={t("filters.all")}
-        onChange={(language) => onChange({ language })}
-      />
-      <SelectFilter
-        label={t("filters.state")}
-        value={query.state}
-        values={NEWS_STATES}
-        text={(value) => t(`state.${value}`)}
-        all={t("filters.all")}
-        onChange={(state) => onChange({ state })}
-      />
+      <SelectFilters query={query} filters={filters} all={t("filters.all")} onChange={onChange} />
     </fieldset>
   );
 }
