@@ -1,14 +1,14 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { apiFetch } from "./api-transport";
+import { apiFetch, IDLE_CONNECTION_MS } from "./api-transport";
 
 // A real HTTP server on loopback stands in for the API.
 
 const servers: Server[] = [];
 
-async function listen(handler: RequestListener): Promise<string> {
-  const server = createServer(handler);
+async function listen(handler: RequestListener, keepAliveTimeout = 5_000): Promise<string> {
+  const server = createServer({ keepAliveTimeout }, handler);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -137,6 +137,49 @@ describe("apiFetch", () => {
     await expect(pending).rejects.toThrow();
 
     await expect(apiFetch(`${url}/api/slow`, { signal: AbortSignal.abort() })).rejects.toThrow();
+  });
+
+  it("closes a connection idle for a while before the API would, so no call is written onto one the API is dropping", async () => {
+    const ports: number[] = [];
+    // This API keeps idle connections longer than Node's 5 s, to show that the client lets go first.
+    const url = await listen((request, response) => {
+      ports.push(request.socket.remotePort ?? 0);
+      response.end("ok");
+    }, 30_000);
+
+    await (await apiFetch(`${url}/api/health`)).text();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_CONNECTION_MS + 500));
+    await (await apiFetch(`${url}/api/health`)).text();
+
+    expect(IDLE_CONNECTION_MS).toBeLessThan(5_000);
+    expect(ports).toHaveLength(2);
+    expect(ports[1]).not.toBe(ports[0]);
+  }, 15_000);
+
+  it("still receives an answer that takes longer than the idle limit", async () => {
+    const url = await listen((_request, response) => {
+      setTimeout(() => response.end("late"), IDLE_CONNECTION_MS + 300);
+    });
+
+    expect(await (await apiFetch(`${url}/api/slow`)).text()).toBe("late");
+  }, 15_000);
+
+  it("sends a GET once more on a fresh connection when its kept-alive one was dropped under it, never a POST", async () => {
+    const served = new Map<unknown, number>();
+    // The second request on a connection finds it closed without an answer, as when the API
+    // drops an idle connection at the moment a call is written onto it.
+    const url = await listen((request, response) => {
+      const count = (served.get(request.socket) ?? 0) + 1;
+      served.set(request.socket, count);
+      if (count === 2) request.socket.destroy();
+      else response.end(request.method);
+    });
+
+    await (await apiFetch(`${url}/api/first`)).text();
+    expect(await (await apiFetch(`${url}/api/again`)).text()).toBe("GET");
+
+    await (await apiFetch(`${url}/api/first`)).text();
+    await expect(apiFetch(`${url}/api/refresh`, { method: "POST", body: "{}" })).rejects.toThrow();
   });
 
   it("rejects when nothing listens at the API's address", async () => {

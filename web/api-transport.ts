@@ -1,4 +1,9 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import {
+  type ClientRequest,
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+} from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
 
@@ -24,11 +29,18 @@ export type ApiFetchInit = {
   duplex?: "half";
 };
 
-// LIFO keeps the busiest few connections warm instead of spreading calls over idle ones that the
-// API may be about to close.
+/**
+ * An idle connection is closed here after this long, before the API closes it (Node's server
+ * does after 5 s, and Node's client does not read its `Keep-Alive: timeout` hint): otherwise a
+ * call could be written onto a connection at the moment the API drops it and fail with a reset,
+ * which for a session refresh would end the session.
+ */
+export const IDLE_CONNECTION_MS = 4_000;
+
+// LIFO keeps the busiest few connections warm instead of spreading calls over idle ones.
 const agents = {
-  http: new HttpAgent({ keepAlive: true, scheduling: "lifo" }),
-  https: new HttpsAgent({ keepAlive: true, scheduling: "lifo" }),
+  http: new HttpAgent({ keepAlive: true, scheduling: "lifo", timeout: IDLE_CONNECTION_MS }),
+  https: new HttpsAgent({ keepAlive: true, scheduling: "lifo", timeout: IDLE_CONNECTION_MS }),
 };
 
 // An answer up to this size is read whole before the Response is made: the JSON answers of
@@ -69,7 +81,22 @@ function abortError(signal: AbortSignal): Error {
     : new DOMException("The call was aborted", "AbortError");
 }
 
-export const apiFetch: ApiFetch = (input, init = {}) => {
+/**
+ * A read that failed because the kept-alive connection it was written on had just been closed
+ * by the other side (a proxy's idle limit, an API restart): the API never saw it, so it is sent
+ * once more on a fresh connection. Only a GET or HEAD without a body, which can be sent twice.
+ */
+function isStaleConnectionFailure(request: ClientRequest, error: NodeJS.ErrnoException, method: string) {
+  return (
+    request.reusedSocket &&
+    (method === "GET" || method === "HEAD") &&
+    (error.code === "ECONNRESET" || error.code === "EPIPE")
+  );
+}
+
+export const apiFetch: ApiFetch = (input, init = {}) => send(input, init, true);
+
+function send(input: URL | string, init: ApiFetchInit, mayRetry: boolean): Promise<Response> {
   const url = typeof input === "string" ? new URL(input) : input;
   const { signal } = init;
   if (signal?.aborted) return Promise.reject(abortError(signal));
@@ -85,12 +112,18 @@ export const apiFetch: ApiFetch = (input, init = {}) => {
     const onAbort = () => outgoing.destroy(abortError(signal as AbortSignal));
     const settle = () => signal?.removeEventListener("abort", onAbort);
     signal?.addEventListener("abort", onAbort, { once: true });
-    outgoing.on("error", (error) => {
+    let answered = false;
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
       settle();
+      if (!answered && mayRetry && !init.body && isStaleConnectionFailure(outgoing, error, method)) {
+        resolve(send(url, init, false));
+        return;
+      }
       reject(error);
     });
 
     outgoing.on("response", (incoming) => {
+      answered = true;
       const status = incoming.statusCode ?? 502;
       const headers = responseHeaders(incoming);
       incoming.on("close", () => {
@@ -128,4 +161,4 @@ export const apiFetch: ApiFetch = (input, init = {}) => {
       source.pipe(outgoing);
     }
   });
-};
+}
