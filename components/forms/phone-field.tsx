@@ -40,17 +40,7 @@ function useCountryLabels(locale: string): Labels {
  * flags from our own assets. `value.number` is E.164 (or a partial one while incomplete), ''
  * when empty. Spread a Field's control props into `control` to wire label, hint and error.
  */
-export function PhoneField({
-  label,
-  value,
-  onChange,
-  onBlur,
-  inputRef,
-  control,
-  detecting = false,
-  disabled = false,
-  autoComplete = "tel",
-}: {
+export type PhoneFieldProps = {
   /** The field's label, to name the country button after it. */
   label: string;
   value: PhoneValue;
@@ -62,7 +52,19 @@ export function PhoneField({
   detecting?: boolean;
   disabled?: boolean;
   autoComplete?: string;
-}) {
+};
+
+export function PhoneField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  control,
+  detecting = false,
+  disabled = false,
+  autoComplete = "tel",
+}: PhoneFieldProps) {
   const t = useTranslations("Register.phone");
   const locale = useLocale();
   const labels = useCountryLabels(locale);

@@ -1,8 +1,7 @@
 "use client";
 
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from "libphonenumber-js/min";
-import type { Ref } from "react";
-import { PhoneField, type PhoneValue } from "@/components/forms/phone-field";
+import { PhoneField, type PhoneFieldProps, type PhoneValue } from "@/components/forms/phone-field";
 import { Field } from "@/components/ui/field";
 // From the rules alone: "@/lib/phone" carries the full metadata (number patterns, ≈ 50 KiB
 // compressed) that only the API needs.
@@ -40,41 +39,13 @@ export const isCountryCode = (value: unknown): value is PhoneValue["country"] =>
 /** A profile phone: the shared phone field (searchable country, our own flags), optional or required. */
 export function ProfilePhoneField({
   id,
-  label,
   required = false,
-  value,
-  onChange,
-  onBlur,
-  inputRef,
   error,
-  disabled = false,
-  autoComplete = "tel",
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  value: PhoneValue;
-  onChange: (value: PhoneValue) => void;
-  onBlur?: () => void;
-  inputRef?: Ref<HTMLInputElement>;
-  error?: string;
-  disabled?: boolean;
-  autoComplete?: string;
-}) {
+  ...phone
+}: Omit<PhoneFieldProps, "control" | "detecting"> & { id: string; required?: boolean; error?: string }) {
   return (
-    <Field id={id} label={label} required={required} error={error}>
-      {(control) => (
-        <PhoneField
-          label={label}
-          value={value}
-          onChange={onChange}
-          onBlur={onBlur}
-          inputRef={inputRef}
-          control={control}
-          disabled={disabled}
-          autoComplete={autoComplete}
-        />
-      )}
+    <Field id={id} label={phone.label} required={required} error={error}>
+      {(control) => <PhoneField {...phone} control={control} />}
     </Field>
   );
 }
