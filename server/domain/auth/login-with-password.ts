@@ -5,13 +5,7 @@ import { byEmail } from "../../db/queries/users";
 import { users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
-import {
-  limitKey,
-  type RateLimitHit,
-  rateLimitOutcome,
-  rateLimitUpsert,
-  releaseRateLimit,
-} from "../security/rate-limit";
+import { limitKey, rateLimitOutcomeOf, rateLimitUpsert, releaseRateLimit } from "../security/rate-limit";
 import type { AuthDeps, RequestContext } from "./auth-deps";
 import { startPasswordSession } from "./create-session";
 import { secondStepChallenge } from "./login-with-totp";
@@ -43,14 +37,9 @@ async function countAttemptAndFindUser(db: Database, email: string, accountKey: 
     .select({ key: attempt.key, count: attempt.count, windowEndsAt: attempt.windowEndsAt, user: users })
     .from(attempt)
     .leftJoin(users, byEmail(email));
-  const outcome = (key: string, rule: typeof LOGIN_LIMITS.perAccount): RateLimitHit =>
-    rateLimitOutcome(
-      rows.find((row) => row.key === limitKey(key)),
-      rule,
-    );
   return {
-    accountAttempt: outcome(accountKey, LOGIN_LIMITS.perAccount),
-    ipAttempt: outcome(ipKey, LOGIN_LIMITS.perIp),
+    accountAttempt: rateLimitOutcomeOf(rows, accountKey, LOGIN_LIMITS.perAccount),
+    ipAttempt: rateLimitOutcomeOf(rows, ipKey, LOGIN_LIMITS.perIp),
     user: rows[0]?.user ?? undefined,
   };
 }

@@ -9,7 +9,7 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import {
   clearRateLimit,
   limitKey,
-  rateLimitOutcome,
+  rateLimitOutcomeOf,
   rateLimitUpsert,
   releaseRateLimit,
 } from "../security/rate-limit";
@@ -67,14 +67,8 @@ async function countGuess(db: Database, nonce: string, userId: string) {
     { key: accountKey, rule: SECOND_STEP_LIMITS.perAccount },
     { key: challengeKey, rule: SECOND_STEP_LIMITS.perChallenge },
   ]);
-  const account = rateLimitOutcome(
-    rows.find((row) => row.key === accountKey),
-    SECOND_STEP_LIMITS.perAccount,
-  );
-  const challenge = rateLimitOutcome(
-    rows.find((row) => row.key === challengeKey),
-    SECOND_STEP_LIMITS.perChallenge,
-  );
+  const account = rateLimitOutcomeOf(rows, accountKey, SECOND_STEP_LIMITS.perAccount);
+  const challenge = rateLimitOutcomeOf(rows, challengeKey, SECOND_STEP_LIMITS.perChallenge);
   return { account, challenge, accountKey, challengeKey };
 }
 

@@ -73,6 +73,18 @@ export function rateLimitOutcome(
   };
 }
 
+/** The outcome for `key` among the rows one rateLimitUpsert of several keys returned. */
+export function rateLimitOutcomeOf(
+  rows: { key: string; count: number; windowEndsAt: Date }[],
+  key: string,
+  rule: RateLimitRule,
+): RateLimitHit {
+  return rateLimitOutcome(
+    rows.find((row) => row.key === limitKey(key)),
+    rule,
+  );
+}
+
 /** Counts one event under `rule` (see rateLimitUpsert). */
 export async function hitRateLimit(db: Database, rawKey: string, rule: RateLimitRule): Promise<RateLimitHit> {
   const [row] = await rateLimitUpsert(db, [{ key: rawKey, rule }]);
