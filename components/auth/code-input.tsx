@@ -1,7 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type ClipboardEvent, forwardRef, type KeyboardEvent, useImperativeHandle, useRef } from "react";
+import {
+  type ClipboardEvent,
+  forwardRef,
+  type KeyboardEvent,
+  type Ref,
+  useImperativeHandle,
+  useRef,
+} from "react";
+import { type Control, Controller } from "react-hook-form";
 
 const CODE_LENGTH = 6;
 
@@ -91,3 +99,53 @@ export const CodeInput = forwardRef<
     </fieldset>
   );
 });
+
+/**
+ * The code of a code form (`{ code }`): the six boxes, named by the label line `labelId`, and
+ * under them the error, announced and describing every box. `onEdit` runs after each change.
+ */
+export function CodeField({
+  control,
+  codeRef,
+  labelId,
+  errorId,
+  error,
+  disabled,
+  onEdit,
+}: {
+  control: Control<{ code: string }>;
+  codeRef: Ref<CodeInputHandle>;
+  labelId: string;
+  errorId: string;
+  error: string | undefined;
+  disabled: boolean;
+  onEdit?: () => void;
+}) {
+  return (
+    <>
+      <Controller
+        control={control}
+        name="code"
+        render={({ field }) => (
+          <CodeInput
+            ref={codeRef}
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+              onEdit?.();
+            }}
+            disabled={disabled}
+            labelledBy={labelId}
+            describedBy={error ? errorId : undefined}
+            invalid={Boolean(error)}
+          />
+        )}
+      />
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

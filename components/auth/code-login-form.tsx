@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { api } from "@/components/api/client";
 import { ApiProblem, applyFieldIssues, isApiProblem } from "@/components/api/problem";
@@ -14,7 +14,7 @@ import { notify } from "@/lib/notify";
 import { browserSessionSchema, loginCodeRequestSchema, loginCodeVerifySchema } from "@/lib/schemas/auth";
 import { mfaChallengeSchema } from "@/lib/schemas/two-factor";
 import { useAuth } from "./auth-provider";
-import { CodeInput, type CodeInputHandle } from "./code-input";
+import { CodeField, type CodeInputHandle } from "./code-input";
 import { StepActions } from "./step-actions";
 import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
 import { useCountdown } from "./use-countdown";
@@ -148,26 +148,14 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
       <p id="code-label" className="font-medium text-slate-800">
         {t("codeLabel")} <span className="font-normal text-slate-700">({emailForm.getValues("email")})</span>
       </p>
-      <Controller
+      <CodeField
         control={codeForm.control}
-        name="code"
-        render={({ field }) => (
-          <CodeInput
-            ref={codeRef}
-            value={field.value}
-            onChange={field.onChange}
-            disabled={verifying}
-            labelledBy="code-label"
-            describedBy={codeMessage ? "code-error" : undefined}
-            invalid={Boolean(codeMessage)}
-          />
-        )}
+        codeRef={codeRef}
+        labelId="code-label"
+        errorId="code-error"
+        error={codeMessage}
+        disabled={verifying}
       />
-      {codeMessage && (
-        <p id="code-error" role="alert" className="text-sm text-red-700">
-          {codeMessage}
-        </p>
-      )}
       <p className="text-sm text-slate-700">{t("spamHint")}</p>
       <StepActions busy={verifying} label={t("verify")} busyLabel={t("verifying")}>
         <button

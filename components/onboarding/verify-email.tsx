@@ -3,12 +3,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { api } from "@/components/api/client";
 import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { useAuth } from "@/components/auth/auth-provider";
-import { CodeInput, type CodeInputHandle } from "@/components/auth/code-input";
+import { CodeField, type CodeInputHandle } from "@/components/auth/code-input";
 import { useApiErrorMessage, useValidationMessage } from "@/components/auth/use-api-error-message";
 import { useCountdown } from "@/components/auth/use-countdown";
 import { Button } from "@/components/ui/button";
@@ -165,29 +165,17 @@ export function VerifyEmail() {
       <p id="verify-email-code-label" className="font-medium text-slate-800">
         {t("codeLabel")}
       </p>
-      <Controller
+      <CodeField
         control={control}
-        name="code"
-        render={({ field }) => (
-          <CodeInput
-            ref={codeRef}
-            value={field.value}
-            onChange={(next) => {
-              field.onChange(next);
-              if (error) clearErrors("code");
-            }}
-            disabled={busy}
-            labelledBy="verify-email-code-label"
-            describedBy={error ? "verify-email-error" : undefined}
-            invalid={Boolean(error)}
-          />
-        )}
+        codeRef={codeRef}
+        labelId="verify-email-code-label"
+        errorId="verify-email-error"
+        error={error}
+        disabled={busy}
+        onEdit={() => {
+          if (error) clearErrors("code");
+        }}
       />
-      {error && (
-        <p id="verify-email-error" role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
       <p className="text-sm text-slate-700">{t("validity")}</p>
       <Button type="submit" disabled={busy} loading={verifying}>
         {verifying ? t("verifying") : t("verify")}
