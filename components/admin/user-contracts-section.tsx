@@ -1,11 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId } from "react";
 import { adminMemberContractsResponseSchema } from "@/lib/schemas/contracts";
 import { DayCell, SectionTable } from "./section-table";
 import { useAdminResource } from "./use-admin-resource";
-import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
+import { LoadSection } from "./user-detail-sections";
 
 /**
  * The member's signed contracts as evidence (GET /api/admin/user/{id}/contracts): every
@@ -14,23 +13,13 @@ import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
  */
 export function UserContractsSection({ userId }: { userId: string }) {
   const t = useTranslations("AdminUser.contracts");
-  const headingId = useId();
   const { load } = useAdminResource(
     `/api/admin/user/${encodeURIComponent(userId)}/contracts`,
     adminMemberContractsResponseSchema,
     (reason) => t("loadFailed", { reason }),
   );
   return (
-    <section aria-labelledby={headingId} aria-busy={load.state === "loading"} className={sectionClass}>
-      <h2 id={headingId} className={sectionHeadingClass}>
-        {t("heading")}
-      </h2>
-      {load.state === "loading" && <p className="mt-3 text-slate-700">{t("loading")}</p>}
-      {load.state === "failed" && (
-        <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-800">
-          {load.message}
-        </p>
-      )}
+    <LoadSection heading={t("heading")} load={load} loadingText={t("loading")}>
       {load.state === "ready" && (
         <>
           {load.data.resign.length > 0 && (
@@ -72,6 +61,6 @@ export function UserContractsSection({ userId }: { userId: string }) {
           )}
         </>
       )}
-    </section>
+    </LoadSection>
   );
 }

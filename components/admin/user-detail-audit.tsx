@@ -1,12 +1,11 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useId } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { auditListSchema } from "@/lib/schemas/admin";
 import { AuditDetails } from "./audit-log/audit-details";
 import { useAdminResource } from "./use-admin-resource";
-import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
+import { LoadSection } from "./user-detail-sections";
 
 /**
  * The user's audit trail (replaces the spec's 'logs' placeholder): who did what to or as this
@@ -15,7 +14,6 @@ import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
 export function UserDetailAudit({ userId }: { userId: string }) {
   const t = useTranslations("AdminUser.audit");
   const format = useFormatter();
-  const headingId = useId();
   const { load, reload } = useAdminResource(
     `/api/admin/audit?userId=${encodeURIComponent(userId)}`,
     auditListSchema,
@@ -23,24 +21,20 @@ export function UserDetailAudit({ userId }: { userId: string }) {
   );
 
   return (
-    <section aria-labelledby={headingId} aria-busy={load.state === "loading"} className={sectionClass}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={headingId} className={sectionHeadingClass}>
-          {t("heading")}
-        </h2>
+    <LoadSection
+      heading={t("heading")}
+      action={
         <button type="button" className={buttonClass({ variant: "secondary", size: "sm" })} onClick={reload}>
           {t("refresh")}
         </button>
-      </div>
-      {load.state === "loading" && <p className="mt-3 text-slate-700">{t("loading")}</p>}
-      {load.state === "failed" && (
-        <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-800">
-          {load.message}
-        </p>
-      )}
-      {(load.state === "notFound" || (load.state === "ready" && load.data.entries.length === 0)) && (
-        <p className="mt-3 text-slate-700">{t("empty")}</p>
-      )}
+      }
+      load={load}
+      loadingText={t("loading")}
+      empty={
+        (load.state === "notFound" || (load.state === "ready" && load.data.entries.length === 0)) &&
+        t("empty")
+      }
+    >
       {load.state === "ready" && load.data.entries.length > 0 && (
         <>
           <p className="mt-2 text-sm text-slate-700">
@@ -69,6 +63,6 @@ export function UserDetailAudit({ userId }: { userId: string }) {
           </ol>
         </>
       )}
-    </section>
+    </LoadSection>
   );
 }

@@ -6,7 +6,7 @@ import { linkClass } from "@/components/ui/form-field";
 import { MediaViewer } from "./media-viewer";
 import type { Load } from "./use-admin-resource";
 import { type MediaItem, shortenFileName } from "./user-detail-data";
-import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
+import { LoadSection } from "./user-detail-sections";
 
 const mediaButtonClass =
   "flex w-full min-w-0 flex-col items-stretch gap-2 rounded-xl border border-slate-300 bg-white p-2 text-left text-sm text-slate-900 hover:border-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
@@ -18,25 +18,17 @@ const mediaButtonClass =
  */
 export function UserMediaSection({ media }: { media: Load<MediaItem[]> }) {
   const t = useTranslations("AdminUser.media");
-  const headingId = useId();
   const [viewing, setViewing] = useState<number | null>(null);
   const items = media.state === "ready" ? media.data : [];
   const images = items.filter((item) => item.kind === "image" && item.src);
 
   return (
-    <section aria-labelledby={headingId} aria-busy={media.state === "loading"} className={sectionClass}>
-      <h2 id={headingId} className={sectionHeadingClass}>
-        {t("heading")}
-      </h2>
-      {media.state === "loading" && <p className="mt-3 text-slate-700">{t("loading")}</p>}
-      {media.state === "failed" && (
-        <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-800">
-          {media.message}
-        </p>
-      )}
-      {(media.state === "notFound" || (media.state === "ready" && items.length === 0)) && (
-        <p className="mt-3 text-slate-700">{t("empty")}</p>
-      )}
+    <LoadSection
+      heading={t("heading")}
+      load={media}
+      loadingText={t("loading")}
+      empty={(media.state === "notFound" || (media.state === "ready" && items.length === 0)) && t("empty")}
+    >
       {items.length > 0 && (
         <ul className="mt-3 grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 lg:grid-cols-3">
           {items.map((item) => (
@@ -54,7 +46,7 @@ export function UserMediaSection({ media }: { media: Load<MediaItem[]> }) {
           onClose={() => setViewing(null)}
         />
       )}
-    </section>
+    </LoadSection>
   );
 }
 

@@ -4,10 +4,58 @@ import { useFormatter, useTranslations } from "next-intl";
 import { type ReactNode, useId } from "react";
 import { displayName } from "@/lib/display-name";
 import type { OnboardingStatus } from "@/lib/schemas/admin-user";
+import type { Load } from "./use-admin-resource";
 import { type DetailUser, type FullUser, namedUser, profileEntries } from "./user-detail-data";
 
 export const sectionClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";
 export const sectionHeadingClass = "text-lg font-semibold text-slate-900";
+
+/**
+ * A section that loads its own data (`load`): its heading (an action may sit beside it), the
+ * loading line, the failure, the empty note when `empty` is set, then the content.
+ */
+export function LoadSection({
+  heading,
+  action,
+  load,
+  loadingText,
+  empty,
+  children,
+}: {
+  heading: ReactNode;
+  action?: ReactNode;
+  load: Load<unknown>;
+  loadingText: string;
+  empty?: string | false;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  const title = (
+    <h2 id={headingId} className={sectionHeadingClass}>
+      {heading}
+    </h2>
+  );
+  return (
+    <section aria-labelledby={headingId} aria-busy={load.state === "loading"} className={sectionClass}>
+      {action ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {title}
+          {action}
+        </div>
+      ) : (
+        title
+      )}
+      {load.state === "loading" && <p className="mt-3 text-slate-700">{loadingText}</p>}
+      {load.state === "failed" && (
+        <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-800">
+          {load.message}
+        </p>
+      )}
+      {empty && <p className="mt-3 text-slate-700">{empty}</p>}
+      {children}
+    </section>
+  );
+}
 
 const STEPS = [
   ["email_verified", "email_verified_at"],
