@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminUserSchema, permissionSchema, userListQuerySchema } from "./admin";
+import { adminUserSchema, permissionSchema, userListQuerySchema, userListResponseSchema } from "./admin";
 import { profileViewSchema } from "./profile-view";
 
 // One user as the admin sees it (the view, the profile page, the verification page) and the
@@ -96,12 +96,13 @@ export const pendingUsersQuerySchema = userListQuerySchema
   })
   .extend({ onboarding: z.enum(["complete", "all"]).optional().default("complete") });
 
-export const pendingUsersResponseSchema = z.object({
-  users: z.array(adminUserSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pageCount: z.number().int(),
+/** The user list's page, counted exactly and paged by offset only. */
+export const pendingUsersResponseSchema = userListResponseSchema.pick({
+  users: true,
+  total: true,
+  page: true,
+  pageSize: true,
+  pageCount: true,
 });
 export type PendingUsers = z.infer<typeof pendingUsersResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { UserListSort } from "../../../lib/schemas/admin";
 import type { Database } from "../../db";
+import type { UserRow } from "../../db/queries/users";
 import { permissions, userSortName, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isUuid } from "../ids";
@@ -123,6 +124,17 @@ function validCursorValue(cast: string | undefined, value: string): boolean {
   return value.length <= 1000;
 }
 
+/** A page of an admin user list as the API answers it: the users and where the page stands. */
+export function userPage(rows: UserRow[], total: number, query: { page: number; pageSize: number }) {
+  return {
+    users: rows.map(toAdminUser),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    pageCount: Math.ceil(total / query.pageSize),
+  };
+}
+
 /** The WHERE of the list's filters and search (undefined: every user). */
 export function userFilter(query: Pick<ListUsersQuery, "search" | "user_type" | "status" | "role">) {
   const conditions: SQL[] = [];
@@ -199,15 +211,7 @@ export async function listUsers(db: Database, query: ListUsersQuery) {
     !query.cursor && rows.length > 0 && rows.length < query.pageSize
       ? { total: offset + rows.length, totalIsEstimate: false }
       : await countMatches(db, filter, query.cursor ? 0 : offset + rows.length);
-  return {
-    users: rows.map(toAdminUser),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    pageCount: Math.ceil(total / query.pageSize),
-    totalIsEstimate,
-    nextCursor,
-  };
+  return { ...userPage(rows, total, query), totalIsEstimate, nextCursor };
 }
 
 /** Exact up to COUNT_CAP, else the planner's row estimate (never below what is known to exist). */

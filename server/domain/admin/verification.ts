@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
@@ -9,9 +9,8 @@ import type { RequestContext } from "../auth/auth-deps";
 import { isUuid } from "../ids";
 import type { MailOutbox } from "../mail/outbox";
 import { accountActivatedMail, accountRejectedMail, type RedoStep } from "../mail/templates";
-import { toAdminUser } from "./admin-user-view";
 import { awaitingVerification, missingOnboardingSteps, unapprovedMember } from "./awaiting-verification";
-import { escapeLike } from "./list-users";
+import { userFilter, userPage } from "./list-users";
 import { replaceUserPermissions, USER_NOT_FOUND } from "./permissions";
 
 const ALREADY_VERIFIED = "User is already verified.";
@@ -36,20 +35,11 @@ export async function listPendingUsers(
     onboarding?: "complete" | "all";
   },
 ) {
-  const conditions: SQL[] = [query.onboarding === "all" ? unapprovedMember() : awaitingVerification()];
-  if (query.user_type) conditions.push(eq(users.userType, query.user_type));
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    const match = or(
-      ilike(users.email, pattern),
-      ilike(users.firstName, pattern),
-      ilike(users.lastName, pattern),
-      ilike(users.companyName, pattern),
-    );
-    if (match) conditions.push(match);
-  }
-  const where = and(...conditions);
+  const where = and(
+    query.onboarding === "all" ? unapprovedMember() : awaitingVerification(),
+    // The same search as the user list's (email, names, company).
+    userFilter({ search: query.search?.trim() ?? "", user_type: query.user_type }),
+  );
   const [totals] = await db.select({ total: count() }).from(users).where(where);
   const total = totals?.total ?? 0;
   const rows = await db
@@ -59,13 +49,7 @@ export async function listPendingUsers(
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  return {
-    users: rows.map(toAdminUser),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    pageCount: Math.ceil(total / query.pageSize),
-  };
+  return userPage(rows, total, query);
 }
 
 /** Locks the member's row for the rest of the transaction; refuses what cannot be reviewed. */
