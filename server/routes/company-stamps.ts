@@ -15,10 +15,10 @@ import { AppError } from "../errors";
 import { type AppEnv, clientIp } from "../http";
 import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
 import { base64JsonBodyBytes, jsonBodyLimit } from "./json-body-limit";
-import { errorResponses, json, jsonBody } from "./openapi";
+import { errorResponses, json, jsonBody, routesWith } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
-const errors = { ...errorResponses, 404: json(errorResponseSchema, "No stamp with this id") };
+const notFound = { 404: json(errorResponseSchema, "No stamp with this id") };
 
 const idParams = z.object({ id: z.string().max(16) });
 /** Stamp ids are small integers (only 1 exists); anything else names no stamp. */
@@ -31,25 +31,24 @@ const stampIdOf = (id: string) => {
 export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
   const auth = authenticate(deps);
   const adminRole = requireRole(...ADMIN_ROLES);
+  const adminRoute = routesWith({ middleware: [auth, adminRole], responses: errorResponses });
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/company-stamps/mine",
       summary: "The company stamp (a list of 0 or 1)",
-      middleware: [auth, adminRole] as const,
-      responses: { 200: json(stampListResponseSchema, "The stamp, if any"), ...errorResponses },
+      responses: { 200: json(stampListResponseSchema, "The stamp, if any") },
     }),
     async (c) => c.json({ stamps: await listStamps(deps.db) }, 200),
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/company-stamps/mine/active",
       summary: "The active company stamp, or null",
-      middleware: [auth, adminRole] as const,
-      responses: { 200: json(activeStampResponseSchema, "The active stamp or null"), ...errorResponses },
+      responses: { 200: json(activeStampResponseSchema, "The active stamp or null") },
     }),
     async (c) => {
       const [stamp] = await listStamps(deps.db, { activeOnly: true });
@@ -69,7 +68,8 @@ export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: Membe
       ] as const,
       request: jsonBody(stampUploadRequestSchema),
       responses: {
-        ...errors,
+        ...errorResponses,
+        ...notFound,
         201: json(stampResponseSchema, "Stored"),
         409: json(errorResponseSchema, "A stamp exists already (STAMP_EXISTS, details.stamp)"),
         413: json(errorResponseSchema, "Over 500 KB"),
@@ -90,13 +90,12 @@ export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: Membe
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "patch",
       path: "/api/company-stamps/{id}/activate",
       summary: "Make the stamp the one signed contracts carry",
-      middleware: [auth, adminRole] as const,
       request: { params: idParams },
-      responses: { 200: json(stampResponseSchema, "Activated"), ...errors },
+      responses: { 200: json(stampResponseSchema, "Activated"), ...notFound },
     }),
     async (c) => {
       const stamp = await activateStamp(deps.db, stampIdOf(c.req.valid("param").id), {
@@ -108,13 +107,12 @@ export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: Membe
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "delete",
       path: "/api/company-stamps/{id}",
       summary: "Delete the stamp (then a new one may be uploaded)",
-      middleware: [auth, adminRole] as const,
       request: { params: idParams },
-      responses: { 204: { description: "Deleted" }, ...errors },
+      responses: { 204: { description: "Deleted" }, ...notFound },
     }),
     async (c) => {
       await deleteStamp(deps.db, stampIdOf(c.req.valid("param").id), {

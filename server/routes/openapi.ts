@@ -1,3 +1,5 @@
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { H } from "hono/types";
 import type { z } from "zod";
 import { errorResponseSchema } from "../../lib/schemas/common";
 
@@ -25,3 +27,22 @@ export const errorResponses = {
   422: json(errorResponseSchema, "Invalid input"),
   429: json(errorResponseSchema, "Too many requests"),
 };
+
+/**
+ * createRoute for the routes of a router that all run the same middleware (authentication, a
+ * role) and document the same error answers: each route gives the rest, and its own responses
+ * come on top of the shared ones.
+ */
+export function routesWith<const M extends H[], const E extends RouteConfig["responses"]>(shared: {
+  middleware: M;
+  responses: E;
+}) {
+  return <P extends string, const R extends Omit<RouteConfig, "path" | "middleware"> & { path: P }>(
+    config: R,
+  ) =>
+    createRoute({
+      ...config,
+      middleware: shared.middleware,
+      responses: { ...shared.responses, ...config.responses },
+    } as Omit<R, "responses"> & { path: P; middleware: M; responses: E & R["responses"] });
+}

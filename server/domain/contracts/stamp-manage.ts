@@ -10,42 +10,54 @@ export type StampActionContext = { actorUserId: string; ip: string | null };
 
 const notFound = () => new AppError("NOT_FOUND", "No company stamp with this id.");
 
+/**
+ * One change to a stamp and its audit row, in one transaction; `change` gives back nothing when
+ * no stamp has this id.
+ */
+function changeStamp<T>(
+  db: Database,
+  stampId: number,
+  context: StampActionContext,
+  action: "stamp.activated" | "stamp.deleted",
+  change: (tx: Database) => Promise<T | undefined>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await change(tx as unknown as Database);
+    if (!result) throw notFound();
+    await recordAuditEvent(tx as unknown as Database, {
+      action,
+      actorUserId: context.actorUserId,
+      details: { stampId },
+      ip: context.ip,
+    });
+    return result;
+  });
+}
+
 /** PATCH /api/company-stamps/{id}/activate: signed contracts carry the active stamp from now on. */
 export async function activateStamp(
   db: Database,
   stampId: number,
   context: StampActionContext,
 ): Promise<CompanyStamp> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
+  const row = await changeStamp(db, stampId, context, "stamp.activated", async (tx) => {
+    const [activated] = await tx
       .update(companyStamps)
       .set({ isActive: true })
       .where(eq(companyStamps.id, stampId))
       .returning();
-    if (!row) throw notFound();
-    await recordAuditEvent(tx as unknown as Database, {
-      action: "stamp.activated",
-      actorUserId: context.actorUserId,
-      details: { stampId },
-      ip: context.ip,
-    });
-    return toCompanyStamp(row);
+    return activated;
   });
+  return toCompanyStamp(row);
 }
 
 /** DELETE /api/company-stamps/{id}: afterwards a new stamp may be uploaded. */
 export async function deleteStamp(db: Database, stampId: number, context: StampActionContext): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
+  await changeStamp(db, stampId, context, "stamp.deleted", async (tx) => {
+    const [deleted] = await tx
       .delete(companyStamps)
       .where(eq(companyStamps.id, stampId))
       .returning({ id: companyStamps.id });
-    if (!row) throw notFound();
-    await recordAuditEvent(tx as unknown as Database, {
-      action: "stamp.deleted",
-      actorUserId: context.actorUserId,
-      details: { stampId },
-      ip: context.ip,
-    });
+    return deleted;
   });
 }
