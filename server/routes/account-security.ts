@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
   accountSessionsResponseSchema,
@@ -16,7 +16,7 @@ import type { AuthDeps } from "../domain/auth/auth-deps";
 import { changePassword } from "../domain/auth/change-password";
 import { type AppEnv, requestContext } from "../http";
 import { authenticate } from "./authenticate";
-import { errorResponses, json, jsonBody } from "./openapi";
+import { errorResponses, json, jsonBody, routesWith } from "./openapi";
 
 const errors = errorResponses;
 
@@ -26,16 +26,15 @@ const errors = errorResponses;
  */
 export function registerAccountSecurityRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
   const auth = authenticate(deps);
+  const memberRoute = routesWith({ middleware: [auth], responses: errors });
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "post",
       path: "/api/auth/change-password",
       summary: "Change the password; ends every other session",
-      middleware: [auth] as const,
       request: jsonBody(changePasswordSchema),
       responses: {
-        ...errors,
         200: json(successResponseSchema.extend({ otherSessionsEnded: z.number() }), "Password changed"),
       },
     }),
@@ -51,24 +50,22 @@ export function registerAccountSecurityRoutes(app: OpenAPIHono<AppEnv>, deps: Au
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "get",
       path: "/api/auth/sessions",
       summary: "The signed-in browsers of this account",
-      middleware: [auth] as const,
-      responses: { ...errors, 200: json(accountSessionsResponseSchema, "Live sessions, this one first") },
+      responses: { 200: json(accountSessionsResponseSchema, "Live sessions, this one first") },
     }),
     async (c) =>
       c.json({ sessions: await listAccountSessions(deps, c.var.auth.user.id, c.var.auth.sessionId) }, 200),
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "post",
       path: "/api/auth/sessions/revoke-others",
       summary: "End every session of this account but this one",
-      middleware: [auth] as const,
-      responses: { ...errors, 200: json(revokeOtherSessionsResponseSchema, "Other sessions ended") },
+      responses: { 200: json(revokeOtherSessionsResponseSchema, "Other sessions ended") },
     }),
     async (c) => {
       const revoked = await revokeOtherAccountSessions(deps.db, {
@@ -81,15 +78,13 @@ export function registerAccountSecurityRoutes(app: OpenAPIHono<AppEnv>, deps: Au
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "delete",
       path: "/api/auth/sessions/{id}",
       summary: "End one session of this account",
-      middleware: [auth] as const,
       // Any string: an id of the wrong shape gets the same 404 as another member's.
       request: { params: z.object({ id: z.string().max(100) }) },
       responses: {
-        ...errors,
         200: json(successResponseSchema, "Session ended"),
         404: json(errorResponseSchema, "No such session of this account"),
       },

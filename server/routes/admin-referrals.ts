@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { errorResponseSchema } from "../../lib/schemas/common";
 import { inviteTreeSchema, topReferrersSchema } from "../../lib/schemas/referral-tree";
@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import type { AppEnv } from "../http";
 import type { TokenService } from "../infra/tokens";
 import { authenticateAdmin } from "./authenticate";
-import { errorResponses, json } from "./openapi";
+import { errorResponses, json, routesWith } from "./openapi";
 
 /** Admin calls about referrals: a member's invite tree and the top referrers. */
 export function registerAdminReferralRoutes(
@@ -17,18 +17,17 @@ export function registerAdminReferralRoutes(
   deps: { db: Database; tokens: TokenService },
 ) {
   const adminOnly = authenticateAdmin(deps);
+  const adminRoute = routesWith({ middleware: [adminOnly], responses: errorResponses });
   const tags = ["admin"];
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/admin/users/{id}/referrals",
       tags,
       summary: "Who invited the member and whom they invited, two levels deep",
-      middleware: [adminOnly] as const,
       request: { params: z.object({ id: z.string().max(64) }) },
       responses: {
-        ...errorResponses,
         200: json(inviteTreeSchema, "The invite tree"),
         404: json(errorResponseSchema, "User not found"),
       },
@@ -42,13 +41,12 @@ export function registerAdminReferralRoutes(
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/admin/top-referrers",
       tags,
       summary: "The ten members whose links brought the most approved members, then registrations",
-      middleware: [adminOnly] as const,
-      responses: { ...errorResponses, 200: json(topReferrersSchema, "Top referrers") },
+      responses: { 200: json(topReferrersSchema, "Top referrers") },
     }),
     async (c) => c.json({ referrers: await topReferrers(deps.db) }, 200),
   );

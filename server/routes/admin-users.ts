@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
   auditActionsSchema,
@@ -32,7 +32,7 @@ import { type AppEnv, requestContext } from "../http";
 import type { LogRingBuffer } from "../infra/logging/logger";
 import { contentDisposition } from "../infra/storage/content-disposition";
 import { authenticateAdmin } from "./authenticate";
-import { errorResponses, json, jsonBody } from "./openapi";
+import { errorResponses, json, jsonBody, routesWith } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
 const errors = {
@@ -59,31 +59,29 @@ export function registerAdminUsersRoutes(
 ) {
   // Role, status and permissions come from the database on every call.
   const adminOnly = authenticateAdmin(deps);
+  const adminRoute = routesWith({ middleware: [adminOnly], responses: errors });
   const tags = ["admin"];
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/admin/user-list",
       tags,
       summary: "Users, searched, filtered and paged",
-      middleware: [adminOnly] as const,
       request: { query: userListQuerySchema },
-      responses: { ...errors, 200: json(userListResponseSchema, "One page of users") },
+      responses: { 200: json(userListResponseSchema, "One page of users") },
     }),
     async (c) => c.json(await listUsers(deps.db, c.req.valid("query")), 200),
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/admin/users/export.csv",
       tags,
       summary: "The filtered user list as a CSV download, streamed in batches",
-      middleware: [adminOnly] as const,
       request: { query: userExportQuerySchema },
       responses: {
-        ...errors,
         200: {
           content: { "text/csv": { schema: z.string() } },
           description: "users-<date>.csv as an attachment (UTF-8 with byte-order mark)",
@@ -135,27 +133,25 @@ export function registerAdminUsersRoutes(
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/admin/user-stats",
       tags,
       summary: "User counts for the admin dashboard",
-      middleware: [adminOnly] as const,
-      responses: { ...errors, 200: json(userStatsSchema, "Counts") },
+      responses: { 200: json(userStatsSchema, "Counts") },
     }),
     async (c) => c.json(await userStats(deps.db), 200),
   );
 
   for (const path of ["/api/auth/admin/users/{id}/full", "/api/auth/users/{id}/full"]) {
     app.openapi(
-      createRoute({
+      adminRoute({
         method: "get",
         path,
         tags,
         summary: "A user with profile, onboarding status and permissions (IBAN masked)",
-        middleware: [adminOnly] as const,
         request: { params: idParams },
-        responses: { ...errors, 200: json(adminFullUserSchema, "The user") },
+        responses: { 200: json(adminFullUserSchema, "The user") },
       }),
       async (c) => c.json(await loadFullUser(deps.db, userIdOf(c.req.valid("param").id)), 200),
     );
@@ -163,14 +159,13 @@ export function registerAdminUsersRoutes(
 
   for (const path of ["/api/auth/users/{id}/documents", "/api/admin/user/{id}/documents"]) {
     app.openapi(
-      createRoute({
+      adminRoute({
         method: "get",
         path,
         tags,
         summary: "A user's ID documents and contracts with 300 s signed URLs",
-        middleware: [adminOnly] as const,
         request: { params: idParams },
-        responses: { ...errors, 200: json(adminUserDocumentsSchema, "The documents") },
+        responses: { 200: json(adminUserDocumentsSchema, "The documents") },
       }),
       async (c) => {
         const userId = userIdOf(c.req.valid("param").id);
@@ -182,14 +177,13 @@ export function registerAdminUsersRoutes(
   }
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "delete",
       path: "/api/admin/user/{id}",
       tags,
       summary: "Permanently delete a user with all related data and stored files",
-      middleware: [adminOnly] as const,
       request: { params: idParams },
-      responses: { ...errors, 200: json(resultSchema, "Deleted") },
+      responses: { 200: json(resultSchema, "Deleted") },
     }),
     async (c) => {
       const userId = userIdOf(c.req.valid("param").id);
@@ -199,15 +193,13 @@ export function registerAdminUsersRoutes(
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "post",
       path: "/api/admin/users/{id}/suspend",
       tags,
       summary: "Suspend a user: no login, all sessions end, referral links inactive",
-      middleware: [adminOnly] as const,
       request: { params: idParams },
       responses: {
-        ...errors,
         200: json(resultSchema.extend({ status: z.literal("suspended") }), "Suspended"),
       },
     }),
@@ -219,15 +211,13 @@ export function registerAdminUsersRoutes(
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "post",
       path: "/api/admin/users/{id}/reactivate",
       tags,
       summary: "Lift a suspension: the user can log in again",
-      middleware: [adminOnly] as const,
       request: { params: idParams },
       responses: {
-        ...errors,
         200: json(resultSchema.extend({ status: z.enum(["active", "pending"]) }), "Reactivated"),
       },
     }),
@@ -242,15 +232,13 @@ export function registerAdminUsersRoutes(
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "put",
       path: "/api/admin/users/{id}/role",
       tags,
       summary: "Change a user's role (super admins only)",
-      middleware: [adminOnly] as const,
       request: { params: idParams, ...jsonBody(roleBodySchema) },
       responses: {
-        ...errors,
         200: json(resultSchema.extend({ role: roleBodySchema.shape.role }), "Role set"),
       },
     }),
@@ -267,15 +255,13 @@ export function registerAdminUsersRoutes(
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/admin/users/{id}/export",
       tags,
       summary: "Everything stored about a user, as a JSON download (no secrets)",
-      middleware: [adminOnly] as const,
       request: { params: idParams },
       responses: {
-        ...errors,
         200: json(z.record(z.string(), z.unknown()), "user-<id>.json as an attachment"),
       },
     }),
@@ -294,14 +280,13 @@ export function registerAdminUsersRoutes(
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/admin/audit",
       tags,
       summary: "Audit log, newest first, overall or about one user, by action or email, keyset paged",
-      middleware: [adminOnly] as const,
       request: { query: auditQuerySchema },
-      responses: { ...errors, 200: json(auditListSchema, "One page of entries") },
+      responses: { 200: json(auditListSchema, "One page of entries") },
     }),
     async (c) => {
       const { action, email, ...rest } = c.req.valid("query");
@@ -312,13 +297,12 @@ export function registerAdminUsersRoutes(
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/admin/audit/actions",
       tags,
       summary: "The actions that occur in the audit log",
-      middleware: [adminOnly] as const,
-      responses: { ...errors, 200: json(auditActionsSchema, "Action names, sorted") },
+      responses: { 200: json(auditActionsSchema, "Action names, sorted") },
     }),
     async (c) => c.json({ actions: await listAuditActions(deps.db) }, 200),
   );

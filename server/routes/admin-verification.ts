@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { type ZodError, z } from "zod";
 import {
   changeReviewListSchema,
@@ -29,7 +29,7 @@ import { listPendingUsers, rejectUser, verifyUser } from "../domain/admin/verifi
 import { type AppEnv, requestContext, validationError } from "../http";
 import type { LogRingBuffer } from "../infra/logging/logger";
 import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
-import { errorResponses, json, jsonBody } from "./openapi";
+import { errorResponses, json, jsonBody, routesWith } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
 const errors = errorResponses;
@@ -65,32 +65,29 @@ export function registerAdminVerificationRoutes(
 ) {
   const auth = authenticate(deps);
   const adminOnly = requireRole(...ADMIN_ROLES);
+  const adminRoute = routesWith({ middleware: [auth, adminOnly], responses: errors });
   const reviewDeps = { db: deps.db, mail: deps.mail, logger: deps.logger, publicUrl: deps.publicUrl };
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/permissions",
       summary: "All permissions, by name",
-      middleware: [auth, adminOnly] as const,
       responses: {
         200: json(permissionListResponseSchema, "Permissions"),
-        ...errors,
       },
     }),
     async (c) => c.json({ permissions: await listPermissions(deps.db) }, 200),
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "post",
       path: "/api/permissions",
       summary: "Create a permission (created_by is the caller)",
-      middleware: [auth, adminOnly] as const,
       request: jsonBody(createPermissionSchema),
       responses: {
         201: json(permissionCreatedResponseSchema, "The new permission"),
-        ...errors,
         ...conflict("A permission with this name already exists."),
       },
     }),
@@ -103,15 +100,13 @@ export function registerAdminVerificationRoutes(
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/auth/users/{id}/permissions",
       summary: "A user's active permission names",
-      middleware: [auth, adminOnly] as const,
       request: { params: userIdParam },
       responses: {
         200: json(userPermissionsResponseSchema, "Active permission names"),
-        ...errors,
         ...notFound,
       },
     }),
@@ -119,15 +114,13 @@ export function registerAdminVerificationRoutes(
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "put",
       path: "/api/admin/users/{id}/permissions",
       summary: "Replace a user's permission set (an admin's only by a super admin)",
-      middleware: [auth, adminOnly] as const,
       request: { params: userIdParam, ...jsonBody(permissionNamesSchema) },
       responses: {
         200: json(permissionsSavedResponseSchema, "The assigned names (inactive ones included)"),
-        ...errors,
         ...notFound,
       },
     }),
@@ -144,31 +137,27 @@ export function registerAdminVerificationRoutes(
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/admin/verification-pending-users",
       summary:
         "Members awaiting admin approval (all four onboarding steps done), oldest first; onboarding=all adds those still onboarding",
-      middleware: [auth, adminOnly] as const,
       request: { query: pendingUsersQuerySchema },
       responses: {
         200: json(pendingUsersResponseSchema, "A page"),
-        ...errors,
       },
     }),
     async (c) => c.json(await listPendingUsers(deps.db, c.req.valid("query")), 200),
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "post",
       path: "/api/admin/verify-user/{userId}",
       summary: "Activate a member and assign permissions in one step",
-      middleware: [auth, adminOnly] as const,
       request: { params: verifyUserParam, ...jsonBody(permissionNamesSchema) },
       responses: {
         200: json(reviewResultSchema.extend({ permissions: z.array(z.string()) }), "Verified"),
-        ...errors,
         ...notFound,
         ...conflict(
           "Already verified, not a member account, suspended, or onboarding not finished (ONBOARDING_INCOMPLETE, details.missing names the steps)",
@@ -188,15 +177,13 @@ export function registerAdminVerificationRoutes(
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "post",
       path: "/api/admin/reject-user/{userId}",
       summary: "Send a member back one onboarding step, with a reason",
-      middleware: [auth, adminOnly] as const,
       request: { params: verifyUserParam, ...jsonBody(rejectUserSchema) },
       responses: {
         200: json(reviewResultSchema, "The step is open again and the reason was mailed"),
-        ...errors,
         ...notFound,
         ...conflict("Already verified, not a member account, or suspended"),
       },
@@ -218,12 +205,11 @@ export function registerAdminVerificationRoutes(
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/admin/change-reviews",
       summary: "Changes approved members made to their ID documents or bank details, old and new",
-      middleware: [auth, adminOnly] as const,
-      responses: { 200: json(changeReviewListSchema, "Pending change reviews, oldest first"), ...errors },
+      responses: { 200: json(changeReviewListSchema, "Pending change reviews, oldest first") },
     }),
     async (c) => c.json({ reviews: await listChangeReviews({ db: deps.db, storage: deps.storage }) }, 200),
   );
@@ -233,18 +219,16 @@ export function registerAdminVerificationRoutes(
     ["reject", "rejected"],
   ] as const) {
     app.openapi(
-      createRoute({
+      adminRoute({
         method: "post",
         path: `/api/admin/change-reviews/{id}/${action}`,
         summary:
           decision === "accepted"
             ? "Accept a member's change"
             : "Reject a member's change (the approved ID documents or bank details come back)",
-        middleware: [auth, adminOnly] as const,
         request: { params: userIdParam },
         responses: {
           200: json(z.object({ success: z.literal(true), status: z.literal(decision) }), "Reviewed"),
-          ...errors,
           404: json(errorResponseSchema, "Unknown change review"),
           ...conflict("Already reviewed"),
         },
@@ -263,27 +247,24 @@ export function registerAdminVerificationRoutes(
   }
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/admin/server-status",
       summary: "This instance's status, uptime, CPU, memory and recent logs",
-      middleware: [auth, adminOnly] as const,
-      responses: { 200: json(serverStatusSchema, "Status"), ...errors },
+      responses: { 200: json(serverStatusSchema, "Status") },
     }),
     async (c) =>
       c.json(await readServerStatus({ db: deps.db, startedAt: deps.startedAt, logs: deps.logs }), 200),
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "post",
       path: "/api/admin/mail/{id}/retry",
       summary: "Send a mail that failed every attempt once more (audited)",
-      middleware: [auth, adminOnly] as const,
       request: { params: userIdParam },
       responses: {
         200: json(z.object({ success: z.literal(true), recipient: z.string() }), "Queued again"),
-        ...errors,
         404: json(errorResponseSchema, MAIL_NOT_FOUND),
       },
     }),

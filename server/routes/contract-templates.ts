@@ -25,7 +25,7 @@ import { requestBody } from "../infra/uploads/request-body";
 import { authenticateAdmin } from "./authenticate";
 import { pdfDownloadHeaders } from "./download-headers";
 import { jsonBodyLimit } from "./json-body-limit";
-import { errorResponses, json, pdfResponse } from "./openapi";
+import { errorResponses, json, pdfResponse, routesWith } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
 const errors = {
@@ -74,18 +74,18 @@ async function detailOrNotFound(deps: MemberRouteDeps, id: string, version?: num
 /** Issue 7, admin: contract templates with versions (document-templates calls). */
 export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
   const adminOnly = authenticateAdmin(deps);
+  const adminRoute = routesWith({ middleware: [adminOnly], responses: errors });
   const tags = ["contract templates"];
   const actorOf = (c: Context<AppEnv>) => ({ actorId: c.var.auth.user.id, ip: requestContext(c).ip });
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/document-templates",
       tags,
       summary: "Contract templates with their versions, filtered by language, audience and state",
-      middleware: [adminOnly] as const,
       request: { query: listQuery },
-      responses: { ...errors, 200: json(templateListResponseSchema, "The templates, by name and language") },
+      responses: { 200: json(templateListResponseSchema, "The templates, by name and language") },
     }),
     async (c) => {
       const { lang, audience, user_type, state } = c.req.valid("query");
@@ -95,14 +95,13 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/document-templates/{id}",
       tags,
       summary: "One version of a template (default the current one) with its sanitized HTML",
-      middleware: [adminOnly] as const,
       request: { params: idParams, query: versionQuery },
-      responses: { ...errors, 200: json(templateDetailSchema, "The template version") },
+      responses: { 200: json(templateDetailSchema, "The template version") },
     }),
     async (c) =>
       c.json(await detailOrNotFound(deps, c.req.valid("param").id, c.req.valid("query").version), 200),
@@ -191,14 +190,13 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/document-templates/{id}/preview",
       tags,
       summary: "A template version as PDF, filled with sample data, unsigned, with the active stamp",
-      middleware: [adminOnly] as const,
       request: { params: idParams, query: versionQuery },
-      responses: { ...errors, 200: pdfResponse("The preview PDF (attachment)") },
+      responses: { 200: pdfResponse("The preview PDF (attachment)") },
     }),
     async (c) => {
       const { pdf, fileName } = await renderTemplatePreview(

@@ -25,7 +25,7 @@ import { requestBody } from "../infra/uploads/request-body";
 import { ADMIN_ROLES, authenticate } from "./authenticate";
 import { pdfDownloadHeaders } from "./download-headers";
 import { base64JsonBodyBytes, jsonBodyLimit } from "./json-body-limit";
-import { errorResponses, json, jsonBody, pdfResponse } from "./openapi";
+import { errorResponses, json, jsonBody, pdfResponse, routesWith } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
 const errors = { ...errorResponses, 404: json(errorResponseSchema, "Not found") };
@@ -55,17 +55,16 @@ const busy = {
 /** Issue 7, members: the templates to sign, signing, signed-PDF uploads, own contracts. */
 export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
   const auth = authenticate(deps);
+  const memberRoute = routesWith({ middleware: [auth], responses: errors });
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "get",
       path: "/api/contracts/templates",
       summary: "The templates the caller signs, in ?lang (default: the caller's language), with done flags",
-      middleware: [auth] as const,
       request: { query: langQuery },
       responses: {
         200: json(memberTemplatesResponseSchema, "Templates and the contract step's time"),
-        ...errors,
       },
     }),
     async (c) => {
@@ -76,13 +75,12 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "get",
       path: "/api/document-templates/{id}/generate-pdf",
       summary: "A template filled with the caller's data as an unsigned PDF (download)",
-      middleware: [auth] as const,
       request: { params: idParams },
-      responses: { 200: pdfResponse("The PDF"), ...errors, ...busy },
+      responses: { 200: pdfResponse("The PDF"), ...busy },
     }),
     async (c) => {
       const user = c.var.auth.user;
@@ -196,24 +194,22 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "get",
       path: "/api/contracts/mine",
       summary: "The caller's signed contracts with download URLs valid for 5 minutes",
-      middleware: [auth] as const,
-      responses: { 200: json(contractListResponseSchema, "Newest first"), ...errors },
+      responses: { 200: json(contractListResponseSchema, "Newest first") },
     }),
     async (c) => c.json({ contracts: await listOwnContracts(deps, c.var.auth.user.id) }, 200),
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "get",
       path: "/api/contracts/{id}/download",
       summary: "Redirect to a short-lived download URL of the caller's contract (admins: anyone's)",
-      middleware: [auth] as const,
       request: { params: idParams },
-      responses: { 302: { description: "To the signed download URL" }, ...errors },
+      responses: { 302: { description: "To the signed download URL" } },
     }),
     async (c) => {
       const user = c.var.auth.user;

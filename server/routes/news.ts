@@ -16,7 +16,7 @@ import { createNews, deleteNews, updateNews } from "../domain/news/manage-news";
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import { authenticate, authenticateAdmin } from "./authenticate";
-import { errorResponses, json, jsonBody } from "./openapi";
+import { errorResponses, json, jsonBody, routesWith } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
 const errors = {
@@ -36,6 +36,7 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDe
   // Role and status come from the database on every call, like every admin call.
   const auth = authenticate(deps);
   const adminOnly = authenticateAdmin(deps);
+  const adminRoute = routesWith({ middleware: [adminOnly], responses: errors });
   const actorOf = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => ({
     actorId: c.var.auth.user.id,
     ip: requestContext(c).ip,
@@ -61,27 +62,25 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDe
   const tags = ["admin"];
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "get",
       path: "/api/admin/news",
       tags,
       summary: "Every news item with its state, filtered by language and state",
-      middleware: [adminOnly] as const,
       request: { query: adminNewsQuerySchema },
-      responses: { ...errors, 200: json(adminNewsListSchema, "News, newest first") },
+      responses: { 200: json(adminNewsListSchema, "News, newest first") },
     }),
     async (c) => c.json({ news: await listAdminNews(deps.db, c.req.valid("query")) }, 200),
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "post",
       path: "/api/admin/news",
       tags,
       summary: "Write a news item (published or a draft)",
-      middleware: [adminOnly] as const,
       request: jsonBody(newsInputSchema),
-      responses: { ...errors, 201: json(adminNewsResultSchema, "Created") },
+      responses: { 201: json(adminNewsResultSchema, "Created") },
     }),
     async (c) => {
       const row = await createNews(deps.db, c.req.valid("json"), actorOf(c));
@@ -90,14 +89,13 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDe
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "put",
       path: "/api/admin/news/{id}",
       tags,
       summary: "Replace a news item; publishing and unpublishing go through here too",
-      middleware: [adminOnly] as const,
       request: { params: idParams, ...jsonBody(newsInputSchema) },
-      responses: { ...errors, 200: json(adminNewsResultSchema, "Saved") },
+      responses: { 200: json(adminNewsResultSchema, "Saved") },
     }),
     async (c) => {
       const id = newsIdOf(c.req.valid("param").id);
@@ -107,15 +105,13 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDe
   );
 
   app.openapi(
-    createRoute({
+    adminRoute({
       method: "delete",
       path: "/api/admin/news/{id}",
       tags,
       summary: "Delete a news item for good",
-      middleware: [adminOnly] as const,
       request: { params: idParams },
       responses: {
-        ...errors,
         200: json(z.object({ success: z.boolean(), message: z.string() }), "Deleted"),
       },
     }),

@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { successResponseSchema } from "../../lib/schemas/auth";
 import { errorResponseSchema } from "../../lib/schemas/common";
@@ -13,7 +13,7 @@ import { sendVerificationEmail } from "../domain/onboarding/send-verification-em
 import { verifyEmailCode } from "../domain/onboarding/verify-email-code";
 import { type AppEnv, requestContext } from "../http";
 import { authenticate } from "./authenticate";
-import { errorResponses, json, jsonBody } from "./openapi";
+import { errorResponses, json, jsonBody, routesWith } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
 const errors = errorResponses;
@@ -21,14 +21,14 @@ const errors = errorResponses;
 /** Onboarding status and email verification. Every call is about the caller only. */
 export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   const auth = authenticate(deps);
+  const memberRoute = routesWith({ middleware: [auth], responses: errors });
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "get",
       path: "/api/auth/user/status",
       summary: "The caller's onboarding flags",
-      middleware: [auth] as const,
-      responses: { 200: json(onboardingStatusResponseSchema, "Flags, also under status"), ...errors },
+      responses: { 200: json(onboardingStatusResponseSchema, "Flags, also under status") },
     }),
     (c) => {
       const status = getOnboardingStatus(c.var.auth.user);
@@ -37,25 +37,22 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberR
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "get",
       path: "/api/auth/user/status-progress",
       summary: "The caller's onboarding as status and progress steps",
-      middleware: [auth] as const,
-      responses: { 200: json(statusProgressSchema, "Status and steps"), ...errors },
+      responses: { 200: json(statusProgressSchema, "Status and steps") },
     }),
     (c) => c.json(getStatusProgress(c.var.auth.user), 200),
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "post",
       path: "/api/auth/send-verification-email",
       summary: "Email a verification code to the caller (one per 600 s)",
-      middleware: [auth] as const,
       request: jsonBody(sendVerificationEmailSchema),
       responses: {
-        ...errors,
         200: json(successResponseSchema.extend({ resendAfterSeconds: z.number() }), "Code sent"),
         409: json(errorResponseSchema, "Email already verified"),
         429: json(errorResponseSchema, "A code was sent less than 600 s ago"),
@@ -74,14 +71,12 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberR
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "post",
       path: "/api/auth/verify-email-code",
       summary: "Verify the caller's email with the mailed code",
-      middleware: [auth] as const,
       request: jsonBody(verifyEmailCodeSchema),
       responses: {
-        ...errors,
         200: json(successResponseSchema, "Email verified"),
         400: json(errorResponseSchema, "Wrong or expired code"),
         409: json(errorResponseSchema, "Email already verified"),

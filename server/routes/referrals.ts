@@ -30,7 +30,7 @@ import { type AppEnv, requestContext } from "../http";
 import type { TokenService } from "../infra/tokens";
 import { authenticate } from "./authenticate";
 import { jsonBodyLimit } from "./json-body-limit";
-import { errorResponses, json, jsonBody } from "./openapi";
+import { errorResponses, json, jsonBody, routesWith } from "./openapi";
 
 const errors = errorResponses;
 
@@ -66,17 +66,17 @@ export function registerReferralRoutes(
   },
 ) {
   const auth = authenticate(deps);
+  const referrerRoute = routesWith({ middleware: [auth, requireReferralAccess], responses: errors });
   const referralDeps = { db: deps.db, publicUrl: deps.publicUrl };
   app.use("/api/register/*", jsonBodyLimit(32 * 1024));
 
   app.openapi(
-    createRoute({
+    referrerRoute({
       method: "post",
       path: "/api/referral/create",
       summary: "Create a referral link",
-      middleware: [auth, requireReferralAccess] as const,
       request: jsonBody(createReferralSchema),
-      responses: { 201: json(referralLinkSchema, "The new link"), ...errors },
+      responses: { 201: json(referralLinkSchema, "The new link") },
     }),
     async (c) => {
       const input = c.req.valid("json");
@@ -90,25 +90,22 @@ export function registerReferralRoutes(
   );
 
   app.openapi(
-    createRoute({
+    referrerRoute({
       method: "get",
       path: "/api/referral/list",
       summary: "The caller's referral links (field tokens)",
-      middleware: [auth, requireReferralAccess] as const,
-      responses: { 200: json(referralListSchema, "Links, newest first"), ...errors },
+      responses: { 200: json(referralListSchema, "Links, newest first") },
     }),
     async (c) => c.json({ tokens: await listReferralLinks(referralDeps, c.var.auth.user) }, 200),
   );
 
   app.openapi(
-    createRoute({
+    referrerRoute({
       method: "post",
       path: "/api/referral/deactivate",
       summary: "Deactivate a link (owner or admin)",
-      middleware: [auth, requireReferralAccess] as const,
       request: jsonBody(deactivateReferralSchema),
       responses: {
-        ...errors,
         200: json(z.object({ success: z.literal(true), message: z.string() }), "Deactivated"),
         404: json(errorResponseSchema, "No such link of yours"),
       },
@@ -120,12 +117,11 @@ export function registerReferralRoutes(
   );
 
   app.openapi(
-    createRoute({
+    referrerRoute({
       method: "get",
       path: "/api/referral/stats",
       summary: "Statistics of the caller's links, with the funnel over all of them",
-      middleware: [auth, requireReferralAccess] as const,
-      responses: { 200: json(referralStatsResponseSchema, "Stats"), ...errors },
+      responses: { 200: json(referralStatsResponseSchema, "Stats") },
     }),
     async (c) =>
       c.json({ success: true as const, stats: await referralStats(referralDeps, c.var.auth.user) }, 200),

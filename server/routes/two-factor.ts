@@ -21,7 +21,7 @@ import {
 } from "../domain/auth/two-factor-settings";
 import { type AppEnv, requestContext } from "../http";
 import { authenticate } from "./authenticate";
-import { errorResponses, json, jsonBody } from "./openapi";
+import { errorResponses, json, jsonBody, routesWith } from "./openapi";
 
 const errors = errorResponses;
 
@@ -31,6 +31,7 @@ const errors = errorResponses;
  */
 export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
   const auth = authenticate(deps);
+  const memberRoute = routesWith({ middleware: [auth], responses: errors });
 
   app.openapi(
     createRoute({
@@ -48,24 +49,21 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "get",
       path: "/api/auth/totp",
       summary: "Whether two-factor sign-in is on, and the recovery codes left",
-      middleware: [auth] as const,
-      responses: { ...errors, 200: json(totpStatusSchema, "Status") },
+      responses: { 200: json(totpStatusSchema, "Status") },
     }),
     async (c) => c.json(await twoFactorStatus(deps.db, c.var.auth.user), 200),
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "post",
       path: "/api/auth/totp/setup",
       summary: "A new authenticator secret (QR code and text), in force once enabled",
-      middleware: [auth] as const,
       responses: {
-        ...errors,
         200: json(totpSetupResponseSchema, "Secret to add to an app"),
         409: json(errorResponseSchema, "Already on"),
       },
@@ -74,15 +72,13 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "post",
       path: "/api/auth/totp/enable",
       summary:
         "Turn two-factor sign-in on with the current password and a code of the new secret; the recovery codes, once",
-      middleware: [auth] as const,
       request: jsonBody(totpEnableSchema),
       responses: {
-        ...errors,
         200: json(recoveryCodesResponseSchema, "On"),
         409: json(errorResponseSchema, "Already on, or no setup"),
       },
@@ -99,14 +95,12 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "post",
       path: "/api/auth/totp/disable",
       summary: "Turn two-factor sign-in off (members only) with the password and a code",
-      middleware: [auth] as const,
       request: jsonBody(totpDisableSchema),
       responses: {
-        ...errors,
         200: json(successResponseSchema, "Off"),
         409: json(errorResponseSchema, "Not on"),
       },
@@ -118,14 +112,12 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
   );
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "post",
       path: "/api/auth/totp/recovery-codes",
       summary: "Ten new recovery codes for a code; the earlier ones stop working",
-      middleware: [auth] as const,
       request: jsonBody(totpRegenerateSchema),
       responses: {
-        ...errors,
         200: json(recoveryCodesResponseSchema, "New codes"),
         409: json(errorResponseSchema, "Not on"),
       },
