@@ -68,6 +68,25 @@ const policyHolds = (password: string) => Object.values(checkPassword(password))
 type PersonalFields = z.output<typeof personalRegistrationSchema>;
 type CompanyFields = z.output<typeof companyRegistrationSchema>;
 
+/** Problems as they are found, keeping the first one of each field. */
+function problemList() {
+  const problems: RegistrationProblem[] = [];
+  const add = (field: string, key: RegistrationErrorKey) => {
+    if (!problems.some((problem) => problem.field === field)) problems.push({ field, key });
+  };
+  return { problems, add };
+}
+
+/** The password rules both registrations share: the confirmation matches, the policy holds. */
+function checkPasswords(
+  input: { password: string; confirmPassword: string },
+  add: (field: string, key: RegistrationErrorKey) => void,
+) {
+  if (!blank(input.confirmPassword) && input.password !== input.confirmPassword)
+    add("confirmPassword", "passwordsDoNotMatch");
+  if (!blank(input.password) && !policyHolds(input.password)) add("password", "passwordPolicy");
+}
+
 /**
  * Every problem of a personal registration, at most one a field, in the order the rules are
  * checked in: the first is what the API answers, the whole list is what the form shows beside
@@ -77,18 +96,13 @@ export function personalRegistrationProblems(
   input: PersonalFields,
   normalize: PhoneNormalizer,
 ): RegistrationProblem[] {
-  const problems: RegistrationProblem[] = [];
-  const add = (field: string, key: RegistrationErrorKey) => {
-    if (!problems.some((problem) => problem.field === field)) problems.push({ field, key });
-  };
+  const { problems, add } = problemList();
   const required = ["firstName", "lastName", "email", "confirmEmail", "password", "confirmPassword"] as const;
   for (const field of required) if (blank(input[field])) add(field, "requiredFields");
   if (blank(input.phone)) add("phone", "phoneRequired");
   if (!blank(input.confirmEmail) && !sameEmail(input.email, input.confirmEmail))
     add("confirmEmail", "emailsDoNotMatch");
-  if (!blank(input.confirmPassword) && input.password !== input.confirmPassword)
-    add("confirmPassword", "passwordsDoNotMatch");
-  if (!blank(input.password) && !policyHolds(input.password)) add("password", "passwordPolicy");
+  checkPasswords(input, add);
   const phone = normalize(input.phone, input.phoneCountry);
   if (!blank(input.phone) && !phone.ok) add("phone", `phone.${phone.problem}`);
   if (!blank(input.email) && !emailShape.safeParse(input.email.trim()).success) add("email", "invalidEmail");
@@ -102,10 +116,7 @@ export function companyRegistrationProblems(
   input: CompanyFields,
   normalize: PhoneNormalizer,
 ): RegistrationProblem[] {
-  const problems: RegistrationProblem[] = [];
-  const add = (field: string, key: RegistrationErrorKey) => {
-    if (!problems.some((problem) => problem.field === field)) problems.push({ field, key });
-  };
+  const { problems, add } = problemList();
   const required = [
     "companyName",
     "companyEmail",
@@ -119,9 +130,7 @@ export function companyRegistrationProblems(
   if (blank(input.contactPersonPhone)) add("contactPersonPhone", "contactPhoneRequired");
   if (!blank(input.confirmCompanyEmail) && !sameEmail(input.companyEmail, input.confirmCompanyEmail))
     add("confirmCompanyEmail", "companyEmailsDoNotMatch");
-  if (!blank(input.confirmPassword) && input.password !== input.confirmPassword)
-    add("confirmPassword", "passwordsDoNotMatch");
-  if (!blank(input.password) && !policyHolds(input.password)) add("password", "passwordPolicy");
+  checkPasswords(input, add);
   const companyPhone = normalize(input.companyPhone, input.companyPhoneCountry);
   if (!blank(input.companyPhone) && !companyPhone.ok)
     add("companyPhone", `companyPhone.${companyPhone.problem}`);

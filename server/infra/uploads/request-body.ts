@@ -34,41 +34,36 @@ export function requestBody(c: Context<AppEnv>): RequestBody | null {
   const idleMs = c.get("bodyIdleMs") ?? DEFAULT_BODY_IDLE_MS;
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   let abandoned = false;
-  if (incoming) {
-    const stream = guardBodyIdle(incoming, idleMs);
-    return {
-      stream,
-      contentType,
-      contentLength,
-      abandon() {
-        abandoned = true;
-        incoming.unpipe();
-        incoming.pause();
-        stream.stop();
-        stream.destroy();
-      },
-      get abandoned() {
-        return abandoned;
-      },
-    };
-  }
-  const body = c.req.raw.body;
-  if (!body) return null;
-  // The DOM's and Node's ReadableStream are the same object at runtime but differ in typings.
-  const source = Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>);
-  const stream = guardBodyIdle(source, idleMs);
-  return {
+  // `stop` is how the source at hand stops being read.
+  const body = (stream: Readable, stop: () => void): RequestBody => ({
     stream,
     contentType,
     contentLength,
     abandon() {
       abandoned = true;
-      stream.unpipe();
-      stream.destroy();
-      source.destroy();
+      stop();
     },
     get abandoned() {
       return abandoned;
     },
-  };
+  });
+  if (incoming) {
+    const stream = guardBodyIdle(incoming, idleMs);
+    return body(stream, () => {
+      incoming.unpipe();
+      incoming.pause();
+      stream.stop();
+      stream.destroy();
+    });
+  }
+  const web = c.req.raw.body;
+  if (!web) return null;
+  // The DOM's and Node's ReadableStream are the same object at runtime but differ in typings.
+  const source = Readable.fromWeb(web as unknown as NodeReadableStream<Uint8Array>);
+  const stream = guardBodyIdle(source, idleMs);
+  return body(stream, () => {
+    stream.unpipe();
+    stream.destroy();
+    source.destroy();
+  });
 }
