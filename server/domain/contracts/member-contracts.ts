@@ -9,17 +9,22 @@ import { isUuid } from "../ids";
 
 type Deps = { db: Database; storage: ObjectStorage };
 
-const contractColumns = {
-  id: documents.id,
-  userId: documents.userId,
-  storageKey: documents.storageKey,
-  originalFilename: documents.originalFilename,
+/** What a signature says about the contract it signed: which template, how, when, its hash. */
+export const signatureColumns = {
   templateId: contractSignatures.templateId,
   templateName: contractSignatures.templateName,
   templateVersion: contractSignatures.templateVersion,
   method: contractSignatures.method,
   signedAt: contractSignatures.signedAt,
   sha256: contractSignatures.sha256,
+};
+
+const contractColumns = {
+  id: documents.id,
+  userId: documents.userId,
+  storageKey: documents.storageKey,
+  originalFilename: documents.originalFilename,
+  ...signatureColumns,
 };
 
 type ContractRow = {

@@ -9,6 +9,7 @@ import type { Database } from "../../db";
 import { contractSignatures, contractTemplates, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isUuid } from "../ids";
+import { signatureColumns } from "./member-contracts";
 import { activeTemplatesFor, listedTemplateColumns } from "./member-templates";
 
 /** Who may have to sign again: their account type decides the audience. */
@@ -180,15 +181,7 @@ export async function memberContractsForAdmin(
   if (!member) throw new AppError("NOT_FOUND", "User not found.");
   const [signatures, resign] = await Promise.all([
     db
-      .select({
-        id: contractSignatures.id,
-        templateId: contractSignatures.templateId,
-        templateName: contractSignatures.templateName,
-        templateVersion: contractSignatures.templateVersion,
-        method: contractSignatures.method,
-        signedAt: contractSignatures.signedAt,
-        sha256: contractSignatures.sha256,
-      })
+      .select({ id: contractSignatures.id, ...signatureColumns })
       .from(contractSignatures)
       .where(eq(contractSignatures.userId, member.id))
       .orderBy(desc(contractSignatures.signedAt), contractSignatures.templateName),
