@@ -14,6 +14,19 @@ type DefaultTemplate = {
   html: string;
 };
 
+// The clauses after the partner's obligations read the same for private and company partners.
+const CLOSING_DE = `<h2>3. Vertraulichkeit und Datenschutz</h2>
+<p>Beide Seiten behandeln vertrauliche Informationen vertraulich und verarbeiten personenbezogene Daten nur nach den geltenden Datenschutzvorschriften.</p>
+<h2>4. Laufzeit und Kündigung</h2>
+<p>Die Vereinbarung gilt ab Unterzeichnung auf unbestimmte Zeit und kann von beiden Seiten mit einer Frist von einem Monat zum Monatsende in Textform gekündigt werden.</p>
+<p>Datum: {{date}}</p>`;
+
+const CLOSING_EN = `<h2>3. Confidentiality and data protection</h2>
+<p>Both parties keep confidential information confidential and process personal data only in line with applicable data protection law.</p>
+<h2>4. Term and termination</h2>
+<p>This agreement applies from signature for an indefinite period. Either party may end it in writing with one month's notice to the end of a month.</p>
+<p>Date: {{date}}</p>`;
+
 const PERSONAL_DE = `<h1>Partnervereinbarung</h1>
 <p>zwischen der Partnerplattform (nachfolgend „Plattform") und</p>
 <p><strong>{{name}}</strong><br>{{address}}<br>{{email}}</p>
@@ -26,11 +39,7 @@ const PERSONAL_DE = `<h1>Partnervereinbarung</h1>
 <li>Der Partner gibt seine Zugangsdaten nicht an Dritte weiter.</li>
 <li>Der Partner wirbt nur mit wahren und nicht irreführenden Aussagen.</li>
 </ul>
-<h2>3. Vertraulichkeit und Datenschutz</h2>
-<p>Beide Seiten behandeln vertrauliche Informationen vertraulich und verarbeiten personenbezogene Daten nur nach den geltenden Datenschutzvorschriften.</p>
-<h2>4. Laufzeit und Kündigung</h2>
-<p>Die Vereinbarung gilt ab Unterzeichnung auf unbestimmte Zeit und kann von beiden Seiten mit einer Frist von einem Monat zum Monatsende in Textform gekündigt werden.</p>
-<p>Datum: {{date}}</p>`;
+${CLOSING_DE}`;
 
 const COMPANY_DE = `<h1>Partnervereinbarung für Unternehmen</h1>
 <p>zwischen der Partnerplattform (nachfolgend „Plattform") und</p>
@@ -44,11 +53,7 @@ const COMPANY_DE = `<h1>Partnervereinbarung für Unternehmen</h1>
 <li>Der Unterzeichnende bestätigt, zur Vertretung des Unternehmens berechtigt zu sein.</li>
 <li>Der Partner gibt seine Zugangsdaten nicht an Dritte weiter.</li>
 </ul>
-<h2>3. Vertraulichkeit und Datenschutz</h2>
-<p>Beide Seiten behandeln vertrauliche Informationen vertraulich und verarbeiten personenbezogene Daten nur nach den geltenden Datenschutzvorschriften.</p>
-<h2>4. Laufzeit und Kündigung</h2>
-<p>Die Vereinbarung gilt ab Unterzeichnung auf unbestimmte Zeit und kann von beiden Seiten mit einer Frist von einem Monat zum Monatsende in Textform gekündigt werden.</p>
-<p>Datum: {{date}}</p>`;
+${CLOSING_DE}`;
 
 const PERSONAL_EN = `<h1>Partner Agreement</h1>
 <p>between the partner platform (the "Platform") and</p>
@@ -62,11 +67,7 @@ const PERSONAL_EN = `<h1>Partner Agreement</h1>
 <li>The Partner does not share their login details with anyone.</li>
 <li>The Partner promotes the Platform only with true and fair statements.</li>
 </ul>
-<h2>3. Confidentiality and data protection</h2>
-<p>Both parties keep confidential information confidential and process personal data only in line with applicable data protection law.</p>
-<h2>4. Term and termination</h2>
-<p>This agreement applies from signature for an indefinite period. Either party may end it in writing with one month's notice to the end of a month.</p>
-<p>Date: {{date}}</p>`;
+${CLOSING_EN}`;
 
 const COMPANY_EN = `<h1>Partner Agreement for Companies</h1>
 <p>between the partner platform (the "Platform") and</p>
@@ -80,11 +81,7 @@ const COMPANY_EN = `<h1>Partner Agreement for Companies</h1>
 <li>The signatory confirms that they are authorised to represent the company.</li>
 <li>The Partner does not share its login details with anyone.</li>
 </ul>
-<h2>3. Confidentiality and data protection</h2>
-<p>Both parties keep confidential information confidential and process personal data only in line with applicable data protection law.</p>
-<h2>4. Term and termination</h2>
-<p>This agreement applies from signature for an indefinite period. Either party may end it in writing with one month's notice to the end of a month.</p>
-<p>Date: {{date}}</p>`;
+${CLOSING_EN}`;
 
 // Fixed ids: two instances seeding the same empty table at once insert the same rows, and the
 // second's conflict does nothing, so there are never two sets.
