@@ -167,6 +167,21 @@ async function startWeb(
   });
 }
 
+/** One measurement of `target` on a server started for it, which is stopped afterwards. */
+async function measureThenStop(
+  server: { stop(): Promise<void> },
+  context: ScenarioContext,
+  name: string,
+  target: LoadTarget,
+  notes: string,
+): Promise<ScenarioResult[]> {
+  try {
+    return [measured(name, await measure(target, context.settings), notes, target.expectedStatus)];
+  } finally {
+    await server.stop();
+  }
+}
+
 const randomUserPath = () => `/user?i=${Math.floor(Math.random() * SEEDED_USERS)}`;
 
 function progress(message: string) {
@@ -250,12 +265,13 @@ export const scenarios: Scenario[] = [
         readyUrl: `http://127.0.0.1:${port}/`,
         verbose: context.verbose,
       });
-      try {
-        const measurement = await measure({ url: `http://127.0.0.1:${port}/` }, context.settings);
-        return [measured("hono-hello-json", measurement, "bare Hono + @hono/node-server: the floor")];
-      } finally {
-        await server.stop();
-      }
+      return measureThenStop(
+        server,
+        context,
+        "hono-hello-json",
+        { url: `http://127.0.0.1:${port}/` },
+        "bare Hono + @hono/node-server: the floor",
+      );
     },
   },
   {
@@ -263,12 +279,13 @@ export const scenarios: Scenario[] = [
     needsNextBuild: false,
     async run(context) {
       const api = await startApi({ label: "api", verbose: context.verbose });
-      try {
-        const measurement = await measure({ url: `${api.url}/api/health` }, context.settings);
-        return [measured("api-health", measurement, "server/main.ts on PGlite; one `select 1` per request")];
-      } finally {
-        await api.stop();
-      }
+      return measureThenStop(
+        api,
+        context,
+        "api-health",
+        { url: `${api.url}/api/health` },
+        "server/main.ts on PGlite; one `select 1` per request",
+      );
     },
   },
   {
@@ -466,22 +483,13 @@ export const scenarios: Scenario[] = [
       const port = await findFreePort();
       // The not-found page renders without the API; the URL only has to be valid.
       const web = await startWeb(port, "http://127.0.0.1:9", "/bench-missing-page", 404, context.verbose);
-      try {
-        const measurement = await measure(
-          { url: `http://127.0.0.1:${port}/bench-missing-page`, expectedStatus: 404 },
-          context.settings,
-        );
-        return [
-          measured(
-            "next-ssr-404",
-            measurement,
-            "scripts/web-server.mjs, SSR of the not-found page (proxy + next-intl); 404 is the expected answer",
-            404,
-          ),
-        ];
-      } finally {
-        await web.stop();
-      }
+      return measureThenStop(
+        web,
+        context,
+        "next-ssr-404",
+        { url: `http://127.0.0.1:${port}/bench-missing-page`, expectedStatus: 404 },
+        "scripts/web-server.mjs, SSR of the not-found page (proxy + next-intl); 404 is the expected answer",
+      );
     },
   },
   {
