@@ -106,64 +106,92 @@ export function roundRobinLoginSteps(emails: string[]): RequestStep[] {
   ];
 }
 
-type ConnectionState = { refreshCookie?: string };
+type ConnectionState = { token?: string };
 
 export type RotatingRefresh = {
   steps: RequestStep[];
+  /** How many sessions there were to take. */
+  sessions: number;
   /** Sessions taken from the pool, one per connection (warm-up and measured run each). */
   claimed(): number;
-  /** Answers without a new pp_rt cookie (the connection would then replay its old token). */
-  missingCookie(): number;
+  /** Answers without a new refresh token (the connection would then replay its old one). */
+  missingToken(): number;
   /** Requests that sent a token sent before (the API's grace window or replay path, no rotation). */
   repeatedTokens(): number;
 };
 
+type OnResponse = NonNullable<RequestStep["onResponse"]>;
+
 /**
- * POST /api/auth/refresh through the BFF, each connection with a session of its own: the first
- * request of a connection takes the next unused session of `sessions`, and every answer's new
- * pp_rt replaces the one sent, so every request rotates the token it got last, as a browser
- * would. Per-connection state works because autocannon gives each connection a deep copy of the
- * steps (the `connection` object below is copied, the functions are shared): setupRequest sees
- * the copy as a property of the request, and hands it to onResponse through the context, which
- * lasts from one request's setup to its answer.
+ * POST /api/auth/refresh, each connection with a session of its own: the first request of a
+ * connection takes the next unused one of `tokens`, and every answer's new token replaces the
+ * one sent, so every request rotates the token it got last, as a browser would. `send` puts the
+ * token on the request, `newToken` finds the next one in the answer. Per-connection state works
+ * because autocannon gives each connection a deep copy of the steps (the `connection` object
+ * below is copied, the functions are shared): setupRequest sees the copy as a property of the
+ * request, and hands it to onResponse through the context, which lasts from one request's setup
+ * to its answer.
  */
-export function rotatingRefreshSteps(sessions: BffSession[], origin: string): RotatingRefresh {
+export function rotatingSteps(
+  tokens: string[],
+  how: {
+    headers: Record<string, string>;
+    send(request: RawRequest, token: string): void;
+    newToken(body: string, headers: Parameters<OnResponse>[3]): string | undefined;
+  },
+): RotatingRefresh {
   let claimed = 0;
-  let missingCookie = 0;
+  let missingToken = 0;
   let repeatedTokens = 0;
   const sent = new Set<string>();
   const step: RequestStep & { connection: ConnectionState } = {
     method: "POST",
     path: "/api/auth/refresh",
-    headers: { origin },
+    headers: how.headers,
     connection: {},
     setupRequest: (request, context) => {
       const connection = (request as RawRequest & { connection: ConnectionState }).connection;
-      if (connection.refreshCookie === undefined) {
-        const session = sessions[claimed];
-        claimed += 1;
-        // Out of sessions (more connections than logged in): the request goes without a cookie
+      if (connection.token === undefined) {
+        // Out of sessions (more connections than logged in): the request goes without a token
         // and its 401 shows up as an unexpected status.
-        connection.refreshCookie = session?.refreshCookie ?? "";
+        connection.token = tokens[claimed] ?? "";
+        claimed += 1;
       }
       context.connection = connection;
-      if (sent.has(connection.refreshCookie)) repeatedTokens += 1;
-      else sent.add(connection.refreshCookie);
-      request.headers = { ...request.headers, cookie: `pp_rt=${connection.refreshCookie}` };
+      if (sent.has(connection.token)) repeatedTokens += 1;
+      else sent.add(connection.token);
+      how.send(request, connection.token);
       return request;
     },
-    onResponse: (_status, _body, context, headers) => {
+    onResponse: (_status, body, context, headers) => {
       const connection = context.connection as ConnectionState | undefined;
-      const raw = Object.entries(headers).find(([name]) => name.toLowerCase() === "set-cookie")?.[1];
-      const refreshCookie = setCookieValue(typeof raw === "string" ? [raw] : (raw ?? []), "pp_rt");
-      if (connection && refreshCookie) connection.refreshCookie = refreshCookie;
-      else missingCookie += 1;
+      const token = how.newToken(body, headers);
+      if (connection && token) connection.token = token;
+      else missingToken += 1;
     },
   };
   return {
     steps: [step],
+    sessions: tokens.length,
     claimed: () => claimed,
-    missingCookie: () => missingCookie,
+    missingToken: () => missingToken,
     repeatedTokens: () => repeatedTokens,
   };
+}
+
+/** Refresh rotation through the BFF, with the pp_rt cookie (see rotatingSteps). */
+export function rotatingRefreshSteps(sessions: BffSession[], origin: string): RotatingRefresh {
+  return rotatingSteps(
+    sessions.map((session) => session.refreshCookie),
+    {
+      headers: { origin },
+      send: (request, token) => {
+        request.headers = { ...request.headers, cookie: `pp_rt=${token}` };
+      },
+      newToken: (_body, headers) => {
+        const raw = Object.entries(headers).find(([name]) => name.toLowerCase() === "set-cookie")?.[1];
+        return setCookieValue(typeof raw === "string" ? [raw] : (raw ?? []), "pp_rt");
+      },
+    },
+  );
 }

@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { RequestStep } from "autocannon";
 import { adminListScenario } from "./admin-list-scenario";
 import { SLOW_START_MS, startApi } from "./api-server";
 import {
@@ -7,6 +6,7 @@ import {
   bffLogin,
   bffLoginAll,
   createSeedToken,
+  type RotatingRefresh,
   rotatingRefreshSteps,
   roundRobinLoginSteps,
   seedUsers,
@@ -623,18 +623,22 @@ export const scenarios: Scenario[] = [
         // Each request sends the token its connection got last; one sent twice was no rotation.
         const measureRotation = async (
           name: string,
-          url: string,
-          rotating: { steps: RequestStep[]; claimed(): number; repeatedTokens(): number },
-          sessionCount: number,
-          missing: { what: string; count(): number },
+          /** The API's or the web tier's URL. */
+          baseUrl: string,
+          rotating: RotatingRefresh,
+          /** What an answer brings the next token in. */
+          carrier: string,
           description: string,
         ) => {
-          const measurement = await measure({ url, requests: rotating.steps }, settings);
+          const measurement = await measure(
+            { url: `${baseUrl}/api/auth/refresh`, requests: rotating.steps },
+            settings,
+          );
           const result = measured(
             name,
             measurement,
-            `${description}; sessions used: ${rotating.claimed()} of ${sessionCount}; answers without a new ` +
-              `${missing.what}: ${missing.count()}; tokens sent twice: ${rotating.repeatedTokens()}`,
+            `${description}; sessions used: ${rotating.claimed()} of ${rotating.sessions}; answers without a new ` +
+              `${carrier}: ${rotating.missingToken()}; tokens sent twice: ${rotating.repeatedTokens()}`,
           );
           if (rotating.repeatedTokens() > 0) {
             result.notes += "; WARNING: some requests were no rotation (a token sent twice)";
@@ -642,32 +646,27 @@ export const scenarios: Scenario[] = [
           return result;
         };
         if (apiRefreshSessions > 0) {
-          const rotating = rotatingApiRefreshSteps(apiSessions);
+          const description =
+            "POST /api/auth/refresh on the API directly, one session per connection, each request sends " +
+            "the refresh token its connection got last (a real rotation each time)";
           results.push(
             await measureRotation(
               "api-refresh",
-              `${apiUrl}/api/auth/refresh`,
-              rotating,
-              apiSessions.length,
-              { what: "token", count: rotating.missingToken },
-              "POST /api/auth/refresh on the API directly, one session per connection, each request sends " +
-                "the refresh token its connection got last (a real rotation each time)",
+              apiUrl,
+              rotatingApiRefreshSteps(apiSessions),
+              "token",
+              description,
             ),
           );
         }
         if (refreshSessions > 0) {
           const rotating = rotatingRefreshSteps(sessions, new URL(webUrl).origin);
-          const result = await measureRotation(
-            "bff-refresh",
-            `${webUrl}/api/auth/refresh`,
-            rotating,
-            sessions.length,
-            { what: "pp_rt", count: rotating.missingCookie },
+          const description =
             "POST /api/auth/refresh with Origin through web-server.mjs, one BFF-logged-in session per " +
-              "connection (autocannon steps with per-connection state), each request sends the pp_rt " +
-              "its connection got last, so each is a real rotation (lookup, rotate in a transaction, " +
-              "new access token, Set-Cookie)",
-          );
+            "connection (autocannon steps with per-connection state), each request sends the pp_rt " +
+            "its connection got last, so each is a real rotation (lookup, rotate in a transaction, " +
+            "new access token, Set-Cookie)";
+          const result = await measureRotation("bff-refresh", webUrl, rotating, "pp_rt", description);
           if (rotating.claimed() !== refreshSessions) {
             result.notes += `; WARNING: expected ${refreshSessions} connections to take a session each`;
           }

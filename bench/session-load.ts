@@ -1,7 +1,6 @@
 // Sessions logged in on the API directly and the autocannon steps that rotate them there: the
 // API half of the BFF refresh scenario's serial floor.
-import type { RawRequest, RequestStep } from "autocannon";
-import { SEEDED_PASSWORD } from "./auth-load";
+import { type RotatingRefresh, rotatingSteps, SEEDED_PASSWORD } from "./auth-load";
 
 const SETUP_CONCURRENCY = 4;
 
@@ -34,52 +33,26 @@ export async function apiLoginAll(apiUrl: string, emails: string[]): Promise<Api
   return sessions;
 }
 
-type ConnectionState = { refreshToken?: string };
-
 /**
  * POST /api/auth/refresh with `{ refreshToken }`, each connection rotating a session of its own
  * and sending the token of its last answer (as rotatingRefreshSteps does through the BFF with
- * the pp_rt cookie; autocannon deep-copies the step per connection, so `connection` is one
- * connection's state).
+ * the pp_rt cookie).
  */
-export function rotatingApiRefreshSteps(sessions: ApiSession[]) {
-  let claimed = 0;
-  let missingToken = 0;
-  let repeatedTokens = 0;
-  const sent = new Set<string>();
-  const step: RequestStep & { connection: ConnectionState } = {
-    method: "POST",
-    path: "/api/auth/refresh",
-    headers: { "content-type": "application/json" },
-    connection: {},
-    setupRequest: (request, context) => {
-      const connection = (request as RawRequest & { connection: ConnectionState }).connection;
-      if (connection.refreshToken === undefined) {
-        connection.refreshToken = sessions[claimed]?.refreshToken ?? "";
-        claimed += 1;
-      }
-      context.connection = connection;
-      if (sent.has(connection.refreshToken)) repeatedTokens += 1;
-      else sent.add(connection.refreshToken);
-      request.body = JSON.stringify({ refreshToken: connection.refreshToken });
-      return request;
+export function rotatingApiRefreshSteps(sessions: ApiSession[]): RotatingRefresh {
+  return rotatingSteps(
+    sessions.map((session) => session.refreshToken),
+    {
+      headers: { "content-type": "application/json" },
+      send: (request, token) => {
+        request.body = JSON.stringify({ refreshToken: token });
+      },
+      newToken: (body) => {
+        try {
+          return (JSON.parse(body) as { refreshToken?: string }).refreshToken;
+        } catch {
+          return undefined;
+        }
+      },
     },
-    onResponse: (_status, body, context) => {
-      const connection = context.connection as ConnectionState | undefined;
-      let refreshToken: string | undefined;
-      try {
-        refreshToken = (JSON.parse(body) as { refreshToken?: string }).refreshToken;
-      } catch {
-        refreshToken = undefined;
-      }
-      if (connection && refreshToken) connection.refreshToken = refreshToken;
-      else missingToken += 1;
-    },
-  };
-  return {
-    steps: [step],
-    claimed: () => claimed,
-    missingToken: () => missingToken,
-    repeatedTokens: () => repeatedTokens,
-  };
+  );
 }
