@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { registerCleanup } from "./cleanup";
 
-export const DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/test";
+const DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/test";
 
 /** Thrown when the server cannot be reached or refuses the connection: the scenario is skipped. */
 export class PostgresUnreachableError extends Error {}
@@ -13,7 +13,7 @@ export type ThrowawayDatabase = { name: string; url: string; drop: () => Promise
  * Creates `bench_<random>` next to the database of `adminUrl`, so the bench never writes to a
  * database someone works with; `drop` removes it even while connections are still open.
  */
-export async function createThrowawayDatabase(adminUrl: string): Promise<ThrowawayDatabase> {
+async function createThrowawayDatabase(adminUrl: string): Promise<ThrowawayDatabase> {
   const name = `bench_${crypto.randomBytes(6).toString("hex")}`;
   await runAdminStatement(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
@@ -80,7 +80,7 @@ function describeError(error: unknown): string {
 }
 
 /** The URL without its password, for logs and notes. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = "***";

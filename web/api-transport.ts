@@ -18,7 +18,7 @@ import { Readable } from "node:stream";
  */
 export type ApiFetch = (input: URL | string, init?: ApiFetchInit) => Promise<Response>;
 
-export type ApiFetchInit = {
+type ApiFetchInit = {
   method?: string;
   headers?: HeadersInit;
   body?: ReadableStream<Uint8Array> | string | null;

@@ -35,7 +35,7 @@ export function useAdminErrorText() {
  * A card's failure in the card itself (the rest of the page stays usable): the message and a
  * retry button that keeps focus while it runs.
  */
-export function CardError({
+function CardError({
   message,
   onRetry,
   retrying,

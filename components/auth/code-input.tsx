@@ -20,7 +20,7 @@ export type CodeInputHandle = { focusFirst(): void };
  * box goes back, and the arrows, Home and End move between boxes. `value` holds the digits typed
  * so far; Enter submits the form like any text field.
  */
-export const CodeInput = forwardRef<
+const CodeInput = forwardRef<
   CodeInputHandle,
   {
     value: string;

@@ -58,7 +58,7 @@ export function rateLimitUpsertWhen(db: Database, hit: { key: string; rule: Rate
 }
 
 /** What one counted event means under its rule (the row the upsert returned for its key). */
-export function rateLimitOutcome(
+function rateLimitOutcome(
   row: { count: number; windowEndsAt: Date } | undefined,
   rule: RateLimitRule,
 ): RateLimitHit {
