@@ -48,7 +48,9 @@ function startApi(
   return { child, output: () => output, exited };
 }
 
-async function waitForHealth(port: number, timeoutMs = 30_000) {
+// A fresh API process migrates a new PGlite folder before it listens: seconds when the machine is
+// idle, over twenty when the whole suite shares two cores with it.
+async function waitForHealth(port: number, timeoutMs = 60_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     try {
@@ -81,7 +83,7 @@ describe("PGlite folder lock", () => {
     expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
     startApi(dataDir, 4813);
     await waitForHealth(4813);
-  }, 90_000);
+  }, 180_000);
 
   it("takes over a lock left by a process that no longer runs", () => {
     const dir = tempDir();
