@@ -9,12 +9,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id } from "./columns";
-import { users } from "./users";
+import { createdAt, id, requiredRef, timestamptz } from "./columns";
+import { ownerId, userRef } from "./users";
 
 // Permission. can_create_referrals exists on every database (seeded at start).
 export const permissions = pgTable("permissions", {
@@ -22,19 +21,15 @@ export const permissions = pgTable("permissions", {
   name: text("name").notNull().unique(),
   description: text("description").notNull().default(""),
   isActive: boolean("is_active").notNull().default(true),
-  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdBy: userRef("created_by"),
   createdAt: createdAt(),
 });
 
 export const userPermissions = pgTable(
   "user_permissions",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    permissionId: uuid("permission_id")
-      .notNull()
-      .references(() => permissions.id, { onDelete: "cascade" }),
+    userId: ownerId(),
+    permissionId: requiredRef("permission_id", () => permissions.id, "cascade"),
     grantedAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.permissionId] })],
@@ -48,13 +43,11 @@ export const authSessions = pgTable(
   "auth_sessions",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     createdAt: createdAt(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    revokedAt: timestamptz("revoked_at"),
     revokedReason: text("revoked_reason"),
     ip: text("ip"),
     userAgent: text("user_agent"),
@@ -63,7 +56,7 @@ export const authSessions = pgTable(
      * the member's list of sessions. Written at most once a minute per session; the idle limit
      * stays on last_seen_at, which only a refresh moves.
      */
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamptz("last_used_at").notNull().defaultNow(),
     /** Browser family and operating system ("Firefox|Windows"): which sign-ins come from a new browser. */
     deviceKey: text("device_key"),
   },
@@ -77,14 +70,12 @@ export const refreshTokens = pgTable(
   "refresh_tokens",
   {
     id: id(),
-    sessionId: uuid("session_id")
-      .notNull()
-      .references(() => authSessions.id, { onDelete: "cascade" }),
+    sessionId: requiredRef("session_id", () => authSessions.id, "cascade"),
     // SHA-256 of the 256-bit token; the token itself is never stored.
     tokenHash: text("token_hash").notNull(),
     parentId: uuid("parent_id"),
     createdAt: createdAt(),
-    rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+    rotatedAt: timestamptz("rotated_at"),
   },
   (table) => [
     uniqueIndex("refresh_tokens_hash_unique").on(table.tokenHash),
@@ -96,7 +87,7 @@ export const refreshTokens = pgTable(
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
-  windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+  windowEndsAt: timestamptz("window_ends_at").notNull(),
 });
 
 export const codePurposeEnum = pgEnum("code_purpose", ["login", "verify_email"]);
@@ -106,14 +97,12 @@ export const oneTimeCodes = pgTable(
   "one_time_codes",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     purpose: codePurposeEnum("purpose").notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    expiresAt: timestamptz("expires_at").notNull(),
+    consumedAt: timestamptz("consumed_at"),
     createdAt: createdAt(),
   },
   (table) => [index("one_time_codes_user_purpose_idx").on(table.userId, table.purpose, table.createdAt)],
@@ -123,12 +112,10 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     tokenHash: text("token_hash").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex("password_reset_tokens_hash_unique").on(table.tokenHash)],
@@ -139,9 +126,9 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
-    subjectUserId: uuid("subject_user_id").references(() => users.id, { onDelete: "set null" }),
+    at: timestamptz("at").notNull().defaultNow(),
+    actorUserId: userRef("actor_user_id"),
+    subjectUserId: userRef("subject_user_id"),
     action: text("action").notNull(),
     details: jsonb("details").notNull().default(sql`'{}'::jsonb`),
     ip: text("ip"),

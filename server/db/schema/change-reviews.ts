@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgEnum, pgTable, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
-import { users } from "./users";
+import { index, jsonb, pgEnum, pgTable, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz, updatedAt } from "./columns";
+import { ownerId, userRef } from "./users";
 
 export const changeReviewKindEnum = pgEnum("change_review_kind", ["id_documents", "bank_details"]);
 export const changeReviewStatusEnum = pgEnum("change_review_status", ["pending", "accepted", "rejected"]);
@@ -22,17 +22,15 @@ export const changeReviews = pgTable(
   "change_reviews",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     kind: changeReviewKindEnum("kind").notNull(),
     status: changeReviewStatusEnum("status").notNull().default("pending"),
     previous: jsonb("previous").$type<ChangeSnapshot>().notNull(),
     proposed: jsonb("proposed").$type<ChangeSnapshot>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-    decidedByUserId: uuid("decided_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamptz("decided_at"),
+    decidedByUserId: userRef("decided_by_user_id"),
   },
   (table) => [
     uniqueIndex("change_reviews_one_pending")

@@ -8,13 +8,12 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, requiredRef, timestamptz, updatedAt } from "./columns";
 import { documents } from "./documents";
-import { languageEnum, users } from "./users";
+import { languageEnum, ownerId, userRef } from "./users";
 
 export const templateAudienceEnum = pgEnum("template_audience", ["personal", "company", "both"]);
 export const templateStateEnum = pgEnum("template_state", ["active", "inactive"]);
@@ -40,7 +39,7 @@ export const contractTemplates = pgTable(
     audience: templateAudienceEnum("audience").notNull().default("both"),
     state: templateStateEnum("state").notNull().default("active"),
     currentVersion: integer("current_version").notNull().default(1),
-    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,15 +51,13 @@ export const contractTemplateVersions = pgTable(
   "contract_template_versions",
   {
     id: id(),
-    templateId: uuid("template_id")
-      .notNull()
-      .references(() => contractTemplates.id, { onDelete: "cascade" }),
+    templateId: requiredRef("template_id", () => contractTemplates.id, "cascade"),
     version: integer("version").notNull(),
     note: text("note"),
     html: text("html").notNull(),
     /** Published as "members must sign again": members who signed an earlier version re-sign. */
     resignRequired: boolean("resign_required").notNull().default(false),
-    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex("contract_template_versions_uq").on(table.templateId, table.version)],
@@ -79,7 +76,7 @@ export const companyStamps = pgTable(
     image: bytea("image").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     isActive: boolean("is_active").notNull().default(false),
-    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     createdAt: createdAt(),
   },
   (table) => [check("company_stamps_single", sql`${table.id} = 1`)],
@@ -93,17 +90,13 @@ export const contractSignatures = pgTable(
   "contract_signatures",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     templateId: uuid("template_id").references(() => contractTemplates.id, { onDelete: "set null" }),
     templateName: text("template_name").notNull(),
     templateVersion: integer("template_version").notNull(),
-    documentId: uuid("document_id")
-      .notNull()
-      .references(() => documents.id, { onDelete: "cascade" }),
+    documentId: requiredRef("document_id", () => documents.id, "cascade"),
     method: signatureMethodEnum("method").notNull(),
-    signedAt: timestamp("signed_at", { withTimezone: true }).notNull().defaultNow(),
+    signedAt: timestamptz("signed_at").notNull().defaultNow(),
     ip: text("ip"),
     userAgent: text("user_agent"),
     sha256: text("sha256").notNull(),

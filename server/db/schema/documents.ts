@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id } from "./columns";
-import { users } from "./users";
+import { bigint, index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz } from "./columns";
+import { ownerId } from "./users";
 
 export const documentKindEnum = pgEnum("document_kind", ["id", "contract"]);
 export const documentSideEnum = pgEnum("document_side", ["front", "back"]);
@@ -16,9 +16,7 @@ export const documents = pgTable(
   "documents",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     kind: documentKindEnum("kind").notNull(),
     side: documentSideEnum("side"),
     /** personal_id, company_id or contract. */
@@ -32,12 +30,12 @@ export const documents = pgTable(
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     sha256: text("sha256").notNull(),
     createdAt: createdAt(),
-    supersededAt: timestamp("superseded_at", { withTimezone: true }),
+    supersededAt: timestamptz("superseded_at"),
     /**
      * When the member was mailed that this ID expires soon; set on the front image's row only
      * (one per upload), in the transaction that queues the mail, so it goes out once.
      */
-    expiryNoticeSentAt: timestamp("expiry_notice_sent_at", { withTimezone: true }),
+    expiryNoticeSentAt: timestamptz("expiry_notice_sent_at"),
   },
   (table) => [
     index("documents_user_idx").on(table.userId, table.kind),

@@ -1,5 +1,5 @@
-import { index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, id } from "./columns";
+import { index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz } from "./columns";
 
 export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"]);
 
@@ -22,12 +22,12 @@ export const mailOutbox = pgTable(
     html: text("html"),
     status: mailStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    lastAttemptAt: timestamptz("last_attempt_at"),
     /** The transport's error, without credentials; never the body. */
     lastError: text("last_error"),
     createdAt: createdAt(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: timestamptz("sent_at"),
   },
   (table) => [
     index("mail_outbox_due_idx").on(table.status, table.nextAttemptAt),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz, updatedAt } from "./columns";
 import { languageEnum } from "./users";
 
 /**
@@ -16,7 +16,7 @@ export const news = pgTable(
     /** Markdown as the admin wrote it; rendered and sanitized on the way out. */
     body: text("body").notNull(),
     language: languageEnum("language").notNull(),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamptz("published_at").notNull().defaultNow(),
     link: text("link"),
     published: boolean("published").notNull().default(true),
     sample: boolean("sample").notNull().default(false),

@@ -1,14 +1,12 @@
-import { integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { integer, pgTable, text } from "drizzle-orm/pg-core";
 import { updatedAt } from "./columns";
-import { users } from "./users";
+import { ownerKey } from "./users";
 
 // IBANs and ID numbers are identity data: never logged.
 
 /** Personal profile: registration fills the phone; profile completion the rest. */
 export const personalProfiles = pgTable("personal_profiles", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownerKey(),
   phone: text("phone"),
   referralEmail: text("referral_email"),
   dateOfBirth: text("date_of_birth"),
@@ -27,9 +25,7 @@ export const personalProfiles = pgTable("personal_profiles", {
 
 /** Company profile: registration fills the phones and contact; completion the rest. */
 export const companyProfiles = pgTable("company_profiles", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownerKey(),
   companyPhone: text("company_phone"),
   contactPersonName: text("contact_person_name"),
   contactPersonPhone: text("contact_person_phone"),

@@ -1,17 +1,6 @@
-import {
-  date,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, id } from "./columns";
-import { users, userTypeEnum } from "./users";
+import { date, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, requiredRef, timestamptz } from "./columns";
+import { userRef, userTypeEnum } from "./users";
 
 export const referralStatusEnum = pgEnum("referral_status", ["active", "inactive", "deactivated", "pending"]);
 
@@ -24,15 +13,15 @@ export const referralLinks = pgTable(
   "referral_links",
   {
     id: id(),
-    ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    ownerUserId: userRef("owner_user_id"),
     token: text("token").notNull(),
     label: text("label"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    expiresAt: timestamptz("expires_at"),
     maxUses: integer("max_uses"),
     uses: integer("uses").notNull().default(0),
     status: referralStatusEnum("status").notNull().default("active"),
     createdAt: createdAt(),
-    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    deactivatedAt: timestamptz("deactivated_at"),
   },
   (table) => [
     uniqueIndex("referral_links_token_unique").on(table.token),
@@ -45,12 +34,10 @@ export const referralUses = pgTable(
   "referral_uses",
   {
     id: id(),
-    linkId: uuid("link_id")
-      .notNull()
-      .references(() => referralLinks.id, { onDelete: "restrict" }),
-    newUserId: uuid("new_user_id").references(() => users.id, { onDelete: "set null" }),
+    linkId: requiredRef("link_id", () => referralLinks.id, "restrict"),
+    newUserId: userRef("new_user_id"),
     newUserType: userTypeEnum("new_user_type").notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamptz("used_at").notNull().defaultNow(),
   },
   (table) => [
     index("referral_uses_link_idx").on(table.linkId),
@@ -68,9 +55,7 @@ export const referralUses = pgTable(
 export const referralVisits = pgTable(
   "referral_visits",
   {
-    linkId: uuid("link_id")
-      .notNull()
-      .references(() => referralLinks.id, { onDelete: "cascade" }),
+    linkId: requiredRef("link_id", () => referralLinks.id, "cascade"),
     day: date("day", { mode: "string" }).notNull(),
     visitorHash: text("visitor_hash").notNull(),
   },

@@ -1,6 +1,6 @@
-import { bigint, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id } from "./columns";
-import { users } from "./users";
+import { bigint, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz } from "./columns";
+import { ownerId, ownerKey } from "./users";
 
 /**
  * A member's authenticator secret (RFC 6238). Written by the setup, before it is enabled; whether
@@ -9,9 +9,7 @@ import { users } from "./users";
  * bound to the user id) and never leaves the API after the setup answer.
  */
 export const userTotp = pgTable("user_totp", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownerKey(),
   secretEncrypted: text("secret_encrypted").notNull(),
   /** The time step of the last code accepted: that code and every earlier one are spent. */
   lastUsedStep: bigint("last_used_step", { mode: "number" }),
@@ -23,11 +21,9 @@ export const totpRecoveryCodes = pgTable(
   "totp_recovery_codes",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     codeHash: text("code_hash").notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedAt: timestamptz("used_at"),
     createdAt: createdAt(),
   },
   // Also serves the lookups by user (its leading column).

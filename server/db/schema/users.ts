@@ -1,15 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  index,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { type AnyPgColumn, index, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, requiredRef, timestamptz, updatedAt } from "./columns";
 
 export const userTypeEnum = pgEnum("user_type", ["personal", "company"]);
 export const userRoleEnum = pgEnum("user_role", ["user", "admin", "super_admin"]);
@@ -40,20 +31,20 @@ export const users = pgTable(
     language: languageEnum("language").notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    lastLoginAt: timestamptz("last_login_at"),
     // Who invited this member (joining only through a member's link).
     referredByUserId: uuid("referred_by_user_id").references((): AnyPgColumn => users.id, {
       onDelete: "set null",
     }),
     // Onboarding: each flag is 1 when its time is set.
-    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-    documentsUploadedAt: timestamp("documents_uploaded_at", { withTimezone: true }),
-    profileCompletedAt: timestamp("profile_completed_at", { withTimezone: true }),
-    contractSignedAt: timestamp("contract_signed_at", { withTimezone: true }),
-    adminVerifiedAt: timestamp("admin_verified_at", { withTimezone: true }),
+    emailVerifiedAt: timestamptz("email_verified_at"),
+    documentsUploadedAt: timestamptz("documents_uploaded_at"),
+    profileCompletedAt: timestamptz("profile_completed_at"),
+    contractSignedAt: timestamptz("contract_signed_at"),
+    adminVerifiedAt: timestamptz("admin_verified_at"),
     // Two-factor sign-in is on (user_totp holds the secret). Here, not there: the login reads the
     // user row anyway, so a login without two-factor sign-in costs nothing more.
-    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    totpEnabledAt: timestamptz("totp_enabled_at"),
   },
   (table) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
@@ -65,3 +56,15 @@ export const users = pgTable(
     index("users_type_sort_idx").on(table.userType, table.createdAt, table.id),
   ],
 );
+
+/** The member a row belongs to (`user_id`): the row is deleted with them. */
+export const ownerId = () => requiredRef("user_id", () => users.id, "cascade");
+
+/** `ownerId` as the primary key: a member's one row of its kind. */
+export const ownerKey = () =>
+  uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" });
+
+/** A user the row names (who created or decided something): emptied when that user is deleted. */
+export const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: "set null" });
