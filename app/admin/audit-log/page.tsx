@@ -1,6 +1,6 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { AdminPage, adminPageMetadata } from "@/components/admin/admin-page";
 import { AuditLogFilters } from "@/components/admin/audit-log/audit-log-filters";
 import {
   auditLogApiPath,
@@ -11,17 +11,13 @@ import { AuditLogTable } from "@/components/admin/audit-log/audit-log-table";
 import type { SearchParams } from "@/components/admin/list-query";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { PageHeader } from "@/components/ui/page-header";
 import { auditActionsSchema, auditListSchema } from "@/lib/schemas/admin";
 import { apiGetAsUser } from "@/web/api-server";
 
 /** The admin cards' panel (dashboard-ui's class; that module is for the browser). */
 const cardClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("AdminAuditLog");
-  return { title: t("title") };
-}
+export const generateMetadata = adminPageMetadata("AdminAuditLog");
 
 /**
  * The whole audit log (the admin layout has checked the role), newest first, filtered by action
@@ -38,8 +34,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const filtered = Boolean(query.action || query.email);
   const linkClass = buttonClass({ variant: "secondary", size: "sm" });
   return (
-    <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <PageHeader id="audit-log-title" title={t("title")} description={t("subtitle")} />
+    <AdminPage namespace="AdminAuditLog" id="audit-log-title">
       <section className={cardClass}>
         <AuditLogFilters query={query} actions={actions?.actions ?? []} />
       </section>
@@ -84,6 +79,6 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
           </>
         )}
       </section>
-    </main>
+    </AdminPage>
   );
 }
