@@ -1,5 +1,7 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { scalePointGroups } from "./signature-pad";
+import { SignaturePad, scalePointGroups } from "./signature-pad";
 
 describe("scalePointGroups", () => {
   it("moves every point of every stroke to the same place on the resized pad", () => {
@@ -17,5 +19,16 @@ describe("scalePointGroups", () => {
       ],
       [{ x: 140, y: 50, time: 3 }],
     ]);
+  });
+});
+
+describe("SignaturePad", () => {
+  it("does not offer the drawing cursor before the page has set it up (strokes would be lost)", () => {
+    const html = renderToStaticMarkup(
+      createElement(SignaturePad, { label: "Signature field", onChange: () => {} }),
+    );
+    expect(html).toContain('aria-label="Signature field"');
+    expect(html).not.toContain("cursor-crosshair");
+    expect(html).toContain("cursor-default");
   });
 });

@@ -44,6 +44,9 @@ export const SignaturePad = forwardRef<
   const pad = useRef<SignatureCanvas>(null);
   const drawnAt = useRef<Size | null>(null);
   const [size, setSize] = useState<Size>(LARGE);
+  // The server's canvas (and the page until hydration) records no strokes: it shows the drawing
+  // cursor only once the pad is set up, so nothing invites a stroke that would be lost.
+  const [ready, setReady] = useState(false);
 
   // The container's width chooses the size; it changes with the window (and is 0 while hidden).
   useEffect(() => {
@@ -70,6 +73,7 @@ export const SignaturePad = forwardRef<
     signature.clear();
     if (data.length > 0) signature.fromData(scalePointGroups(data, previous, size) as PointGroups);
     drawnAt.current = size;
+    setReady(true);
   }, [size]);
 
   useEffect(() => {
@@ -96,6 +100,8 @@ export const SignaturePad = forwardRef<
     [clear],
   );
 
+  const cursor = disabled ? "cursor-not-allowed opacity-70" : ready ? "cursor-crosshair" : "cursor-default";
+
   return (
     <div ref={container} className="@container w-full">
       <SignatureCanvas
@@ -110,7 +116,7 @@ export const SignaturePad = forwardRef<
           "aria-label": label,
           // The size comes from CSS (a container query on the same 420 px rule), so the first
           // paint already has it: a size set from script after hydration moved the page below.
-          className: `block h-[100px] w-[280px] max-w-full touch-none rounded-lg border-2 border-dashed border-slate-400 bg-white @min-[420px]:h-[120px] @min-[420px]:w-[400px] ${disabled ? "cursor-not-allowed opacity-70" : "cursor-crosshair"}`,
+          className: `block h-[100px] w-[280px] max-w-full touch-none rounded-lg border-2 border-dashed border-slate-400 bg-white @min-[420px]:h-[120px] @min-[420px]:w-[400px] ${cursor}`,
         }}
       />
     </div>

@@ -12,9 +12,11 @@ test.describe.configure({ timeout: 180_000 });
 
 const origin = { Origin: baseURL };
 
-/** Draws a signature-like zigzag across the canvas with the mouse. */
+/** Draws a signature-like zigzag across the canvas with the mouse, once the pad takes strokes. */
 async function drawSignature(page: Page, label: string) {
   const canvas = page.getByRole("img", { name: label });
+  // The pad shows the drawing cursor once it records strokes (after hydration), as a user sees it.
+  await expect(canvas).toHaveCSS("cursor", "crosshair");
   const box = await canvas.boundingBox();
   if (!box) throw new Error("signature canvas not visible");
   await page.mouse.move(box.x + 20, box.y + box.height * 0.7);

@@ -53,9 +53,11 @@ async function pdfText(buffer: Buffer) {
 /** Line breaks and hyphenation of the PDF layout are not part of the text. */
 const squash = (text: string) => text.replace(/[\s\-\u00ad]+/g, "");
 
-/** Draws a signature-like zigzag across the canvas with the mouse. */
+/** Draws a signature-like zigzag across the canvas with the mouse, once the pad takes strokes. */
 async function drawSignature(page: Page) {
   const canvas = page.getByRole("img", { name: "Signature field" });
+  // The pad shows the drawing cursor once it records strokes (after hydration), as a user sees it.
+  await expect(canvas).toHaveCSS("cursor", "crosshair");
   const box = await canvas.boundingBox();
   if (!box) throw new Error("signature canvas not visible");
   await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
