@@ -1,22 +1,12 @@
 import type { Logger } from "pino";
+import { deleteStoredObjects } from "../../infra/storage/delete-stored-objects";
 import type { ObjectStorage } from "../../infra/storage/types";
 
-/**
- * Deletes contract PDFs stored by a request that then failed. A delete that fails leaves an
- * object no row points to (nobody can get a URL for it), logged for clean-up.
- */
-export async function deleteStoredContracts(
+/** Deletes contract PDFs stored by a request that then failed (a failed delete is logged). */
+export function deleteStoredContracts(
   deps: { storage: ObjectStorage; logger: Logger },
   keys: string[],
   why: string,
 ): Promise<void> {
-  await Promise.all(
-    keys.map(async (key) => {
-      try {
-        await deps.storage.delete(key);
-      } catch (error) {
-        deps.logger.warn({ err: error, storageKey: key, why }, "could not delete a stored contract");
-      }
-    }),
-  );
+  return deleteStoredObjects(deps, keys, why, "contract");
 }

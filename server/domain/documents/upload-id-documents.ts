@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { ID_IMAGE_MAX_BYTES, ID_IMAGE_MAX_PIXELS } from "../../../lib/schemas/onboarding";
 import type { Database } from "../../db";
 import { AppError } from "../../errors";
+import { deleteStoredObjects } from "../../infra/storage/delete-stored-objects";
 import type { ObjectStorage } from "../../infra/storage/types";
 import { ImageError, type ImageType } from "../../infra/uploads/image-upload";
 import { MultipartError, type MultipartFile, readMultipart } from "../../infra/uploads/read-multipart";
@@ -200,14 +201,6 @@ export async function uploadIdDocuments(deps: UploadIdDocumentsDeps, input: Uplo
   }));
 }
 
-async function deleteObjects(deps: UploadIdDocumentsDeps, keys: string[], why: string) {
-  await Promise.all(
-    keys.map(async (key) => {
-      try {
-        await deps.storage.delete(key);
-      } catch (error) {
-        deps.logger.warn({ err: error, storageKey: key, why }, "could not delete a stored ID image");
-      }
-    }),
-  );
+function deleteObjects(deps: UploadIdDocumentsDeps, keys: string[], why: string): Promise<void> {
+  return deleteStoredObjects(deps, keys, why, "ID image");
 }
