@@ -7,13 +7,13 @@ import { findUserByEmail } from "../../db/queries/users";
 import { rateLimits } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
-import { loginCodeMail } from "../mail/templates";
 import { clearRateLimit, hitRateLimit } from "../security/rate-limit";
 import type { AuthDeps, RequestContext } from "./auth-deps";
 import { runInBackground } from "./background";
 import { createSession } from "./create-session";
 import { secondStepChallenge } from "./login-with-totp";
-import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, consumeCode, issueCode } from "./one-time-codes";
+import { mailCode } from "./mail-code";
+import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, consumeCode } from "./one-time-codes";
 
 const LOGIN_CODE_RESEND_SECONDS = 60;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -94,14 +94,9 @@ export async function requestLoginCode(
   runInBackground(deps.logger, "login code", async () => {
     const user = await findUserByEmail(deps.db, email);
     if (!user || user.status === "suspended") return;
-    // The code and its mail commit together (issueCode's own transaction becomes a savepoint).
-    await deps.db.transaction(async (tx) => {
-      const { code } = await issueCode(tx, deps.config.codeSecret, user.id, "login");
-      await deps.mail.enqueue(
-        tx,
-        loginCodeMail(user.email, input.lang ?? user.language, code, CODE_TTL_SECONDS / 60),
-      );
-    });
+    await deps.db.transaction((tx) =>
+      mailCode(tx, deps.mail, deps.config.codeSecret, user, "login", input.lang),
+    );
     deps.mail.wake();
     await recordAuditEvent(deps.db, {
       action: "auth.login_code_sent",

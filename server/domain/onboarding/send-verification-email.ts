@@ -3,10 +3,10 @@ import type { Locale } from "../../../lib/i18n/config";
 import type { UserRow } from "../../db/queries/users";
 import { users } from "../../db/schema";
 import { AppError } from "../../errors";
-import { recordAuditEvent } from "../audit/record-audit-event";
+import { recordOwnAuditEvent } from "../audit/record-audit-event";
 import type { RequestContext } from "../auth/auth-deps";
-import { CODE_TTL_SECONDS, issueCode, lastCodeSentAt } from "../auth/one-time-codes";
-import { emailVerificationCodeMail } from "../mail/templates";
+import { mailCode } from "../auth/mail-code";
+import { lastCodeSentAt } from "../auth/one-time-codes";
 import { EMAIL_ALREADY_VERIFIED, type EmailVerificationDeps } from "./email-verification-deps";
 
 /** A new code at most every 600 s, the same as the client's resend countdown. */
@@ -43,20 +43,12 @@ export async function sendVerificationEmail(
         ),
       });
     }
-    const { code } = await issueCode(tx, deps.codeSecret, user.id, "verify_email", now);
-    // The code and its mail commit together; the outbox retries the mail until it goes out, so
-    // a mail server that is down for a while delays the code instead of losing it.
-    await deps.mail.enqueue(
-      tx,
-      emailVerificationCodeMail(user.email, input.lang ?? user.language, code, CODE_TTL_SECONDS / 60),
-    );
+    await mailCode(tx, deps.mail, deps.codeSecret, user, "verify_email", input.lang, now);
   });
   deps.mail.wake();
 
-  await recordAuditEvent(deps.db, {
+  await recordOwnAuditEvent(deps.db, user.id, {
     action: "onboarding.verification_email_sent",
-    actorUserId: user.id,
-    subjectUserId: user.id,
     ip: context.ip,
   });
   return { resendAfterSeconds: VERIFICATION_RESEND_SECONDS };
