@@ -20,6 +20,7 @@ import {
 } from "@/components/onboarding/sign-contract/use-contract-data";
 import { useDashboardRedirect } from "@/components/onboarding/use-dashboard-redirect";
 import { linkClass } from "@/components/ui/form-field";
+import { Section } from "@/components/ui/section";
 import { resignTemplatesResponseSchema } from "@/lib/schemas/contracts";
 
 type AccountType = "personal" | "company";
@@ -100,10 +101,7 @@ function ResignArea({ accountType, initial }: ViewProps) {
 
       <SigningModeSwitch name="contract-resign-mode" mode={mode} disabled={redirecting} onChange={setMode} />
 
-      <section aria-labelledby="contract-templates-heading" className="space-y-3">
-        <h2 id="contract-templates-heading" className="text-lg font-semibold text-slate-900">
-          {t("heading")}
-        </h2>
+      <Section id="contract-templates" title={t("heading")} className="space-y-3">
         {mode === "upload" && <p className="text-sm text-slate-700">{t("uploadHint")}</p>}
         <TemplateList
           templates={list.map((template) => ({ ...template, done: false }))}
@@ -112,7 +110,7 @@ function ResignArea({ accountType, initial }: ViewProps) {
           disabled={redirecting}
           onUploaded={refreshQuietly}
         />
-      </section>
+      </Section>
 
       {mode === "online" && (
         <OnlineSigningForm

@@ -1,5 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { linkClass } from "@/components/ui/form-field";
+import { Section } from "@/components/ui/section";
 import type { MemberNewsItem } from "@/lib/schemas/news";
 import { NEWS_BODY_CLASS } from "./news-body";
 
@@ -13,10 +14,7 @@ export async function LatestNews({ items }: { items: MemberNewsItem[] | null }) 
   const t = await getTranslations("Dashboard.news");
   const format = await getFormatter();
   return (
-    <section aria-labelledby="news-heading" className="rounded-2xl bg-white p-6 shadow-xl">
-      <h2 id="news-heading" className="text-lg font-semibold text-slate-900">
-        {t("heading")}
-      </h2>
+    <Section id="news" title={t("heading")} className="rounded-2xl bg-white p-6 shadow-xl">
       {items === null ? (
         <p role="status" className="mt-3 text-red-800">
           {t("failed")}
@@ -59,6 +57,6 @@ export async function LatestNews({ items }: { items: MemberNewsItem[] | null }) 
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

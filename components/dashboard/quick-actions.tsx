@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { Section } from "@/components/ui/section";
 import { canSignContract, type OnboardingStatus } from "@/lib/schemas/onboarding";
 
 const actionClass =
@@ -37,10 +38,7 @@ export async function QuickActions({
     </span>
   );
   return (
-    <section aria-labelledby="actions-heading" className="rounded-2xl bg-white p-6 shadow-xl">
-      <h2 id="actions-heading" className="text-lg font-semibold text-slate-900">
-        {t("heading")}
-      </h2>
+    <Section id="actions" title={t("heading")} className="rounded-2xl bg-white p-6 shadow-xl">
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {actions.map((action) => (
           <li key={action.href}>
@@ -86,6 +84,6 @@ export async function QuickActions({
           )}
         </li>
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { Section } from "@/components/ui/section";
 import type { OnboardingStatus } from "@/lib/schemas/onboarding";
 
 type Step = { key: keyof OnboardingStatus; label: string; done: string };
@@ -23,10 +24,7 @@ export async function StatusCards({
     { key: "contract_signed", label: t("contract"), done: t("signed") },
   ];
   return (
-    <section aria-labelledby="status-heading" className="rounded-2xl bg-white p-6 shadow-xl">
-      <h2 id="status-heading" className="text-lg font-semibold text-slate-900">
-        {t("heading")}
-      </h2>
+    <Section id="status" title={t("heading")} className="rounded-2xl bg-white p-6 shadow-xl">
       <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {steps.map((step) => {
           const done = status[step.key] === 1;
@@ -46,6 +44,6 @@ export async function StatusCards({
           );
         })}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { linkClass } from "@/components/ui/form-field";
+import { Section } from "@/components/ui/section";
 import { displayName } from "@/lib/display-name";
 import type { SessionUser } from "@/lib/schemas/auth";
 import { apiGetAsUser } from "@/web/api-server";
@@ -83,10 +84,7 @@ export async function ProfileView({ user }: { user: SessionUser }) {
           {t("loadError")}
         </p>
       )}
-      <section aria-labelledby="account-heading" className="rounded-2xl bg-white p-6 shadow-xl">
-        <h2 id="account-heading" className="text-lg font-semibold text-slate-900">
-          {t("account")}
-        </h2>
+      <Section id="account" title={t("account")} className="rounded-2xl bg-white p-6 shadow-xl">
         <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
           <Row label={t("fields.email")} value={user.email} />
           <Row
@@ -98,11 +96,8 @@ export async function ProfileView({ user }: { user: SessionUser }) {
           <Row label={t("fields.createdAt")} value={date(user.createdAt)} />
           <Row label={t("fields.lastLogin")} value={date(user.lastLogin)} />
         </dl>
-      </section>
-      <section aria-labelledby="details-heading" className="rounded-2xl bg-white p-6 shadow-xl">
-        <h2 id="details-heading" className="text-lg font-semibold text-slate-900">
-          {t("details")}
-        </h2>
+      </Section>
+      <Section id="details" title={t("details")} className="rounded-2xl bg-white p-6 shadow-xl">
         {shown.length === 0 ? (
           <p className="mt-3 text-slate-700">
             {t("noDetails")}{" "}
@@ -121,11 +116,8 @@ export async function ProfileView({ user }: { user: SessionUser }) {
             ))}
           </dl>
         )}
-      </section>
-      <section aria-labelledby="permissions-heading" className="rounded-2xl bg-white p-6 shadow-xl">
-        <h2 id="permissions-heading" className="text-lg font-semibold text-slate-900">
-          {t("permissions")}
-        </h2>
+      </Section>
+      <Section id="permissions" title={t("permissions")} className="rounded-2xl bg-white p-6 shadow-xl">
         {user.permissions.length === 0 ? (
           <p className="mt-3 text-slate-700">{t("noPermissions")}</p>
         ) : (
@@ -140,7 +132,7 @@ export async function ProfileView({ user }: { user: SessionUser }) {
             ))}
           </ul>
         )}
-      </section>
+      </Section>
       <SecuritySection />
     </main>
   );

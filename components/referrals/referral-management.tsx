@@ -7,6 +7,7 @@ import { api } from "@/components/api/client";
 import { ApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
+import { Section } from "@/components/ui/section";
 import { notify } from "@/lib/notify";
 import {
   type ReferralLink,
@@ -108,10 +109,7 @@ export function ReferralManagement({ initial }: { initial?: ReferralData }) {
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="referral-stats-heading" aria-busy={loading} className={cardClass}>
-        <h2 id="referral-stats-heading" className="text-lg font-semibold text-slate-900">
-          {t("stats.heading")}
-        </h2>
+      <Section id="referral-stats" title={t("stats.heading")} aria-busy={loading} className={cardClass}>
         {loading ? (
           <p role="status" className="mt-2 text-slate-700">
             {t("loading")}
@@ -136,14 +134,11 @@ export function ReferralManagement({ initial }: { initial?: ReferralData }) {
           // Neutral, not an error: a failed load stays quiet.
           <p className="mt-2 text-slate-700">{t("stats.unavailable")}</p>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="referral-generate-heading" className={cardClass}>
-        <h2 id="referral-generate-heading" className="text-lg font-semibold text-slate-900">
-          {t("generate.heading")}
-        </h2>
+      <Section id="referral-generate" title={t("generate.heading")} className={cardClass}>
         <GenerateLinkForm onCreated={() => void load()} onCopy={copyLink} />
-      </section>
+      </Section>
 
       <section
         aria-labelledby="referral-links-heading"

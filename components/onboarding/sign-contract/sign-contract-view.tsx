@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { Section } from "@/components/ui/section";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { useDashboardRedirect } from "../use-dashboard-redirect";
 import { DesktopOnly } from "./desktop-only";
@@ -71,10 +72,7 @@ function SigningArea({ accountType, initial }: ViewProps) {
       )}
 
       {hasTemplates && (
-        <section aria-labelledby="contract-templates-heading" className="space-y-3">
-          <h2 id="contract-templates-heading" className="text-lg font-semibold text-slate-900">
-            {t("templates.heading")}
-          </h2>
+        <Section id="contract-templates" title={t("templates.heading")} className="space-y-3">
           <TemplateList
             templates={list}
             accountType={accountType}
@@ -82,7 +80,7 @@ function SigningArea({ accountType, initial }: ViewProps) {
             disabled={redirecting}
             onUploaded={refreshQuietly}
           />
-        </section>
+        </Section>
       )}
 
       {!completed &&

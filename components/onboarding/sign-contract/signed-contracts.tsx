@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import type { MouseEvent } from "react";
 import { linkClass } from "@/components/ui/form-field";
+import { Section } from "@/components/ui/section";
 import { notify } from "@/lib/notify";
 import type { ContractDocument } from "@/lib/schemas/contracts";
 
@@ -39,10 +40,7 @@ export function SignedContracts({
   };
 
   return (
-    <section aria-labelledby="signed-contracts-heading" className="space-y-3">
-      <h2 id="signed-contracts-heading" className="text-lg font-semibold text-slate-900">
-        {t("signed.heading")}
-      </h2>
+    <Section id="signed-contracts" title={t("signed.heading")} className="space-y-3">
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-300">
         {contracts.map((contract) => (
           <li key={contract.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
@@ -70,6 +68,6 @@ export function SignedContracts({
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { Section } from "@/components/ui/section";
 import { accountSessionsResponseSchema } from "@/lib/schemas/account-security";
 import { totpStatusSchema } from "@/lib/schemas/two-factor";
 import { apiGetAsUser } from "@/web/api-server";
@@ -19,10 +20,7 @@ export async function SecuritySection() {
   ]);
   const sessions = response?.sessions ?? null;
   return (
-    <section aria-labelledby="security-heading" className="rounded-2xl bg-white p-6 shadow-xl">
-      <h2 id="security-heading" className="text-lg font-semibold text-slate-900">
-        {t("title")}
-      </h2>
+    <Section id="security" title={t("title")} className="rounded-2xl bg-white p-6 shadow-xl">
       <p className="mt-1 text-slate-700">{t("intro")}</p>
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
         <ChangePasswordForm />
@@ -34,6 +32,6 @@ export async function SecuritySection() {
       <div className="mt-8 border-t border-slate-200 pt-6">
         <TwoFactorPanel key={twoFactor ? String(twoFactor.enabled) : "none"} initialStatus={twoFactor} />
       </div>
-    </section>
+    </Section>
   );
 }
