@@ -9,6 +9,7 @@ import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
+import { RegisteredTextareaField } from "@/components/ui/registered-fields";
 import { notify } from "@/lib/notify";
 import { createPermissionSchema } from "@/lib/schemas/admin";
 import { permissionCreatedResponseSchema } from "@/lib/schemas/admin-user";
@@ -105,17 +106,12 @@ export function PermissionForm({ onCreated }: { onCreated: () => void }) {
             />
           )}
         </Field>
-        <Field label={t("description")}>
-          {(control) => (
-            <textarea
-              {...control}
-              {...register("description")}
-              className={inputClass}
-              rows={3}
-              maxLength={DESCRIPTION_MAX_LENGTH}
-            />
-          )}
-        </Field>
+        <RegisteredTextareaField
+          label={t("description")}
+          registration={register("description")}
+          rows={3}
+          maxLength={DESCRIPTION_MAX_LENGTH}
+        />
       </div>
       <div className="flex items-center gap-2">
         <input

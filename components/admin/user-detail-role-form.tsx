@@ -9,8 +9,7 @@ import { api } from "@/components/api/client";
 import { isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { RegisteredSelectField } from "@/components/ui/registered-fields";
 import { notify } from "@/lib/notify";
 import { type AdminUser, roleChangeSchema, USER_ROLES } from "@/lib/schemas/admin";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -67,17 +66,14 @@ export function UserRoleForm({
       className="mt-4 flex flex-wrap items-end gap-2"
       onSubmit={handleSubmit((values) => setPending(values.role))}
     >
-      <Field id="user-role" label={t("label")} hint={t("hint")}>
-        {(control) => (
-          <select {...control} {...register("role")} className={inputClass}>
-            {USER_ROLES.map((option) => (
-              <option key={option} value={option}>
-                {tValues(`role.${option}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <RegisteredSelectField
+        id="user-role"
+        label={t("label")}
+        hint={t("hint")}
+        registration={register("role")}
+        values={USER_ROLES}
+        text={(option) => tValues(`role.${option}`)}
+      />
       <Button type="submit" variant="secondary" size="sm" disabled={chosen === role}>
         {t("submit")}
       </Button>

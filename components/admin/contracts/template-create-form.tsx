@@ -10,8 +10,7 @@ import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { RegisteredSelectField, RegisteredTextareaField } from "@/components/ui/registered-fields";
 import {
   DEFAULT_TEMPLATE_AUDIENCE,
   DEFAULT_TEMPLATE_LANGUAGE,
@@ -138,39 +137,24 @@ export function TemplateCreateForm({
           maxLength={100}
           required
         />
-        <Field label={t("lang")}>
-          {(control) => (
-            <select {...control} {...register("lang")} className={inputClass}>
-              {TEMPLATE_LANGUAGES.map((value) => (
-                <option key={value} value={value}>
-                  {tValues(`lang.${value}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t("audience")}>
-          {(control) => (
-            <select {...control} {...register("audience")} className={inputClass}>
-              {TEMPLATE_AUDIENCES.map((value) => (
-                <option key={value} value={value}>
-                  {tValues(`audience.${value}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t("description")}>
-          {(control) => (
-            <textarea
-              {...control}
-              {...register("description")}
-              className={inputClass}
-              rows={2}
-              maxLength={2000}
-            />
-          )}
-        </Field>
+        <RegisteredSelectField
+          label={t("lang")}
+          registration={register("lang")}
+          values={TEMPLATE_LANGUAGES}
+          text={(value) => tValues(`lang.${value}`)}
+        />
+        <RegisteredSelectField
+          label={t("audience")}
+          registration={register("audience")}
+          values={TEMPLATE_AUDIENCES}
+          text={(value) => tValues(`audience.${value}`)}
+        />
+        <RegisteredTextareaField
+          label={t("description")}
+          registration={register("description")}
+          rows={2}
+          maxLength={2000}
+        />
         <TextInputField label={t("note")} registration={register("note")} maxLength={500} />
       </div>
 

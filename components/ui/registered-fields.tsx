@@ -1,0 +1,61 @@
+"use client";
+
+import type { ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { Field } from "./field";
+import { inputClass } from "./form-field";
+
+/**
+ * A labelled select registered with react-hook-form (`registration` is what `register(name)`
+ * returns), one option per value.
+ */
+export function RegisteredSelectField<V extends string>({
+  id,
+  label,
+  hint,
+  registration,
+  values,
+  text,
+}: {
+  id?: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  registration: UseFormRegisterReturn;
+  values: readonly V[];
+  text: (value: V) => string;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint}>
+      {(control) => (
+        <select {...control} {...registration} className={inputClass}>
+          {values.map((value) => (
+            <option key={value} value={value}>
+              {text(value)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A labelled multi-line text registered with react-hook-form. */
+export function RegisteredTextareaField({
+  label,
+  registration,
+  rows,
+  maxLength,
+}: {
+  label: ReactNode;
+  registration: UseFormRegisterReturn;
+  rows: number;
+  maxLength: number;
+}) {
+  return (
+    <Field label={label}>
+      {(control) => (
+        <textarea {...control} {...registration} className={inputClass} rows={rows} maxLength={maxLength} />
+      )}
+    </Field>
+  );
+}
