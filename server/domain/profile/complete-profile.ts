@@ -73,11 +73,12 @@ async function recordCompletion(
 }
 
 /**
- * The bank part of a save, around the write: the current password first when an approved
- * member changes the bank details; then, in the write's transaction with the member's row
- * locked, the change review and the security notice.
+ * Saves a profile and completes the onboarding step, with the bank part around the write: the
+ * current password first when an approved member changes the bank details; then, in the write's
+ * transaction with the member's row locked, the change review and the security notice. Answers
+ * the profile as now stored.
  */
-async function saveWithBankCheck(
+async function saveProfile(
   deps: ProfileDeps,
   input: {
     userId: string;
@@ -87,8 +88,9 @@ async function saveWithBankCheck(
     currentPassword: string;
   },
   facts: RequestFacts,
-  write: (tx: Transaction) => Promise<boolean>,
-): Promise<boolean> {
+  now: Date,
+  write: (tx: Transaction) => Promise<void>,
+): Promise<ProfileView> {
   const given = { iban: input.iban, accountHolderName: input.accountHolderName };
   const passwordConfirmed = await confirmBankChange(deps.db, {
     userId: input.userId,
@@ -105,7 +107,8 @@ async function saveWithBankCheck(
       .for("update");
     if (!owner) throw new AppError("UNAUTHORIZED");
     const stored = await storedBankDetails(tx as unknown as Database, input.userId, input.userType);
-    const firstCompletion = await write(tx);
+    await write(tx);
+    const firstCompletion = await markProfileCompleted(tx, input.userId, now);
     const noticeDue = await reviewBankChange(tx as unknown as Database, {
       userId: input.userId,
       approved: owner.adminVerifiedAt !== null,
@@ -118,7 +121,8 @@ async function saveWithBankCheck(
     return { firstCompletion, noticeDue };
   });
   if (noticeDue) deps.mail.wake();
-  return firstCompletion;
+  await recordCompletion(deps.db, input.userId, input.userType, firstCompletion, facts);
+  return loadProfile(deps.db, input.userId);
 }
 
 /** Personal profile: saves it (insert or update) and completes the onboarding step. */
@@ -146,20 +150,12 @@ export async function completePersonalProfile(
     ...keepUnlessGiven("referralEmail", input.referralEmail),
     updatedAt: now,
   };
-  const firstCompletion = await saveWithBankCheck(
-    deps,
-    { userId, userType: "personal", ...input },
-    facts,
-    async (tx) => {
-      await tx
-        .insert(personalProfiles)
-        .values({ userId, ...values })
-        .onConflictDoUpdate({ target: personalProfiles.userId, set: values });
-      return markProfileCompleted(tx, userId, now);
-    },
-  );
-  await recordCompletion(deps.db, userId, "personal", firstCompletion, facts);
-  return loadProfile(deps.db, userId);
+  return saveProfile(deps, { userId, userType: "personal", ...input }, facts, now, async (tx) => {
+    await tx
+      .insert(personalProfiles)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: personalProfiles.userId, set: values });
+  });
 }
 
 /** Company profile: saves it (insert or update) and completes the onboarding step. */
@@ -189,24 +185,16 @@ export async function completeCompanyProfile(
   };
   // companyEmail is not saved: the company's email is the account's login, which changes only
   // through a verified flow, never as a side effect of this form.
-  const firstCompletion = await saveWithBankCheck(
-    deps,
-    { userId, userType: "company", ...input },
-    facts,
-    async (tx) => {
+  return saveProfile(deps, { userId, userType: "company", ...input }, facts, now, async (tx) => {
+    await tx
+      .insert(companyProfiles)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: companyProfiles.userId, set: values });
+    if (input.companyName) {
       await tx
-        .insert(companyProfiles)
-        .values({ userId, ...values })
-        .onConflictDoUpdate({ target: companyProfiles.userId, set: values });
-      if (input.companyName) {
-        await tx
-          .update(users)
-          .set({ companyName: input.companyName, updatedAt: now })
-          .where(eq(users.id, userId));
-      }
-      return markProfileCompleted(tx, userId, now);
-    },
-  );
-  await recordCompletion(deps.db, userId, "company", firstCompletion, facts);
-  return loadProfile(deps.db, userId);
+        .update(users)
+        .set({ companyName: input.companyName, updatedAt: now })
+        .where(eq(users.id, userId));
+    }
+  });
 }
