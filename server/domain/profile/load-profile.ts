@@ -1,10 +1,66 @@
 import { eq } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Database } from "../../db";
 import { companyProfiles, personalProfiles, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { maskIban, type ProfileView } from "./profile-view";
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+// The columns each profile shows, read and answered under the same names.
+const personalColumns = {
+  updatedAt: personalProfiles.updatedAt,
+  dateOfBirth: personalProfiles.dateOfBirth,
+  nationality: personalProfiles.nationality,
+  address: personalProfiles.address,
+  zipCode: personalProfiles.zipCode,
+  city: personalProfiles.city,
+  country: personalProfiles.country,
+  phone: personalProfiles.phone,
+  phoneSecondary: personalProfiles.phoneSecondary,
+  emergencyContactName: personalProfiles.emergencyContactName,
+  emergencyContactPhone: personalProfiles.emergencyContactPhone,
+  accountHolderName: personalProfiles.accountHolderName,
+  iban: personalProfiles.iban,
+  referralEmail: personalProfiles.referralEmail,
+};
+
+const companyColumns = {
+  updatedAt: companyProfiles.updatedAt,
+  companyPhone: companyProfiles.companyPhone,
+  address: companyProfiles.address,
+  registrationDate: companyProfiles.registrationDate,
+  zipCode: companyProfiles.zipCode,
+  city: companyProfiles.city,
+  country: companyProfiles.country,
+  branch: companyProfiles.branch,
+  numberOfEmployees: companyProfiles.numberOfEmployees,
+  registrationNumber: companyProfiles.registrationNumber,
+  accountHolderName: companyProfiles.accountHolderName,
+  iban: companyProfiles.iban,
+  contactPersonName: companyProfiles.contactPersonName,
+  contactPersonPhone: companyProfiles.contactPersonPhone,
+};
+
+/**
+ * A profile's columns as the API answers them, by the owner's id: every one null when the member
+ * has no profile row yet, the IBAN masked.
+ */
+async function readProfileFields<C extends typeof personalColumns | typeof companyColumns>(
+  db: Database,
+  table: typeof personalProfiles | typeof companyProfiles,
+  columns: C,
+  userId: string,
+) {
+  const [row] = (await db
+    .select(columns)
+    .from(table)
+    .where(eq(table.userId, userId))
+    .limit(1)) as SelectResultFields<C>[];
+  const stored =
+    row ?? (Object.fromEntries(Object.keys(columns).map((key) => [key, null])) as Record<keyof C, null>);
+  return { ...stored, updatedAt: iso(stored.updatedAt), iban: maskIban(stored.iban) };
+}
 
 type ProfileAccount = Pick<
   typeof users.$inferSelect,
@@ -43,84 +99,17 @@ export async function loadProfile(
   };
 
   if (account.userType === "personal") {
-    const [row] = await db
-      .select({
-        dateOfBirth: personalProfiles.dateOfBirth,
-        nationality: personalProfiles.nationality,
-        address: personalProfiles.address,
-        zipCode: personalProfiles.zipCode,
-        city: personalProfiles.city,
-        country: personalProfiles.country,
-        phone: personalProfiles.phone,
-        phoneSecondary: personalProfiles.phoneSecondary,
-        emergencyContactName: personalProfiles.emergencyContactName,
-        emergencyContactPhone: personalProfiles.emergencyContactPhone,
-        accountHolderName: personalProfiles.accountHolderName,
-        iban: personalProfiles.iban,
-        referralEmail: personalProfiles.referralEmail,
-        updatedAt: personalProfiles.updatedAt,
-      })
-      .from(personalProfiles)
-      .where(eq(personalProfiles.userId, userId))
-      .limit(1);
     return {
       userType: "personal",
       ...completion,
-      updatedAt: iso(row?.updatedAt ?? null),
-      dateOfBirth: row?.dateOfBirth ?? null,
-      nationality: row?.nationality ?? null,
-      address: row?.address ?? null,
-      zipCode: row?.zipCode ?? null,
-      city: row?.city ?? null,
-      country: row?.country ?? null,
-      phone: row?.phone ?? null,
-      phoneSecondary: row?.phoneSecondary ?? null,
-      emergencyContactName: row?.emergencyContactName ?? null,
-      emergencyContactPhone: row?.emergencyContactPhone ?? null,
-      accountHolderName: row?.accountHolderName ?? null,
-      iban: maskIban(row?.iban ?? null),
-      referralEmail: row?.referralEmail ?? null,
+      ...(await readProfileFields(db, personalProfiles, personalColumns, userId)),
     };
   }
-
-  const [row] = await db
-    .select({
-      companyPhone: companyProfiles.companyPhone,
-      address: companyProfiles.address,
-      registrationDate: companyProfiles.registrationDate,
-      zipCode: companyProfiles.zipCode,
-      city: companyProfiles.city,
-      country: companyProfiles.country,
-      branch: companyProfiles.branch,
-      numberOfEmployees: companyProfiles.numberOfEmployees,
-      registrationNumber: companyProfiles.registrationNumber,
-      accountHolderName: companyProfiles.accountHolderName,
-      iban: companyProfiles.iban,
-      contactPersonName: companyProfiles.contactPersonName,
-      contactPersonPhone: companyProfiles.contactPersonPhone,
-      updatedAt: companyProfiles.updatedAt,
-    })
-    .from(companyProfiles)
-    .where(eq(companyProfiles.userId, userId))
-    .limit(1);
   return {
     userType: "company",
     ...completion,
-    updatedAt: iso(row?.updatedAt ?? null),
     companyName: account.companyName,
-    companyPhone: row?.companyPhone ?? null,
     companyEmail: account.email,
-    address: row?.address ?? null,
-    registrationDate: row?.registrationDate ?? null,
-    zipCode: row?.zipCode ?? null,
-    city: row?.city ?? null,
-    country: row?.country ?? null,
-    branch: row?.branch ?? null,
-    numberOfEmployees: row?.numberOfEmployees ?? null,
-    registrationNumber: row?.registrationNumber ?? null,
-    accountHolderName: row?.accountHolderName ?? null,
-    iban: maskIban(row?.iban ?? null),
-    contactPersonName: row?.contactPersonName ?? null,
-    contactPersonPhone: row?.contactPersonPhone ?? null,
+    ...(await readProfileFields(db, companyProfiles, companyColumns, userId)),
   };
 }
