@@ -1,17 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "./scripts/chromium-flags.mjs";
 import { baseURL, e2e } from "./tests/e2e/e2e-env";
-
-// Debian's Chromium, never a downloaded browser; scripts/ensure-chromium.sh
-// installs it first. The servers run the production build (`npm run test:e2e` builds it).
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -25,7 +14,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
-    launchOptions: { executablePath: e2e.chromium, args: chromiumArgs },
+    // Debian's Chromium, never a downloaded browser; scripts/ensure-chromium.sh
+    // installs it first. The servers run the production build (`npm run test:e2e` builds it).
+    launchOptions: { executablePath: e2e.chromium, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [

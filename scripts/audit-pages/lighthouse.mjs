@@ -4,19 +4,9 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { CHROMIUM_FLAGS } from "../chromium-flags.mjs";
 
-// Without the background-networking flags Chromium's own connections to the outside are refused
-// here, which stalls or pollutes the runs.
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless", ...CHROMIUM_FLAGS];
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
 const launched = new Set();
