@@ -12,7 +12,7 @@ import type { AdminUser } from "@/lib/schemas/admin";
 import { PermissionModal } from "./permission-modal";
 import { UserConfirmDialog } from "./user-confirm-dialog";
 import { UserRoleForm } from "./user-detail-role-form";
-import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
+import { DetailSection } from "./user-detail-sections";
 
 /** The admin's password reset for a user: one message per status. */
 function resetMessageKey(status: number, code: string) {
@@ -48,7 +48,6 @@ export function UserDetailActions({
   const t = useTranslations("AdminUser.actions");
   const tList = useTranslations("AdminArea.users");
   const { user: me } = useAuth();
-  const headingId = useId();
   const exportHintId = useId();
   const [sending, setSending] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -100,10 +99,7 @@ export function UserDetailActions({
   const suspended = user.status === "suspended";
   const mayChangeRole = me?.role === "super_admin" && me.id !== user.id;
   return (
-    <section aria-labelledby={headingId} className={sectionClass}>
-      <h2 id={headingId} className={sectionHeadingClass}>
-        {t("heading")}
-      </h2>
+    <DetailSection heading={t("heading")}>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" loading={sending} onClick={() => void sendPasswordReset()}>
           {sending ? t("reset.sending") : t("reset.button")}
@@ -157,6 +153,6 @@ export function UserDetailActions({
           onConfirm={suspend}
         />
       )}
-    </section>
+    </DetailSection>
   );
 }

@@ -2,11 +2,10 @@
 
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import { useId } from "react";
 import { linkClass } from "@/components/ui/form-field";
 import { type InviteTree, inviteTreeSchema } from "@/lib/schemas/referral-tree";
 import { useAdminResource } from "./use-admin-resource";
-import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
+import { DetailSection } from "./user-detail-sections";
 
 type Person = { id: string; name: string | null; email: string };
 type Invitees = InviteTree["invited"]["members"][number]["invited"];
@@ -52,7 +51,6 @@ function More({ shown, total }: { shown: number; total: number }) {
 export function UserInvitesSection({ userId, initial }: { userId: string; initial?: InviteTree }) {
   const t = useTranslations("AdminUser.invites");
   const format = useFormatter();
-  const headingId = useId();
   const { load } = useAdminResource(
     `/api/admin/users/${encodeURIComponent(userId)}/referrals`,
     inviteTreeSchema,
@@ -61,10 +59,7 @@ export function UserInvitesSection({ userId, initial }: { userId: string; initia
   );
 
   return (
-    <section aria-labelledby={headingId} aria-busy={load.state === "loading"} className={sectionClass}>
-      <h2 id={headingId} className={sectionHeadingClass}>
-        {t("heading")}
-      </h2>
+    <DetailSection heading={t("heading")} busy={load.state === "loading"}>
       {load.state === "loading" && (
         <p role="status" className="mt-3 text-slate-700">
           {t("loading")}
@@ -136,6 +131,6 @@ export function UserInvitesSection({ userId, initial }: { userId: string; initia
           )}
         </>
       )}
-    </section>
+    </DetailSection>
   );
 }

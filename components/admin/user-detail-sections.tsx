@@ -11,6 +11,49 @@ export const sectionClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";
 export const sectionHeadingClass = "text-lg font-semibold text-slate-900";
 
 /**
+ * A section of the user's pages, named by its h2 (an action may sit beside it), with an optional
+ * hint below the heading, then the content.
+ */
+export function DetailSection({
+  id,
+  heading,
+  hint,
+  action,
+  busy,
+  children,
+}: {
+  /** The heading's id where something refers to it; otherwise one of its own. */
+  id?: string;
+  heading: ReactNode;
+  hint?: ReactNode;
+  action?: ReactNode;
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  const generatedId = useId();
+  const headingId = id ?? generatedId;
+  const title = (
+    <h2 id={headingId} className={sectionHeadingClass}>
+      {heading}
+    </h2>
+  );
+  return (
+    <section aria-labelledby={headingId} aria-busy={busy} className={sectionClass}>
+      {action ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {title}
+          {action}
+        </div>
+      ) : (
+        title
+      )}
+      {hint && <p className="mt-1 text-sm text-slate-700">{hint}</p>}
+      {children}
+    </section>
+  );
+}
+
+/**
  * A section that loads its own data (`load`): its heading (an action may sit beside it), the
  * loading line, the failure, the empty note when `empty` is set, then the content.
  */
@@ -29,22 +72,8 @@ export function LoadSection({
   empty?: string | false;
   children: ReactNode;
 }) {
-  const headingId = useId();
-  const title = (
-    <h2 id={headingId} className={sectionHeadingClass}>
-      {heading}
-    </h2>
-  );
   return (
-    <section aria-labelledby={headingId} aria-busy={load.state === "loading"} className={sectionClass}>
-      {action ? (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          {title}
-          {action}
-        </div>
-      ) : (
-        title
-      )}
+    <DetailSection heading={heading} action={action} busy={load.state === "loading"}>
       {load.state === "loading" && <p className="mt-3 text-slate-700">{loadingText}</p>}
       {load.state === "failed" && (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-800">
@@ -53,7 +82,7 @@ export function LoadSection({
       )}
       {empty && <p className="mt-3 text-slate-700">{empty}</p>}
       {children}
-    </section>
+    </DetailSection>
   );
 }
 
@@ -87,12 +116,8 @@ function useDate() {
 export function UserInfoSection({ user, status }: { user: DetailUser; status: OnboardingStatus }) {
   const t = useTranslations("AdminUser.info");
   const date = useDate();
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={sectionClass}>
-      <h2 id={headingId} className={sectionHeadingClass}>
-        {t("heading")}
-      </h2>
+    <DetailSection heading={t("heading")}>
       <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
         <Row label={t("email")}>{user.email}</Row>
         <Row label={user.user_type === "company" ? t("companyName") : t("name")}>
@@ -122,7 +147,7 @@ export function UserInfoSection({ user, status }: { user: DetailUser; status: On
           );
         })}
       </ul>
-    </section>
+    </DetailSection>
   );
 }
 
@@ -130,13 +155,9 @@ export function UserInfoSection({ user, status }: { user: DetailUser; status: On
 export function ProfileDetailsSection({ full }: { full: FullUser }) {
   const t = useTranslations("AdminUser.profile");
   const label = useTranslations("ProfileForm.fields");
-  const headingId = useId();
   const entries = profileEntries(full);
   return (
-    <section aria-labelledby={headingId} className={sectionClass}>
-      <h2 id={headingId} className={sectionHeadingClass}>
-        {t("heading")}
-      </h2>
+    <DetailSection heading={t("heading")}>
       {entries.length === 0 ? (
         <p className="mt-3 text-slate-700">{t("empty")}</p>
       ) : (
@@ -148,28 +169,15 @@ export function ProfileDetailsSection({ full }: { full: FullUser }) {
           ))}
         </dl>
       )}
-    </section>
+    </DetailSection>
   );
 }
 
 /** The user's permission names, or 'No permissions available.' */
-export function PermissionListSection({
-  permissions,
-  action,
-}: {
-  permissions: string[];
-  action?: ReactNode;
-}) {
+export function PermissionListSection({ permissions }: { permissions: string[] }) {
   const t = useTranslations("AdminUser.permissions");
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={sectionClass}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={headingId} className={sectionHeadingClass}>
-          {t("heading")}
-        </h2>
-        {action}
-      </div>
+    <DetailSection heading={t("heading")}>
       {permissions.length === 0 ? (
         <p className="mt-3 text-slate-700">{t("noneAvailable")}</p>
       ) : (
@@ -184,6 +192,6 @@ export function PermissionListSection({
           ))}
         </ul>
       )}
-    </section>
+    </DetailSection>
   );
 }

@@ -12,7 +12,7 @@ import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
 import { rejectUserSchema } from "@/lib/schemas/admin";
-import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
+import { DetailSection } from "./user-detail-sections";
 
 const REJECT_STEPS = rejectUserSchema.shape.step.options;
 type Values = z.input<typeof rejectUserSchema>;
@@ -56,11 +56,7 @@ export function RejectForm({ userId, done, onDone }: { userId: string; done: boo
       : t("reject.reasonRequired")
     : undefined;
   return (
-    <section aria-labelledby="reject-heading" className={sectionClass}>
-      <h2 id="reject-heading" className={sectionHeadingClass}>
-        {t("reject.heading")}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("reject.hint")}</p>
+    <DetailSection id="reject-heading" heading={t("reject.heading")} hint={t("reject.hint")}>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         <Field id="reject-step" label={t("reject.step")}>
           {(control) => (
@@ -95,6 +91,6 @@ export function RejectForm({ userId, done, onDone }: { userId: string; done: boo
           {isSubmitting ? t("reject.submitting") : t("reject.submit")}
         </Button>
       </form>
-    </section>
+    </DetailSection>
   );
 }

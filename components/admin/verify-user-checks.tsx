@@ -1,9 +1,9 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import type { AdminFullUser } from "@/lib/schemas/admin-user";
-import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
+import { DetailSection } from "./user-detail-sections";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -43,7 +43,6 @@ export function VerifyChecksSection({ full }: { full: AdminFullUser }) {
   const t = useTranslations("AdminUser.checks");
   const tTypes = useTranslations("IdUpload.types");
   const day = useCalendarDay();
-  const headingId = useId();
   const { idDetails, profile, user } = full;
   const idType = idDetails?.idType;
   const address = [profile.address, joined(profile.zipCode, profile.city), profile.country].filter((part) =>
@@ -52,11 +51,7 @@ export function VerifyChecksSection({ full }: { full: AdminFullUser }) {
   const notGiven = t("notGiven");
 
   return (
-    <section aria-labelledby={headingId} className={sectionClass}>
-      <h2 id={headingId} className={sectionHeadingClass}>
-        {t("heading")}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("hint")}</p>
+    <DetailSection heading={t("heading")} hint={t("hint")}>
       <h3 className="mt-4 text-base font-semibold text-slate-900">{t("idHeading")}</h3>
       {idDetails ? (
         <dl className="mt-2 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
@@ -106,6 +101,6 @@ export function VerifyChecksSection({ full }: { full: AdminFullUser }) {
             ))}
         </Row>
       </dl>
-    </section>
+    </DetailSection>
   );
 }

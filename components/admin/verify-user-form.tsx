@@ -10,7 +10,7 @@ import { notify } from "@/lib/notify";
 import { type OnboardingStepFlag, permissionListResponseSchema } from "@/lib/schemas/admin-user";
 import { PermissionCheckboxes } from "./permission-modal";
 import { useAdminResource } from "./use-admin-resource";
-import { sectionClass, sectionHeadingClass } from "./user-detail-sections";
+import { DetailSection } from "./user-detail-sections";
 
 /**
  * The permissions the user gets and the button that verifies the account with them. Approval
@@ -74,11 +74,11 @@ export function VerifyForm({
   };
 
   return (
-    <section aria-labelledby="verify-permissions-heading" className={sectionClass}>
-      <h2 id="verify-permissions-heading" className={sectionHeadingClass}>
-        {t("verify.formHeading")}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("verify.formHint")}</p>
+    <DetailSection
+      id="verify-permissions-heading"
+      heading={t("verify.formHeading")}
+      hint={t("verify.formHint")}
+    >
       <form onSubmit={submit} className="mt-4 space-y-4">
         {load.state === "loading" && (
           <p role="status" className="text-slate-700">
@@ -123,6 +123,6 @@ export function VerifyForm({
           {submitting ? t("verify.submitting") : t("verify.submit")}
         </button>
       </form>
-    </section>
+    </DetailSection>
   );
 }
