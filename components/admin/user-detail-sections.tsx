@@ -8,7 +8,7 @@ import type { Load } from "./use-admin-resource";
 import { type DetailUser, type FullUser, namedUser, profileEntries } from "./user-detail-data";
 
 export const sectionClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";
-export const sectionHeadingClass = "text-lg font-semibold text-slate-900";
+const sectionHeadingClass = "text-lg font-semibold text-slate-900";
 
 /**
  * A section of the user's pages, named by its h2 (an action may sit beside it), with an optional
