@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
@@ -8,8 +7,8 @@ import { api } from "@/components/api/client";
 import { ApiProblem } from "@/components/api/problem";
 import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { useAuth } from "@/components/auth/auth-provider";
+import { LoginLink } from "@/components/auth/login-link";
 import { Button } from "@/components/ui/button";
-import { linkClass } from "@/components/ui/form-field";
 import { type ReferralInfo, referralInfoSchema, referrerDisplay } from "@/lib/schemas/referrals";
 import { type LinkState, linkIsDead, REF_TOKEN_MAX_LENGTH } from "./referral-link-state";
 import { RegistrationTabs } from "./registration-tabs";
@@ -77,11 +76,7 @@ export function RegisterPage({ refToken, checked }: { refToken: string | null; c
     return (
       <RegisterShell title={t("invalid.title")} headingRef={headingRef}>
         <p className="text-slate-700">{t("invalid.description")}</p>
-        <p className="mt-6">
-          <Link href="/login" className={linkClass}>
-            {t("invalid.toLogin")}
-          </Link>
-        </p>
+        <LoginLink className="mt-6">{t("invalid.toLogin")}</LoginLink>
       </RegisterShell>
     );
   }
