@@ -4,15 +4,14 @@ import { useFormatter, useTranslations } from "next-intl";
 import { type ReactNode, useId } from "react";
 import { displayName } from "@/lib/display-name";
 import type { OnboardingStatus } from "@/lib/schemas/admin-user";
+import { AdminCard } from "./dashboard-ui";
 import type { Load } from "./use-admin-resource";
 import { type DetailUser, type FullUser, namedUser, profileEntries } from "./user-detail-data";
 
 export const sectionClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";
-const sectionHeadingClass = "text-lg font-semibold text-slate-900";
-
 /**
- * A section of the user's pages, named by its h2 (an action may sit beside it), with an optional
- * hint below the heading, then the content.
+ * A section of the user's pages: an admin card named by its h2 (an action may sit beside it),
+ * with an optional hint below the heading, then the content.
  */
 export function DetailSection({
   id,
@@ -31,25 +30,16 @@ export function DetailSection({
   children: ReactNode;
 }) {
   const generatedId = useId();
-  const headingId = id ?? generatedId;
-  const title = (
-    <h2 id={headingId} className={sectionHeadingClass}>
-      {heading}
-    </h2>
-  );
   return (
-    <section aria-labelledby={headingId} aria-busy={busy} className={sectionClass}>
-      {action ? (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          {title}
-          {action}
-        </div>
-      ) : (
-        title
-      )}
-      {hint && <p className="mt-1 text-sm text-slate-700">{hint}</p>}
+    <AdminCard
+      headingId={id ?? generatedId}
+      heading={heading}
+      action={action}
+      loading={busy}
+      intro={hint && <p className="mt-1 text-sm text-slate-700">{hint}</p>}
+    >
       {children}
-    </section>
+    </AdminCard>
   );
 }
 

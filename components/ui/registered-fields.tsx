@@ -13,6 +13,7 @@ export function RegisteredSelectField<V extends string>({
   id,
   label,
   hint,
+  error,
   registration,
   values,
   text,
@@ -20,12 +21,13 @@ export function RegisteredSelectField<V extends string>({
   id?: string;
   label: ReactNode;
   hint?: ReactNode;
+  error?: ReactNode;
   registration: UseFormRegisterReturn;
   values: readonly V[];
   text: (value: V) => string;
 }) {
   return (
-    <Field id={id} label={label} hint={hint}>
+    <Field id={id} label={label} hint={hint} error={error}>
       {(control) => (
         <select {...control} {...registration} className={inputClass}>
           {values.map((value) => (

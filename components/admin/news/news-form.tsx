@@ -9,6 +9,7 @@ import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
+import { RegisteredSelectField } from "@/components/ui/registered-fields";
 import { locales } from "@/lib/i18n/config";
 import {
   type AdminNewsItem,
@@ -74,17 +75,13 @@ export function NewsForm({
   return (
     <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("language")} error={errorOf("language")}>
-          {(control) => (
-            <select {...control} {...register("language")} className={inputClass}>
-              {locales.map((value) => (
-                <option key={value} value={value}>
-                  {tLang(value)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <RegisteredSelectField
+          label={t("language")}
+          error={errorOf("language")}
+          registration={register("language")}
+          values={locales}
+          text={(value) => tLang(value)}
+        />
         <Field label={t("date")} error={errorOf("date")} required>
           {(control) => <input {...control} {...register("date")} type="date" className={inputClass} />}
         </Field>
