@@ -1,9 +1,6 @@
-import {
-  CompleteProfileRoute,
-  completeProfileMetadata,
-} from "@/components/onboarding/routes/complete-profile";
+import { CompleteProfileRoute, profileMetadata } from "@/components/onboarding/routes/complete-profile";
 
-export const generateMetadata = () => completeProfileMetadata("personal");
+export const generateMetadata = () => profileMetadata("personal");
 
 export default function Page() {
   return <CompleteProfileRoute accountType="personal" />;

@@ -1,32 +1,18 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { requireOnboardingSession } from "@/web/onboarding-server";
-import { OnboardingPage } from "../onboarding-page";
 import { ProfileForm } from "../profile-form";
 import type { AccountType } from "../profile-layout";
+import { StepRoute, stepMetadata } from "./step-route";
 
 // One module per step: a page's bundle holds the client components its module graph imports,
 // so a shared module of all the steps would send every step's form (the profile form with its
 // phone metadata among them) to each step's page.
 
 /** `/personal-complete-profile` and `/company-complete-profile`. */
-export async function completeProfileMetadata(accountType: AccountType): Promise<Metadata> {
-  const t = await getTranslations("ProfileForm");
-  return { title: t("title", { type: accountType }) };
-}
+export const profileMetadata = (accountType: AccountType) => stepMetadata("ProfileForm", accountType);
 
-export async function CompleteProfileRoute({ accountType }: { accountType: AccountType }) {
-  await requireOnboardingSession(accountType);
-  const t = await getTranslations("ProfileForm");
+export function CompleteProfileRoute({ accountType }: { accountType: AccountType }) {
   return (
-    <OnboardingPage
-      titleId="complete-profile-title"
-      title={t("title", { type: accountType })}
-      intro={t("intro", { type: accountType })}
-      backLabel={t("backToDashboard")}
-      wide
-    >
+    <StepRoute namespace="ProfileForm" accountType={accountType} titleId="complete-profile-title" wide>
       <ProfileForm accountType={accountType} />
-    </OnboardingPage>
+    </StepRoute>
   );
 }
