@@ -1,8 +1,23 @@
 "use client";
 
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+
+/**
+ * Where focus goes once a dialog has closed (while it is open the page is inert and cannot take
+ * focus): set the returned ref before closing. Left empty, the dialog returns focus to the
+ * button that opened it.
+ */
+export function useFocusAfterDialog(open: boolean) {
+  const target = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (open || !target.current) return;
+    target.current.focus();
+    target.current = null;
+  }, [open]);
+  return target;
+}
 
 /**
  * A destructive action's confirmation (deleting a user, deleting the stamp).

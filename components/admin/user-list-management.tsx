@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { notify } from "@/lib/notify";
 import type { AdminUser, userListResponseSchema } from "@/lib/schemas/admin";
 import { AdminPager } from "./admin-pager";
+import { useFocusAfterDialog } from "./confirm-dialog";
 import { AdminStats } from "./dashboard-stats";
 import { adminCardClass } from "./dashboard-ui";
 import { UserConfirmDialog } from "./user-confirm-dialog";
@@ -50,12 +51,7 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
   // Where focus goes once the dialog is gone (while it is open, the page is inert); without
   // one, the dialog returns it to the button that opened it.
-  const focusAfterDialog = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    if (deleteTarget || !focusAfterDialog.current) return;
-    focusAfterDialog.current.focus();
-    focusAfterDialog.current = null;
-  }, [deleteTarget]);
+  const focusAfterDialog = useFocusAfterDialog(Boolean(deleteTarget));
 
   const navigate = useCallback(
     (next: Partial<UserListUrlQuery>, { replace = false }: { replace?: boolean } = {}) => {

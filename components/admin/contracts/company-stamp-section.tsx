@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import type { ApiLoad } from "@/components/api/problem";
 import { isApiProblem } from "@/components/api/problem";
@@ -14,7 +14,7 @@ import {
   stampResponseSchema,
 } from "@/lib/schemas/contracts";
 import type { StampState } from "../admin-dashboard-data";
-import { ConfirmDialog } from "../confirm-dialog";
+import { ConfirmDialog, useFocusAfterDialog } from "../confirm-dialog";
 import { DASHBOARD_PATHS } from "../dashboard-paths";
 import { adminCardClass } from "../dashboard-ui";
 import { InlineStatus, useStatusNote } from "./contract-ui";
@@ -42,13 +42,7 @@ export function CompanyStampSection({ initial }: { initial: ApiLoad<StampState> 
   const { note, show } = useStatusNote();
   const generation = useRef(0);
   // Where focus goes once the dialog has closed (its modal state keeps the page inert until then).
-  const focusAfterDialog = useRef<HTMLElement | null>(null);
-
-  useEffect(() => {
-    if (deleting || !focusAfterDialog.current) return;
-    focusAfterDialog.current.focus();
-    focusAfterDialog.current = null;
-  }, [deleting]);
+  const focusAfterDialog = useFocusAfterDialog(Boolean(deleting));
 
   const load = useCallback(async () => {
     const current = ++generation.current;

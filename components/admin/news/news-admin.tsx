@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import { useCallback, useRef, useState, useTransition } from "react";
 import { api } from "@/components/api/client";
 import { isApiProblem } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { notify } from "@/lib/notify";
 import { type AdminNewsItem, adminNewsResultSchema, type NewsFormValues } from "@/lib/schemas/news";
-import { ConfirmDialog } from "../confirm-dialog";
+import { ConfirmDialog, useFocusAfterDialog } from "../confirm-dialog";
 import { adminCardClass } from "../dashboard-ui";
 import { NewsFilters } from "./news-filters";
 import { NewsForm } from "./news-form";
@@ -35,12 +35,7 @@ export function NewsAdmin({ query, items }: { query: NewsUrlQuery; items: AdminN
   const createRef = useRef<HTMLButtonElement>(null);
   // After a delete the item's own buttons are gone: focus goes to "Write news" once the dialog
   // has closed (while it is open the page is inert and cannot take focus).
-  const focusAfterDialog = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    if (deleting || !focusAfterDialog.current) return;
-    focusAfterDialog.current.focus();
-    focusAfterDialog.current = null;
-  }, [deleting]);
+  const focusAfterDialog = useFocusAfterDialog(Boolean(deleting));
 
   const reload = useCallback(() => startTransition(() => router.refresh()), [router]);
   const navigate = (next: Partial<NewsUrlQuery>) =>
