@@ -10,7 +10,8 @@ import { z } from "zod";
 import { api } from "@/components/api/client";
 import type { ApiErrorInfo } from "@/components/api/problem";
 import { ApiProblem, applyFieldIssues } from "@/components/api/problem";
-import { FormField, linkClass, primaryButtonClass } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/field";
+import { linkClass, primaryButtonClass } from "@/components/ui/form-field";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { notify } from "@/lib/notify";
 import { checkPassword, passwordResetTokenSchema, resetPasswordSchema } from "@/lib/schemas/auth";
@@ -184,33 +185,26 @@ function NewPasswordForm({ token, onTokenInvalid }: { token: string; onTokenInva
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField
+      <Field
         id={NEW_PASSWORD_ID}
         label={t("newPassword")}
         error={newPasswordError}
         hint={<PasswordChecklist password={newPassword} />}
       >
-        <PasswordField
-          id={NEW_PASSWORD_ID}
-          autoComplete="new-password"
-          required
-          aria-invalid={newPasswordError ? true : undefined}
-          aria-describedby={[`${NEW_PASSWORD_ID}-hint`, newPasswordError && `${NEW_PASSWORD_ID}-error`]
-            .filter(Boolean)
-            .join(" ")}
-          {...register("newPassword")}
-        />
-      </FormField>
-      <FormField id={CONFIRM_PASSWORD_ID} label={t("confirmPassword")} error={confirmError}>
-        <PasswordField
-          id={CONFIRM_PASSWORD_ID}
-          autoComplete="new-password"
-          required
-          aria-invalid={confirmError ? true : undefined}
-          aria-describedby={confirmError ? `${CONFIRM_PASSWORD_ID}-error` : undefined}
-          {...register("confirmPassword", { onChange: () => setConfirmTyped(true) })}
-        />
-      </FormField>
+        {(control) => (
+          <PasswordField {...control} autoComplete="new-password" required {...register("newPassword")} />
+        )}
+      </Field>
+      <Field id={CONFIRM_PASSWORD_ID} label={t("confirmPassword")} error={confirmError}>
+        {(control) => (
+          <PasswordField
+            {...control}
+            autoComplete="new-password"
+            required
+            {...register("confirmPassword", { onChange: () => setConfirmTyped(true) })}
+          />
+        )}
+      </Field>
       <button type="submit" className={primaryButtonClass} disabled={!canSubmit} aria-busy={isSubmitting}>
         {isSubmitting ? t("submitting") : t("submit")}
       </button>

@@ -10,17 +10,17 @@ import { PasswordChecklist } from "@/components/auth/password-checklist";
 import { PasswordField } from "@/components/auth/password-field";
 import { useApiErrorMessage, useValidationMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/field";
 import { notify } from "@/lib/notify";
 import { type ChangePasswordFormValues, changePasswordFormSchema } from "@/lib/schemas/account-security";
+import { PanelHeading } from "./panel-heading";
 
-const IDS = {
-  currentPassword: "security-current-password",
-  newPassword: "security-new-password",
-  confirmPassword: "security-confirm-password",
-} as const;
-
-const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
+/** The three fields in their order; only the new password shows the rules it must meet. */
+const FIELDS = [
+  { name: "currentPassword", id: "security-current-password", autoComplete: "current-password" },
+  { name: "newPassword", id: "security-new-password", autoComplete: "new-password" },
+  { name: "confirmPassword", id: "security-confirm-password", autoComplete: "new-password" },
+] as const;
 
 /**
  * Change the password with the current one. A wrong current password lands on its field; every
@@ -58,54 +58,22 @@ export function ChangePasswordForm() {
     router.refresh();
   });
 
-  const error = (field: keyof ChangePasswordFormValues) => validationMessage(errors[field]?.message);
-  const currentError = error("currentPassword");
-  const newError = error("newPassword");
-  const confirmError = error("confirmPassword");
-
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="security-password-heading" className="space-y-4">
-      <div>
-        <h3 id="security-password-heading" className="font-semibold text-slate-900">
-          {t("heading")}
-        </h3>
-        <p className="mt-1 text-sm text-slate-700">{t("description")}</p>
-      </div>
-      <FormField id={IDS.currentPassword} label={t("currentPassword")} error={currentError}>
-        <PasswordField
-          id={IDS.currentPassword}
-          autoComplete="current-password"
-          required
-          aria-invalid={currentError ? true : undefined}
-          aria-describedby={describedBy(currentError && `${IDS.currentPassword}-error`)}
-          {...register("currentPassword")}
-        />
-      </FormField>
-      <FormField
-        id={IDS.newPassword}
-        label={t("newPassword")}
-        error={newError}
-        hint={<PasswordChecklist password={newPassword} />}
-      >
-        <PasswordField
-          id={IDS.newPassword}
-          autoComplete="new-password"
-          required
-          aria-invalid={newError ? true : undefined}
-          aria-describedby={describedBy(`${IDS.newPassword}-hint`, newError && `${IDS.newPassword}-error`)}
-          {...register("newPassword")}
-        />
-      </FormField>
-      <FormField id={IDS.confirmPassword} label={t("confirmPassword")} error={confirmError}>
-        <PasswordField
-          id={IDS.confirmPassword}
-          autoComplete="new-password"
-          required
-          aria-invalid={confirmError ? true : undefined}
-          aria-describedby={describedBy(confirmError && `${IDS.confirmPassword}-error`)}
-          {...register("confirmPassword")}
-        />
-      </FormField>
+      <PanelHeading id="security-password-heading" title={t("heading")} description={t("description")} />
+      {FIELDS.map(({ name, id, autoComplete }) => (
+        <Field
+          key={name}
+          id={id}
+          label={t(name)}
+          error={validationMessage(errors[name]?.message)}
+          hint={name === "newPassword" ? <PasswordChecklist password={newPassword} /> : undefined}
+        >
+          {(control) => (
+            <PasswordField {...control} autoComplete={autoComplete} required {...register(name)} />
+          )}
+        </Field>
+      ))}
       <Button type="submit" loading={isSubmitting}>
         {isSubmitting ? t("submitting") : t("submit")}
       </Button>

@@ -7,6 +7,7 @@ import { api } from "@/components/api/client";
 import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
 import { type TotpSetup, type TotpStatus, totpSetupResponseSchema } from "@/lib/schemas/two-factor";
+import { PanelHeading } from "./panel-heading";
 import { RecoveryCodes } from "./recovery-codes";
 import { type SubHeading, useFailureMessage } from "./second-factor-form";
 import { TwoFactorEnabled } from "./two-factor-enabled";
@@ -57,12 +58,12 @@ export function TwoFactorPanel({
 
   return (
     <section aria-labelledby="two-factor-heading" className="space-y-4">
-      <div>
-        <HeadingTag id="two-factor-heading" className="font-semibold text-slate-900">
-          {t("heading")}
-        </HeadingTag>
-        <p className="mt-1 text-sm text-slate-700">{t("description")}</p>
-      </div>
+      <PanelHeading
+        id="two-factor-heading"
+        as={HeadingTag}
+        title={t("heading")}
+        description={t("description")}
+      />
       {!status ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
           {t("loadError")}
