@@ -33,20 +33,25 @@ export function useAdminErrorText() {
 
 /**
  * A card's failure in the card itself (the rest of the page stays usable): the message and a
- * retry button that keeps focus while it runs.
+ * retry button that keeps focus while it runs. `spaced` sets it apart from what is above it,
+ * where the card does not space its children itself.
  */
-function CardError({
+export function RetryAlert({
   message,
   onRetry,
-  retrying,
+  retrying = false,
+  spaced = true,
 }: {
   message: string;
   onRetry: () => void;
-  retrying: boolean;
+  retrying?: boolean;
+  spaced?: boolean;
 }) {
   const t = useTranslations("AdminArea.common");
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
+    <div
+      className={`${spaced ? "mt-3 " : ""}flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800`}
+    >
       <p role="alert">{message}</p>
       <Button variant="secondary" size="sm" loading={retrying} onClick={onRetry}>
         {t("retry")}
@@ -100,9 +105,7 @@ export function AdminCard({
         title
       )}
       {intro}
-      {failure && (
-        <CardError message={failure.message} onRetry={failure.onRetry} retrying={loading ?? false} />
-      )}
+      {failure && <RetryAlert message={failure.message} onRetry={failure.onRetry} retrying={loading} />}
       {empty && (
         <div className="mt-4">
           <EmptyState title={empty} />

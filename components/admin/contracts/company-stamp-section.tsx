@@ -5,7 +5,6 @@ import { useCallback, useId, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import type { ApiLoad } from "@/components/api/problem";
 import { isApiProblem } from "@/components/api/problem";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import {
   activeStampResponseSchema,
@@ -16,7 +15,7 @@ import {
 import type { StampState } from "../admin-dashboard-data";
 import { ConfirmDialog, useFocusAfterDialog } from "../confirm-dialog";
 import { DASHBOARD_PATHS } from "../dashboard-paths";
-import { adminCardClass } from "../dashboard-ui";
+import { adminCardClass, RetryAlert } from "../dashboard-ui";
 import { InlineStatus, useStatusNote } from "./contract-ui";
 import { StampImage } from "./stamp-image";
 import { StampList } from "./stamp-list";
@@ -109,12 +108,7 @@ export function CompanyStampSection({ initial }: { initial: ApiLoad<StampState> 
         {loading ? t("loading") : ""}
       </p>
       {loadFailed && (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
-          <p role="alert">{t("loadFailed")}</p>
-          <Button variant="secondary" size="sm" loading={loading} onClick={() => void load()}>
-            {t("retry")}
-          </Button>
-        </div>
+        <RetryAlert message={t("loadFailed")} retrying={loading} onRetry={() => void load()} spaced={false} />
       )}
       {loading && !stamps && <Skeleton className="h-24 w-full" />}
 

@@ -2,11 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { TemplateDetail } from "@/lib/schemas/contracts";
 import type { ContractDashboardData } from "../admin-dashboard-data";
-import { adminCardClass } from "../dashboard-ui";
+import { adminCardClass, RetryAlert } from "../dashboard-ui";
 import { CompanyStampSection } from "./company-stamp-section";
 import {
   InlineStatus,
@@ -81,12 +80,7 @@ export function ContractDashboard({ data }: { data: ContractDashboardData }) {
           {list.loading ? t("loading") : ""}
         </p>
         {list.failed && (
-          <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
-            <p role="alert">{t("loadFailed")}</p>
-            <Button variant="secondary" size="sm" loading={list.loading} onClick={() => void list.reload()}>
-              {t("retry")}
-            </Button>
-          </div>
+          <RetryAlert message={t("loadFailed")} retrying={list.loading} onRetry={() => void list.reload()} />
         )}
         {list.templates &&
           !list.failed &&

@@ -3,11 +3,10 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef } from "react";
-import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { type ResignPending, resignPendingResponseSchema } from "@/lib/schemas/contracts";
 import { DASHBOARD_PATHS } from "../dashboard-paths";
-import { adminCardClass } from "../dashboard-ui";
+import { adminCardClass, RetryAlert } from "../dashboard-ui";
 import { DayCell, SectionTable } from "../section-table";
 import { useAdminResource } from "../use-admin-resource";
 
@@ -50,12 +49,10 @@ export function ResignPendingSection({
         </p>
       )}
       {(load.state === "failed" || load.state === "notFound") && (
-        <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
-          <p role="alert">{load.state === "failed" ? load.message : t("loadFailed", { reason: "404" })}</p>
-          <Button variant="secondary" size="sm" onClick={reload}>
-            {t("retry")}
-          </Button>
-        </div>
+        <RetryAlert
+          message={load.state === "failed" ? load.message : t("loadFailed", { reason: "404" })}
+          onRetry={reload}
+        />
       )}
       {load.state === "ready" &&
         (load.data.templates.length === 0 ? (

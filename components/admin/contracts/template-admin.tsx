@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import type { TemplateSummary } from "@/lib/schemas/contracts";
-import { adminCardClass } from "../dashboard-ui";
+import { adminCardClass, RetryAlert } from "../dashboard-ui";
 import {
   InlineStatus,
   StateBadge,
@@ -54,12 +54,11 @@ export function TemplateAdmin({ initial }: { initial: ApiLoad<TemplateSummary[]>
           {list.loading ? t("overview.loading") : ""}
         </p>
         {list.failed && (
-          <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
-            <p role="alert">{t("overview.loadFailed")}</p>
-            <Button variant="secondary" size="sm" loading={list.loading} onClick={() => void list.reload()}>
-              {t("overview.retry")}
-            </Button>
-          </div>
+          <RetryAlert
+            message={t("overview.loadFailed")}
+            retrying={list.loading}
+            onRetry={() => void list.reload()}
+          />
         )}
         {list.templates &&
           !list.failed &&

@@ -3,10 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { api } from "@/components/api/client";
-import { Button, buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 import { saveBlob } from "@/components/ui/save-download";
 import { type TemplateDetail, templateDetailSchema } from "@/lib/schemas/contracts";
-import { adminCardClass } from "../dashboard-ui";
+import { adminCardClass, RetryAlert } from "../dashboard-ui";
 import { useAdminDay } from "../use-admin-date";
 import {
   fileNameOf,
@@ -35,7 +35,6 @@ export function TemplatePanel({
 }) {
   const t = useTranslations("AdminContracts.panel");
   const tValues = useTranslations("AdminContracts.values");
-  const tCommon = useTranslations("AdminArea.common");
   const day = useAdminDay();
   const id = useId();
   const { note, show } = useStatusNote();
@@ -136,12 +135,7 @@ export function TemplatePanel({
         {loading ? t("loading") : ""}
       </p>
       {choice && failed && (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800">
-          <p role="alert">{t("loadFailed")}</p>
-          <Button variant="secondary" size="sm" loading={loading} onClick={() => void load()}>
-            {tCommon("retry")}
-          </Button>
-        </div>
+        <RetryAlert message={t("loadFailed")} retrying={loading} onRetry={() => void load()} spaced={false} />
       )}
       {choice && detail && (
         <>
