@@ -1,7 +1,6 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -11,19 +10,16 @@ import { ApiProblem, applyFieldIssues, isApiProblem } from "@/components/api/pro
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
-import { browserSessionSchema, loginCodeRequestSchema, loginCodeVerifySchema } from "@/lib/schemas/auth";
-import { mfaChallengeSchema } from "@/lib/schemas/two-factor";
-import { useAuth } from "./auth-provider";
+import { loginCodeRequestSchema, loginCodeVerifySchema } from "@/lib/schemas/auth";
 import { CodeField, type CodeInputHandle } from "./code-input";
 import { StepActions } from "./step-actions";
 import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
 import { useCountdown } from "./use-countdown";
+import { loginAnswerSchema, useFinishSignIn } from "./use-finish-sign-in";
 
 const emailFormSchema = loginCodeRequestSchema.pick({ email: true });
 const codeFormSchema = loginCodeVerifySchema.pick({ code: true });
 const codeSentSchema = z.object({ resendAfterSeconds: z.number().optional() });
-/** A session, or (two-factor sign-in on) the challenge of the second step. */
-const loginAnswerSchema = z.union([browserSessionSchema, mfaChallengeSchema]);
 /** When the API does not say how long to wait before a new code. */
 const DEFAULT_RESEND_SECONDS = 60;
 
@@ -36,8 +32,7 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
   const tl = useTranslations("Login");
   const tv = useTranslations("Validation");
   const locale = useLocale();
-  const router = useRouter();
-  const { signIn } = useAuth();
+  const finishSignIn = useFinishSignIn(onSecondStep);
   const apiErrorMessage = useApiErrorMessage();
   const validationMessage = useValidationMessage();
   const codeRef = useRef<CodeInputHandle>(null);
@@ -91,14 +86,7 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
         loginAnswerSchema,
         { anonymous: true },
       );
-      if ("mfaRequired" in answer) {
-        onSecondStep(answer.challenge);
-        return;
-      }
-      signIn(answer);
-      notify.success(tl("success"));
-      router.replace("/dashboard");
-      router.refresh();
+      finishSignIn(answer);
     } catch (error) {
       const message = failureMessage(error);
       notify.error(message);

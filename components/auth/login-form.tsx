@@ -2,26 +2,21 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { api } from "@/components/api/client";
 import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { FormField, inputClass, linkClass, primaryButtonClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
-import { browserSessionSchema, loginRequestSchema } from "@/lib/schemas/auth";
-import { mfaChallengeSchema } from "@/lib/schemas/two-factor";
-import { useAuth } from "./auth-provider";
+import { loginRequestSchema } from "@/lib/schemas/auth";
 import { PasswordField } from "./password-field";
 import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
+import { loginAnswerSchema, useFinishSignIn } from "./use-finish-sign-in";
 
 const formSchema = loginRequestSchema.pick({ email: true, password: true });
 type LoginValues = { email: string; password: string };
 const FIELDS = ["email", "password"] as const;
-/** A session, or (two-factor sign-in on) the challenge of the second step. */
-const loginAnswerSchema = z.union([browserSessionSchema, mfaChallengeSchema]);
 
 /**
  * The password login: validation messages, show-password, errors inline and as a toast. An
@@ -30,8 +25,7 @@ const loginAnswerSchema = z.union([browserSessionSchema, mfaChallengeSchema]);
 export function LoginForm({ onSecondStep }: { onSecondStep: (challenge: string) => void }) {
   const t = useTranslations("Login");
   const locale = useLocale();
-  const router = useRouter();
-  const { signIn } = useAuth();
+  const finishSignIn = useFinishSignIn(onSecondStep);
   const apiErrorMessage = useApiErrorMessage();
   const fieldError = useValidationMessage();
   const [error, setError] = useState<string | null>(null);
@@ -49,14 +43,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (challenge: string) 
       const answer = await api.post("/api/auth/login", { ...values, lang: locale }, loginAnswerSchema, {
         anonymous: true,
       });
-      if ("mfaRequired" in answer) {
-        onSecondStep(answer.challenge);
-        return;
-      }
-      signIn(answer);
-      notify.success(t("success"));
-      router.replace("/dashboard");
-      router.refresh();
+      finishSignIn(answer);
     } catch (problem) {
       const known = isApiProblem(problem) && problem.status > 0;
       // Field issues of a 422 go beside their fields; anything else is the form's message.

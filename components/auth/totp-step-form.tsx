@@ -1,7 +1,6 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -11,9 +10,9 @@ import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
 import { browserSessionSchema } from "@/lib/schemas/auth";
 import { loginTotpAppFormSchema, loginTotpRecoveryFormSchema } from "@/lib/schemas/two-factor";
-import { useAuth } from "./auth-provider";
 import { StepActions } from "./step-actions";
 import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
+import { useFinishSignIn } from "./use-finish-sign-in";
 
 /**
  * The second sign-in step of an account with two-factor sign-in on: a code of the authenticator
@@ -23,8 +22,7 @@ import { useApiErrorMessage, useValidationMessage } from "./use-api-error-messag
 export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
   const t = useTranslations("TwoFactorLogin");
   const tl = useTranslations("Login");
-  const router = useRouter();
-  const { signIn } = useAuth();
+  const finishSignIn = useFinishSignIn();
   const apiErrorMessage = useApiErrorMessage();
   const validationMessage = useValidationMessage();
   const [recovery, setRecovery] = useState(false);
@@ -58,10 +56,7 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
       const session = await api.post("/api/auth/login/totp", { challenge, code }, browserSessionSchema, {
         anonymous: true,
       });
-      signIn(session);
-      notify.success(tl("success"));
-      router.replace("/dashboard");
-      router.refresh();
+      finishSignIn(session);
     } catch (problem) {
       if (isApiProblem(problem) && problem.code === "TWO_FACTOR_CHALLENGE_INVALID") {
         notify.error(t("expired"));
