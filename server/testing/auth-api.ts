@@ -93,11 +93,22 @@ export function strongPassword(): string {
 
 export type TestUser = { id: string; email: string; password: string };
 
-/** An active account with a password, as registration and admin verification would leave it. */
-export async function createUser(
-  db: Database,
-  input: { email?: string; password?: string; role?: "user" | "admin" | "super_admin" } = {},
-): Promise<TestUser> {
+export type UserInput = {
+  email?: string;
+  password?: string;
+  role?: "user" | "admin" | "super_admin";
+  status?: "pending" | "active" | "suspended";
+  userType?: "personal" | "company";
+  firstName?: string | null;
+  lastName?: string | null;
+  companyName?: string | null;
+};
+
+/**
+ * An account with a password written straight to the database; by default an active one, as
+ * registration and admin verification would leave it.
+ */
+export async function createUser(db: Database, input: UserInput = {}): Promise<TestUser> {
   const email = input.email ?? uniqueEmail();
   const password = input.password ?? strongPassword();
   const [row] = await db
@@ -106,10 +117,11 @@ export async function createUser(
       email,
       passwordHash: await hashPassword(password),
       role: input.role ?? "user",
-      status: "active",
-      userType: "personal",
-      firstName: "Test",
-      lastName: "User",
+      status: input.status ?? "active",
+      userType: input.userType ?? "personal",
+      firstName: input.firstName === undefined ? "Test" : input.firstName,
+      lastName: input.lastName === undefined ? "User" : input.lastName,
+      companyName: input.companyName ?? null,
     })
     .returning({ id: users.id });
   if (!row) throw new Error("user insert returned nothing");

@@ -1,48 +1,40 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db";
-import { permissions, referralLinks, userPermissions, users } from "../db/schema";
-import { hashPassword } from "../domain/auth/passwords";
-import { type ApiAnswer, loginOk, post, strongPassword, uniqueEmail, uniqueIp } from "./auth-api";
+import { permissions, referralLinks, userPermissions } from "../db/schema";
+import {
+  type ApiAnswer,
+  createUser,
+  loginOk,
+  post,
+  strongPassword,
+  type TestUser,
+  type UserInput,
+  uniqueEmail,
+  uniqueIp,
+} from "./auth-api";
 
 // Helpers for API tests of referral links and registration. Each test makes its own referrers
 // and links (STYLE.md), so tests never share a link's use count.
 
 type Requester = Parameters<typeof post>[0];
 
-export type Member = { id: string; email: string; password: string };
-
-type MemberInput = {
-  role?: "user" | "admin" | "super_admin";
-  status?: "pending" | "active" | "suspended";
-  userType?: "personal" | "company";
-  firstName?: string | null;
-  lastName?: string | null;
-  companyName?: string | null;
+type MemberInput = Omit<UserInput, "email" | "password"> & {
   /** Grants can_create_referrals (a user_permissions row; the permission is seeded). */
   canCreateReferrals?: boolean;
 };
 
 /** An account written straight to the database, as admin verification would leave it. */
-export async function createMember(db: Database, input: MemberInput = {}): Promise<Member> {
-  const email = uniqueEmail(input.role ?? "member");
-  const password = strongPassword();
-  const [row] = await db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(password),
-      role: input.role ?? "user",
-      status: input.status ?? "active",
-      userType: input.userType ?? "personal",
-      firstName: input.firstName === undefined ? "Rita" : input.firstName,
-      lastName: input.lastName === undefined ? "Referrer" : input.lastName,
-      companyName: input.companyName ?? null,
-    })
-    .returning({ id: users.id });
-  if (!row) throw new Error("user insert returned nothing");
-  if (input.canCreateReferrals) await grantReferralPermission(db, row.id);
-  return { id: row.id, email, password };
+export async function createMember(db: Database, input: MemberInput = {}): Promise<TestUser> {
+  const { canCreateReferrals, ...account } = input;
+  const member = await createUser(db, {
+    email: uniqueEmail(input.role ?? "member"),
+    firstName: "Rita",
+    lastName: "Referrer",
+    ...account,
+  });
+  if (canCreateReferrals) await grantReferralPermission(db, member.id);
+  return member;
 }
 
 async function grantReferralPermission(db: Database, userId: string): Promise<void> {
