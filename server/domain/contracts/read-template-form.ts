@@ -4,6 +4,7 @@ import { TEMPLATE_HTML_MAX_BYTES } from "../../../lib/schemas/contracts";
 import { AppError } from "../../errors";
 import { MultipartError, readMultipart } from "../../infra/uploads/read-multipart";
 import type { RequestBody } from "../../infra/uploads/request-body";
+import { refusedUploadError } from "../refused-upload";
 
 const HTML_TOO_LARGE_MESSAGE = "The template is too large. Maximum size is 1 MB.";
 const NOT_HTML_MESSAGE = "Please upload the template as an HTML file.";
@@ -35,20 +36,11 @@ export type TemplateForm = {
 /** What a refused body means to the admin, in the API's error shape. */
 function toAppError(error: unknown): unknown {
   if (!(error instanceof MultipartError)) return error;
-  switch (error.reason) {
-    case "request_too_large":
-    case "file_too_large":
-    case "field_too_large":
-      return new AppError("PAYLOAD_TOO_LARGE", HTML_TOO_LARGE_MESSAGE);
-    case "not_multipart":
-      return new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the form as multipart/form-data.");
-    case "too_many_files":
-    case "too_many_fields":
-      return new AppError("VALIDATION_FAILED", "The form has too many fields or files.");
-    case "malformed":
-    case "aborted":
-      return new AppError("BAD_REQUEST", "The upload was incomplete. Please try again.");
-  }
+  return refusedUploadError(error, {
+    tooLarge: HTML_TOO_LARGE_MESSAGE,
+    badFields: "The form has too many fields or files.",
+    fieldCarriesUpload: true,
+  });
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {

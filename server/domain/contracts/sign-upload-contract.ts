@@ -13,6 +13,7 @@ import type { ObjectStorage } from "../../infra/storage/types";
 import { MultipartError, type MultipartFile, readMultipart } from "../../infra/uploads/read-multipart";
 import type { RequestBody } from "../../infra/uploads/request-body";
 import { recordAuditEvent } from "../audit/record-audit-event";
+import { refusedUploadError } from "../refused-upload";
 import { toContractDocument } from "./member-contracts";
 import {
   assertStorageRoom,
@@ -107,20 +108,10 @@ const sumBytes = (uploads: PendingUpload[]) => uploads.reduce((total, upload) =>
 
 function toAppError(error: unknown): unknown {
   if (!(error instanceof MultipartError)) return error;
-  switch (error.reason) {
-    case "request_too_large":
-    case "file_too_large":
-      return new AppError("PAYLOAD_TOO_LARGE", PDF_TOO_LARGE_MESSAGE);
-    case "not_multipart":
-      return new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the form as multipart/form-data.");
-    case "too_many_files":
-    case "too_many_fields":
-    case "field_too_large":
-      return new AppError("VALIDATION_FAILED", "Send one file named contract and the templateId.");
-    case "malformed":
-    case "aborted":
-      return new AppError("BAD_REQUEST", "The upload was incomplete. Please try again.");
-  }
+  return refusedUploadError(error, {
+    tooLarge: PDF_TOO_LARGE_MESSAGE,
+    badFields: "Send one file named contract and the templateId.",
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import { MultipartError, type MultipartFile, readMultipart } from "../../infra/u
 import { reencodeImage } from "../../infra/uploads/reencode-image";
 import type { RequestBody } from "../../infra/uploads/request-body";
 import { createUploadScratch, spoolImageUpload } from "../../infra/uploads/spool-image-upload";
+import { refusedUploadError } from "../refused-upload";
 import { checkIdUploadFields, type IdDocumentType, type IdUploadFields } from "./id-upload-fields";
 import { replaceIdDocuments, type StoredIdImage } from "./replace-id-documents";
 import { safeOriginalFilename } from "./safe-original-filename";
@@ -55,21 +56,11 @@ const LIMITS = {
 /** What a refused body or image means to the member, in the API's error shape. */
 function toAppError(error: unknown): unknown {
   if (error instanceof MultipartError) {
-    switch (error.reason) {
-      case "request_too_large":
-      case "file_too_large":
-        return new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE_MESSAGE);
-      case "not_multipart":
-        return new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the form as multipart/form-data.");
-      case "too_many_files":
-        return new AppError("VALIDATION_FAILED", UNEXPECTED_FILE_MESSAGE);
-      case "too_many_fields":
-      case "field_too_large":
-        return new AppError("VALIDATION_FAILED", "The form has too many or too long fields.");
-      case "malformed":
-      case "aborted":
-        return new AppError("BAD_REQUEST", "The upload was incomplete. Please try again.");
-    }
+    return refusedUploadError(error, {
+      tooLarge: FILE_TOO_LARGE_MESSAGE,
+      badFields: "The form has too many or too long fields.",
+      tooManyFiles: UNEXPECTED_FILE_MESSAGE,
+    });
   }
   if (error instanceof ImageError) {
     switch (error.reason) {

@@ -1,0 +1,36 @@
+import { AppError } from "../errors";
+import type { MultipartError } from "../infra/uploads/read-multipart";
+
+/** The words one upload form gives a refused body; how each refusal maps to a status is shared. */
+export type UploadRefusalTexts = {
+  /** A body or file over its limit (413). */
+  tooLarge: string;
+  /** More fields than the form has, or a field over its limit (422). */
+  badFields: string;
+  /** More files than the form has (422); `badFields` unless given. */
+  tooManyFiles?: string;
+  /** A text field may carry the upload itself (a template's `html`): over its limit it is too large. */
+  fieldCarriesUpload?: boolean;
+};
+
+/** What a refused multipart body means to the member or admin, in the API's error shape. */
+export function refusedUploadError(error: MultipartError, texts: UploadRefusalTexts): AppError {
+  switch (error.reason) {
+    case "request_too_large":
+    case "file_too_large":
+      return new AppError("PAYLOAD_TOO_LARGE", texts.tooLarge);
+    case "field_too_large":
+      return texts.fieldCarriesUpload
+        ? new AppError("PAYLOAD_TOO_LARGE", texts.tooLarge)
+        : new AppError("VALIDATION_FAILED", texts.badFields);
+    case "too_many_files":
+      return new AppError("VALIDATION_FAILED", texts.tooManyFiles ?? texts.badFields);
+    case "too_many_fields":
+      return new AppError("VALIDATION_FAILED", texts.badFields);
+    case "not_multipart":
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the form as multipart/form-data.");
+    case "malformed":
+    case "aborted":
+      return new AppError("BAD_REQUEST", "The upload was incomplete. Please try again.");
+  }
+}
