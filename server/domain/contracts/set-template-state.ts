@@ -5,7 +5,7 @@ import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { isUuid } from "../ids";
 import { TEMPLATE_AUDIT_ACTIONS, type TemplateActor } from "./template-audit";
-import { TEMPLATE_NOT_FOUND_MESSAGE } from "./update-template";
+import { lockTemplate, TEMPLATE_NOT_FOUND_MESSAGE } from "./update-template";
 
 /** PATCH /api/document-templates/{id}/state: inactive templates are offered to no member. */
 export async function setTemplateState(
@@ -16,12 +16,7 @@ export async function setTemplateState(
 ): Promise<void> {
   if (!isUuid(templateId)) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
   await db.transaction(async (tx) => {
-    const [template] = await tx
-      .select({ state: contractTemplates.state, name: contractTemplates.name })
-      .from(contractTemplates)
-      .where(eq(contractTemplates.id, templateId))
-      .for("update");
-    if (!template) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+    const template = await lockTemplate(tx, templateId);
     if (template.state === state) return;
     await tx
       .update(contractTemplates)

@@ -8,10 +8,6 @@ import { sanitizeTemplateHtml } from "./template-html";
 export type TemplateRow = typeof contractTemplates.$inferSelect;
 export type TemplateVersionRow = typeof contractTemplateVersions.$inferSelect;
 
-/**
- * A template with one of its versions: the current one (the version members sign) unless a
- * version number is given. Null when the template or that version does not exist.
- */
 /** The template row, or null for an unknown or malformed id. */
 async function findTemplate(db: Database, templateId: string): Promise<TemplateRow | null> {
   // A malformed id would make PostgreSQL refuse the uuid cast: it names no template.
@@ -24,6 +20,10 @@ async function findTemplate(db: Database, templateId: string): Promise<TemplateR
   return template ?? null;
 }
 
+/**
+ * A template with one of its versions: the current one (the version members sign) unless a
+ * version number is given. Null when the template or that version does not exist.
+ */
 export async function loadTemplateVersion(
   db: Database,
   templateId: string,

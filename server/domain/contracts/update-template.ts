@@ -8,8 +8,20 @@ import { contractResignMail } from "../mail/templates";
 import type { UpdateTemplateInput } from "./check-template-form";
 import { membersToTellOfResign } from "./resign";
 import { TEMPLATE_AUDIT_ACTIONS, type TemplateActor } from "./template-audit";
+import type { TemplateRow } from "./template-queries";
 
 export const TEMPLATE_NOT_FOUND_MESSAGE = "Template not found.";
+
+/** The template's row, locked until the transaction ends, so changes of one template queue. */
+export async function lockTemplate(tx: Database, templateId: string): Promise<TemplateRow> {
+  const [template] = await tx
+    .select()
+    .from(contractTemplates)
+    .where(eq(contractTemplates.id, templateId))
+    .for("update");
+  if (!template) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+  return template;
+}
 
 /**
  * PUT /api/document-templates/{id}: metadata changes the template; new HTML adds version
@@ -28,12 +40,7 @@ export async function updateTemplate(
 ): Promise<number> {
   let mailed = 0;
   const current = await db.transaction(async (tx) => {
-    const [template] = await tx
-      .select()
-      .from(contractTemplates)
-      .where(eq(contractTemplates.id, templateId))
-      .for("update");
-    if (!template) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+    const template = await lockTemplate(tx, templateId);
 
     const metadata = {
       ...(input.name !== undefined && { name: input.name }),
