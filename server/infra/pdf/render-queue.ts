@@ -1,3 +1,5 @@
+import { createGate } from "../limit-concurrency";
+
 /** The render queue is full: the caller answers 503 with Retry-After instead of waiting. */
 export class RenderQueueFullError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -25,27 +27,16 @@ function createRenderQueue(options: {
   waiting: number;
   retryAfterSeconds: number;
 }): RenderQueue {
-  let running = 0;
-  const line: Array<() => void> = [];
+  const gate = createGate(options.slots);
   return {
     async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= options.slots) {
-        if (line.length >= options.waiting) throw new RenderQueueFullError(options.retryAfterSeconds);
-        await new Promise<void>((resolve) => line.push(resolve));
-      } else {
-        running += 1;
+      if (gate.running() >= options.slots && gate.waiting() >= options.waiting) {
+        throw new RenderQueueFullError(options.retryAfterSeconds);
       }
-      try {
-        return await task();
-      } finally {
-        // The slot passes straight to the next in line, so `running` never dips in between.
-        const next = line.shift();
-        if (next) next();
-        else running -= 1;
-      }
+      return gate.run(task);
     },
     get load() {
-      return { running, waiting: line.length };
+      return { running: gate.running(), waiting: gate.waiting() };
     },
     capacity: { slots: options.slots, waiting: options.waiting },
   };
