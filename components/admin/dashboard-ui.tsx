@@ -61,6 +61,47 @@ export function RetryAlert({
 }
 
 /**
+ * A list the page loaded on the server (null when it could not): its failure with a retry (the
+ * message and the button are one alert), the empty note, or the list itself.
+ */
+export function ServerList<T>({
+  items,
+  failure,
+  empty,
+  retrying,
+  onRetry,
+  children,
+}: {
+  items: T[] | null;
+  failure: string;
+  empty: string;
+  retrying: boolean;
+  onRetry: () => void;
+  children: (items: T[]) => ReactNode;
+}) {
+  const t = useTranslations("AdminArea.common");
+  if (!items)
+    return (
+      <div
+        role="alert"
+        className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800"
+      >
+        <p className="break-words">{failure}</p>
+        <Button variant="secondary" size="sm" loading={retrying} onClick={onRetry}>
+          {t("retry")}
+        </Button>
+      </div>
+    );
+  if (items.length === 0)
+    return (
+      <div className="mt-3">
+        <EmptyState title={empty} />
+      </div>
+    );
+  return children(items);
+}
+
+/**
  * An admin card: a section named by its heading (an action such as 'Refresh' may sit beside
  * it), then `intro`, then its failure with a retry in place (the rest of the page stays usable),
  * the empty-list note where the list would start, and the content. `loading` marks it busy while

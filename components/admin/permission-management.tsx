@@ -3,10 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTransition } from "react";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
 import type { Permission } from "@/lib/schemas/admin";
-import { adminCardClass } from "./dashboard-ui";
+import { adminCardClass, ServerList } from "./dashboard-ui";
 import { PermissionForm } from "./permission-form";
 import { PermissionTable } from "./permission-table";
 
@@ -38,25 +36,15 @@ export function PermissionManagement({ permissions }: { permissions: Permission[
         <p role="status" className={loading ? "mt-1 text-slate-700" : "sr-only"}>
           {loading ? t("table.loading") : ""}
         </p>
-        {!permissions && (
-          <div
-            role="alert"
-            className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800"
-          >
-            <p className="break-words">{t("table.loadFailed", { message: tCommon("invalidResponse") })}</p>
-            <Button variant="secondary" size="sm" loading={loading} onClick={reload}>
-              {tCommon("retry")}
-            </Button>
-          </div>
-        )}
-        {permissions &&
-          (permissions.length > 0 ? (
-            <PermissionTable permissions={permissions} />
-          ) : (
-            <div className="mt-3">
-              <EmptyState title={t("table.empty")} />
-            </div>
-          ))}
+        <ServerList
+          items={permissions}
+          failure={t("table.loadFailed", { message: tCommon("invalidResponse") })}
+          empty={t("table.empty")}
+          retrying={loading}
+          onRetry={reload}
+        >
+          {(loaded) => <PermissionTable permissions={loaded} />}
+        </ServerList>
       </section>
     </div>
   );

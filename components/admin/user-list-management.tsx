@@ -6,14 +6,13 @@ import { useCallback, useEffect, useId, useRef, useState, useTransition } from "
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { isApiProblem } from "@/components/api/problem";
-import { Button, buttonClass } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
+import { buttonClass } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
 import type { AdminUser, userListResponseSchema } from "@/lib/schemas/admin";
 import { AdminPager } from "./admin-pager";
 import { useFocusAfterDialog } from "./confirm-dialog";
 import { AdminStats } from "./dashboard-stats";
-import { adminCardClass } from "./dashboard-ui";
+import { adminCardClass, ServerList } from "./dashboard-ui";
 import { UserConfirmDialog } from "./user-confirm-dialog";
 import { UserListFilters } from "./user-list-filters";
 import {
@@ -158,21 +157,16 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
               ? t("results.showing", { shown: list.users.length, total })
               : ""}
         </p>
-        {!list && (
-          <div
-            role="alert"
-            className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-red-800"
-          >
-            <p className="break-words">{t("results.loadFailed", { message: tCommon("invalidResponse") })}</p>
-            <Button variant="secondary" size="sm" loading={pending} onClick={reload}>
-              {tCommon("retry")}
-            </Button>
-          </div>
-        )}
-        {list &&
-          (list.users.length > 0 ? (
+        <ServerList
+          items={list?.users ?? null}
+          failure={t("results.loadFailed", { message: tCommon("invalidResponse") })}
+          empty={t("results.empty")}
+          retrying={pending}
+          onRetry={reload}
+        >
+          {(users) => (
             <UserListTable
-              users={list.users}
+              users={users}
               order={{
                 sort: query.sort,
                 dir: query.dir,
@@ -185,11 +179,8 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
                 user.status === "suspended" ? void reactivate(user) : setSuspendTarget(user)
               }
             />
-          ) : (
-            <div className="mt-3">
-              <EmptyState title={t("results.empty")} />
-            </div>
-          ))}
+          )}
+        </ServerList>
         {list && (
           <AdminPager
             label={t("pagination.label")}
