@@ -6,7 +6,6 @@ import {
   revokeOtherSessionsResponseSchema,
 } from "../../lib/schemas/account-security";
 import { successResponseSchema } from "../../lib/schemas/auth";
-import { errorResponseSchema } from "../../lib/schemas/common";
 import {
   listAccountSessions,
   revokeAccountSession,
@@ -15,18 +14,15 @@ import {
 import type { AuthDeps } from "../domain/auth/auth-deps";
 import { changePassword } from "../domain/auth/change-password";
 import { type AppEnv, requestContext } from "../http";
-import { authenticate } from "./authenticate";
-import { errorResponses, json, jsonBody, routesWith } from "./openapi";
-
-const errors = errorResponses;
+import { memberRoutes } from "./authenticate";
+import { errorJson, json, jsonBody } from "./openapi";
 
 /**
  * The member's own account security: change the password, see the signed-in browsers, end one
  * or all the others. Every member, personal or company, and admins alike; only ever their own.
  */
 export function registerAccountSecurityRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
-  const auth = authenticate(deps);
-  const memberRoute = routesWith({ middleware: [auth], responses: errors });
+  const memberRoute = memberRoutes(deps);
 
   app.openapi(
     memberRoute({
@@ -86,7 +82,7 @@ export function registerAccountSecurityRoutes(app: OpenAPIHono<AppEnv>, deps: Au
       request: { params: z.object({ id: z.string().max(100) }) },
       responses: {
         200: json(successResponseSchema, "Session ended"),
-        404: json(errorResponseSchema, "No such session of this account"),
+        404: errorJson("No such session of this account"),
       },
     }),
     async (c) => {

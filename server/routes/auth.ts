@@ -13,7 +13,6 @@ import {
   successResponseSchema,
   tokenResponseSchema,
 } from "../../lib/schemas/auth";
-import { errorResponseSchema } from "../../lib/schemas/common";
 import { mfaChallengeSchema } from "../../lib/schemas/two-factor";
 import { toSessionUser } from "../db/queries/users";
 import { refreshTokens } from "../db/schema";
@@ -34,18 +33,15 @@ import { noteSessionUsed } from "../domain/auth/session-last-used";
 import { loadProfile } from "../domain/profile/load-profile";
 import { type AppEnv, requestContext } from "../http";
 import { hashOpaqueToken } from "../infra/tokens";
-import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import { adminRoutes, memberRoutes } from "./authenticate";
 import { jsonBodyLimit } from "./json-body-limit";
-import { errorResponses, json, jsonBody } from "./openapi";
-
-const errors = errorResponses;
+import { errorJson, errorResponses, json, jsonBody } from "./openapi";
 
 // A first sign-in step answers with a session, or, for an account with two-factor sign-in on,
 // with the challenge for the second step (/api/auth/login/totp).
 const loginAnswerSchema = z.union([tokenResponseSchema, mfaChallengeSchema]);
 
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
-  const auth = authenticate(deps);
   // JSON bodies of these calls are small; anything larger is refused before it is parsed.
   app.use("/api/auth/*", jsonBodyLimit(64 * 1024));
 
@@ -56,9 +52,9 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       summary: "Log in with email and password",
       request: jsonBody(loginRequestSchema),
       responses: {
-        ...errors,
+        ...errorResponses,
         200: json(loginAnswerSchema, "Session started, or the second step's challenge"),
-        403: json(errorResponseSchema, "Suspended"),
+        403: errorJson("Suspended"),
       },
     }),
     async (c) => c.json(await loginWithPassword(deps, c.req.valid("json"), requestContext(c)), 200),
@@ -70,7 +66,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       path: "/api/auth/refresh",
       summary: "Rotate the refresh token",
       request: jsonBody(refreshRequestSchema),
-      responses: { 200: json(tokenResponseSchema, "New tokens"), ...errors },
+      responses: { 200: json(tokenResponseSchema, "New tokens"), ...errorResponses },
     }),
     async (c) => c.json(await refreshSession(deps, c.req.valid("json").refreshToken, requestContext(c)), 200),
   );
@@ -104,12 +100,11 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
   );
 
   app.openapi(
-    createRoute({
+    memberRoutes(deps)({
       method: "get",
       path: "/api/auth/me",
       summary: "The logged-in user",
-      middleware: [auth] as const,
-      responses: { 200: json(meResponseSchema, "The user"), ...errors },
+      responses: { 200: json(meResponseSchema, "The user") },
     }),
     async (c) => {
       // Every page a member opens asks this: the session's "last used" (at most once a minute).
@@ -149,7 +144,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
           successResponseSchema.extend({ resendAfterSeconds: z.number() }),
           "Code sent if the account exists",
         ),
-        ...errors,
+        ...errorResponses,
       },
     }),
     async (c) => {
@@ -168,9 +163,9 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       summary: "Log in with a one-time code",
       request: jsonBody(loginCodeVerifySchema),
       responses: {
-        ...errors,
+        ...errorResponses,
         200: json(loginAnswerSchema, "Session started, or the second step's challenge"),
-        400: json(errorResponseSchema, "Wrong or expired code"),
+        400: errorJson("Wrong or expired code"),
       },
     }),
     async (c) => c.json(await loginWithCode(deps, c.req.valid("json"), requestContext(c)), 200),
@@ -182,7 +177,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       path: "/api/auth/request-password-reset",
       summary: "Email a password reset link (same answer for unknown emails)",
       request: jsonBody(passwordResetRequestSchema),
-      responses: { 200: json(successResponseSchema, "Link sent if the account exists"), ...errors },
+      responses: { 200: json(successResponseSchema, "Link sent if the account exists"), ...errorResponses },
     }),
     async (c) => {
       await requestPasswordReset(deps, c.req.valid("json"), requestContext(c));
@@ -198,7 +193,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       request: { query: z.object({ token: passwordResetTokenSchema }) },
       responses: {
         200: json(successResponseSchema, "Valid"),
-        400: json(errorResponseSchema, "Invalid or expired"),
+        400: errorJson("Invalid or expired"),
       },
     }),
     async (c) => {
@@ -214,9 +209,9 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       summary: "Set a new password with a reset link; ends every session",
       request: jsonBody(resetPasswordSchema),
       responses: {
-        ...errors,
+        ...errorResponses,
         200: json(successResponseSchema, "Password changed"),
-        400: json(errorResponseSchema, "Invalid or expired"),
+        400: errorJson("Invalid or expired"),
       },
     }),
     async (c) => {
@@ -226,17 +221,15 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
   );
 
   app.openapi(
-    createRoute({
+    adminRoutes(deps)({
       method: "post",
       path: "/api/admin/send-password-reset/{userId}",
       summary: "Admin: email a password reset link to a user",
-      middleware: [auth, requireRole(...ADMIN_ROLES)] as const,
       request: { params: z.object({ userId: z.uuid() }) },
       responses: {
-        ...errors,
         200: json(successResponseSchema, "Sent"),
-        403: json(errorResponseSchema, "Not an admin"),
-        404: json(errorResponseSchema, "No such user"),
+        403: errorJson("Not an admin"),
+        404: errorJson("No such user"),
       },
     }),
     async (c) => {

@@ -1,3 +1,4 @@
+import type { RouteConfig } from "@hono/zod-openapi";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Database } from "../db";
@@ -6,6 +7,7 @@ import { authSessions, permissions, userPermissions, users } from "../db/schema"
 import { AppError } from "../errors";
 import type { AppEnv } from "../http";
 import type { TokenService } from "../infra/tokens";
+import { errorResponses, routesWith } from "./openapi";
 
 /**
  * One query: the user, whether this session is still live, and the active permissions. The
@@ -50,12 +52,14 @@ function sessionQuery(db: Database) {
   return query;
 }
 
+type SessionDeps = { db: Database; tokens: TokenService };
+
 /**
  * Every protected call: the Bearer token must verify (EdDSA only, our issuer and audience,
  * not expired), its session must still be live, and role, status and permissions are read from
  * the database now, never trusted from the token.
  */
-export function authenticate(deps: { db: Database; tokens: TokenService }): MiddlewareHandler<AppEnv> {
+export function authenticate(deps: SessionDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header("authorization");
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
@@ -91,10 +95,23 @@ export function requireRole(
 }
 
 /**
+ * After `authenticate`: the caller's account type (read from the database) must be `type`;
+ * personal accounts on company calls, and the other way round, get 403.
+ */
+export function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.var.auth.user.userType !== type) {
+      throw new AppError("FORBIDDEN", `Access denied. This page is only for ${type} users.`);
+    }
+    await next();
+  };
+}
+
+/**
  * `authenticate`, then the admin role check, as one middleware: what every admin-only route
  * puts first (and what a plain `app.post` route can take as its single middleware).
  */
-export function authenticateAdmin(deps: { db: Database; tokens: TokenService }): MiddlewareHandler<AppEnv> {
+export function authenticateAdmin(deps: SessionDeps): MiddlewareHandler<AppEnv> {
   const auth = authenticate(deps);
   const adminRole = requireRole(...ADMIN_ROLES);
   return (c, next) =>
@@ -102,3 +119,21 @@ export function authenticateAdmin(deps: { db: Database; tokens: TokenService }):
       await adminRole(c, next);
     });
 }
+
+type RouteResponses = RouteConfig["responses"];
+
+/** createRoute for the calls behind `gate`, each documenting the usual error answers and `responses`. */
+const routesBehind = <const E extends RouteResponses>(gate: MiddlewareHandler<AppEnv>, responses: E) =>
+  routesWith({ middleware: [gate], responses: { ...errorResponses, ...responses } });
+
+/** The route builder of a router's signed-in calls (`authenticate` first). */
+export const memberRoutes = <const E extends RouteResponses = Record<never, never>>(
+  deps: SessionDeps,
+  responses = {} as E,
+) => routesBehind(authenticate(deps), responses);
+
+/** The route builder of a router's admin-only calls (`authenticateAdmin` first). */
+export const adminRoutes = <const E extends RouteResponses = Record<never, never>>(
+  deps: SessionDeps,
+  responses = {} as E,
+) => routesBehind(authenticateAdmin(deps), responses);

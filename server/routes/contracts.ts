@@ -1,7 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { errorResponseSchema } from "../../lib/schemas/common";
 import {
   completeContractRequestSchema,
   completeContractResponseSchema,
@@ -22,40 +20,31 @@ import { uploadSignedContract } from "../domain/contracts/sign-upload-contract";
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import { requestBody } from "../infra/uploads/request-body";
-import { ADMIN_ROLES, authenticate } from "./authenticate";
+import { ADMIN_ROLES, authenticate, memberRoutes, requireUserType } from "./authenticate";
 import { pdfDownloadHeaders } from "./download-headers";
 import { base64JsonBodyBytes, jsonBodyLimit } from "./json-body-limit";
-import { errorResponses, json, jsonBody, pdfResponse, routesWith } from "./openapi";
+import { errorJson, errorResponses, json, jsonBody, pdfResponse } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
-const errors = { ...errorResponses, 404: json(errorResponseSchema, "Not found") };
-const notEligible = json(errorResponseSchema, "Email, ID or profile step missing (CONTRACT_NOT_ELIGIBLE)");
-const noTemplates = json(errorResponseSchema, "No active templates (NO_CONTRACT_TEMPLATES)");
+const notFound = { 404: errorJson("Not found") };
+const errors = { ...errorResponses, ...notFound };
+const notEligible = errorJson("Email, ID or profile step missing (CONTRACT_NOT_ELIGIBLE)");
+const noTemplates = errorJson("No active templates (NO_CONTRACT_TEMPLATES)");
 
 const idParams = z.object({ id: z.string().max(64) });
 const langQuery = z.object({ lang: templateLanguageSchema.optional() });
 
 const isAdmin = (role: string) => (ADMIN_ROLES as readonly string[]).includes(role);
 
-/** Type guard: the caller's account type, read from the database by `authenticate`. */
-function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (c.var.auth.user.userType !== type) {
-      throw new AppError("FORBIDDEN", `Access denied. This page is only for ${type} users.`);
-    }
-    await next();
-  };
-}
-
 const busy = {
-  429: json(errorResponseSchema, "Too many renders by this member (RATE_LIMITED, Retry-After)"),
-  503: json(errorResponseSchema, "Every render slot is busy (SERVICE_UNAVAILABLE, Retry-After)"),
+  429: errorJson("Too many renders by this member (RATE_LIMITED, Retry-After)"),
+  503: errorJson("Every render slot is busy (SERVICE_UNAVAILABLE, Retry-After)"),
 };
 
 /** Issue 7, members: the templates to sign, signing, signed-PDF uploads, own contracts. */
 export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
   const auth = authenticate(deps);
-  const memberRoute = routesWith({ middleware: [auth], responses: errors });
+  const memberRoute = memberRoutes(deps, notFound);
 
   app.openapi(
     memberRoute({
@@ -104,7 +93,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
         201: json(signContractResponseSchema, "Signed and stored"),
         403: notEligible,
         409: noTemplates,
-        413: json(errorResponseSchema, "The signature image is too large, or the storage quota is used up"),
+        413: errorJson("The signature image is too large, or the storage quota is used up"),
         ...busy,
       },
     }),
@@ -144,10 +133,10 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
       responses: {
         201: json(contractUploadResponseSchema, "Stored; lists the templates still missing"),
         ...errors,
-        403: json(errorResponseSchema, "Not eligible, or the other account type"),
-        404: json(errorResponseSchema, "Not one of the caller's templates"),
-        413: json(errorResponseSchema, "Over 10 MB, or over the storage quota (STORAGE_QUOTA_EXCEEDED)"),
-        415: json(errorResponseSchema, "Not a PDF"),
+        403: errorJson("Not eligible, or the other account type"),
+        404: errorJson("Not one of the caller's templates"),
+        413: errorJson("Over 10 MB, or over the storage quota (STORAGE_QUOTA_EXCEEDED)"),
+        415: errorJson("Not a PDF"),
       },
     });
     app.post(path, auth, requireUserType(type), async (c) => {
@@ -180,7 +169,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
         200: json(completeContractResponseSchema, "Contract step done"),
         403: notEligible,
         409: noTemplates,
-        422: json(errorResponseSchema, "Templates missing (CONTRACT_INCOMPLETE, details.missing)"),
+        422: errorJson("Templates missing (CONTRACT_INCOMPLETE, details.missing)"),
       },
     }),
     async (c) => {

@@ -1,9 +1,9 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { expiredIdListSchema, idExpirySchema } from "../../lib/schemas/id-expiry";
 import { listExpiredIds, readOwnIdExpiry } from "../domain/documents/id-expiry";
 import type { AppEnv } from "../http";
-import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
-import { errorResponses, json } from "./openapi";
+import { adminRoutes, memberRoutes } from "./authenticate";
+import { json } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
 /**
@@ -12,26 +12,22 @@ import type { MemberRouteDeps } from "./route-deps";
  * (domain/documents/id-expiry-sweeper.ts), not from a request.
  */
 export function registerIdExpiryRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
-  const auth = authenticate(deps);
-
   app.openapi(
-    createRoute({
+    memberRoutes(deps)({
       method: "get",
       path: "/api/documents/id-expiry",
       summary: "Whether the caller's current ID expires within 30 days or has expired",
-      middleware: [auth] as const,
-      responses: { 200: json(idExpirySchema, "The state and the expiry date"), ...errorResponses },
+      responses: { 200: json(idExpirySchema, "The state and the expiry date") },
     }),
     async (c) => c.json(await readOwnIdExpiry(deps.db, c.var.auth.user.id, new Date()), 200),
   );
 
   app.openapi(
-    createRoute({
+    adminRoutes(deps)({
       method: "get",
       path: "/api/admin/expired-ids",
       summary: "Members whose current ID has expired and who need to upload a new one",
-      middleware: [auth, requireRole(...ADMIN_ROLES)] as const,
-      responses: { 200: json(expiredIdListSchema, "Longest expired first, at most 100"), ...errorResponses },
+      responses: { 200: json(expiredIdListSchema, "Longest expired first, at most 100") },
     }),
     async (c) => c.json({ members: await listExpiredIds(deps.db, new Date()) }, 200),
   );

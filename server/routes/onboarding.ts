@@ -1,7 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { successResponseSchema } from "../../lib/schemas/auth";
-import { errorResponseSchema } from "../../lib/schemas/common";
 import {
   onboardingStatusResponseSchema,
   sendVerificationEmailSchema,
@@ -12,16 +11,13 @@ import { getOnboardingStatus, getStatusProgress } from "../domain/onboarding/get
 import { sendVerificationEmail } from "../domain/onboarding/send-verification-email";
 import { verifyEmailCode } from "../domain/onboarding/verify-email-code";
 import { type AppEnv, requestContext } from "../http";
-import { authenticate } from "./authenticate";
-import { errorResponses, json, jsonBody, routesWith } from "./openapi";
+import { memberRoutes } from "./authenticate";
+import { errorJson, json, jsonBody } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
-
-const errors = errorResponses;
 
 /** Onboarding status and email verification. Every call is about the caller only. */
 export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
-  const auth = authenticate(deps);
-  const memberRoute = routesWith({ middleware: [auth], responses: errors });
+  const memberRoute = memberRoutes(deps);
 
   app.openapi(
     memberRoute({
@@ -54,19 +50,14 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberR
       request: jsonBody(sendVerificationEmailSchema),
       responses: {
         200: json(successResponseSchema.extend({ resendAfterSeconds: z.number() }), "Code sent"),
-        409: json(errorResponseSchema, "Email already verified"),
-        429: json(errorResponseSchema, "A code was sent less than 600 s ago"),
-        503: json(errorResponseSchema, "The mail could not be sent"),
+        409: errorJson("Email already verified"),
+        429: errorJson("A code was sent less than 600 s ago"),
+        503: errorJson("The mail could not be sent"),
       },
     }),
     async (c) => {
-      const result = await sendVerificationEmail(
-        deps,
-        c.var.auth.user,
-        c.req.valid("json"),
-        requestContext(c),
-      );
-      return c.json({ success: true, message: "Verification code sent.", ...result }, 200);
+      const sent = await sendVerificationEmail(deps, c.var.auth.user, c.req.valid("json"), requestContext(c));
+      return c.json({ success: true, message: "Verification code sent.", ...sent }, 200);
     },
   );
 
@@ -78,9 +69,9 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberR
       request: jsonBody(verifyEmailCodeSchema),
       responses: {
         200: json(successResponseSchema, "Email verified"),
-        400: json(errorResponseSchema, "Wrong or expired code"),
-        409: json(errorResponseSchema, "Email already verified"),
-        429: json(errorResponseSchema, "Too many failed attempts"),
+        400: errorJson("Wrong or expired code"),
+        409: errorJson("Email already verified"),
+        429: errorJson("Too many failed attempts"),
       },
     }),
     async (c) => {

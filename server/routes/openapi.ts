@@ -20,12 +20,15 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: true },
 });
 
+/** The error shape, described for one status. */
+export const errorJson = (description: string) => json(errorResponseSchema, description);
+
 /** The error shape under the usual statuses. */
 export const errorResponses = {
-  401: json(errorResponseSchema, "Not authenticated"),
-  403: json(errorResponseSchema, "Not allowed"),
-  422: json(errorResponseSchema, "Invalid input"),
-  429: json(errorResponseSchema, "Too many requests"),
+  401: errorJson("Not authenticated"),
+  403: errorJson("Not allowed"),
+  422: errorJson("Invalid input"),
+  429: errorJson("Too many requests"),
 };
 
 /**

@@ -1,7 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import type { ZodError, ZodType } from "zod";
-import { errorResponseSchema } from "../../lib/schemas/common";
 import { companyProfileSchema, personalProfileSchema } from "../../lib/schemas/profile";
 import {
   completeCompanyProfile,
@@ -15,25 +13,13 @@ import {
   profileResponseSchema,
   profileSavedResponseSchema,
 } from "../domain/profile/profile-view";
-import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
-import { authenticate } from "./authenticate";
+import { authenticate, memberRoutes, requireUserType } from "./authenticate";
 import { jsonBodyLimit } from "./json-body-limit";
-import { errorResponses, json, jsonBody } from "./openapi";
+import { errorJson, errorResponses, json, jsonBody } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
-const errors = errorResponses;
 const SAVED = "Profile saved.";
-
-/** Type guards: personal accounts on company calls (and back) get 403. */
-function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (c.var.auth.user.userType !== type) {
-      throw new AppError("FORBIDDEN", `Access denied. This page is only for ${type} users.`);
-    }
-    await next();
-  };
-}
 
 /** A refused profile: the spec's sentence in `message`, the field keys in `details.issues`. */
 function profileValidationHook(result: { success: true } | { success: false; error: ZodError }): undefined {
@@ -43,16 +29,16 @@ function profileValidationHook(result: { success: true } | { success: false; err
 /** Profile completion. */
 export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   const auth = authenticate(deps);
+  const memberRoute = memberRoutes(deps);
   const profileDeps = { db: deps.db, mail: deps.mail, logger: deps.logger, publicUrl: deps.publicUrl };
   app.use("/api/profile/*", jsonBodyLimit(32 * 1024));
 
   app.openapi(
-    createRoute({
+    memberRoute({
       method: "get",
       path: "/api/profile",
       summary: "The caller's own profile (IBAN masked)",
-      middleware: [auth] as const,
-      responses: { 200: json(profileResponseSchema, "The profile; unfilled fields are null"), ...errors },
+      responses: { 200: json(profileResponseSchema, "The profile; unfilled fields are null") },
     }),
     async (c) => c.json({ profile: await loadProfile(deps.db, c.var.auth.user.id) }, 200),
   );
@@ -76,9 +62,9 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRout
         middleware: [auth, requireUserType(type)] as const,
         request: jsonBody(schema),
         responses: {
-          ...errors,
+          ...errorResponses,
           200: json(profileSavedResponseSchema, SAVED),
-          403: json(errorResponseSchema, `Not a ${type} account`),
+          403: errorJson(`Not a ${type} account`),
         },
       }),
       async (c) => {

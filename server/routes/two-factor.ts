@@ -1,6 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { successResponseSchema, tokenResponseSchema } from "../../lib/schemas/auth";
-import { errorResponseSchema } from "../../lib/schemas/common";
 import {
   loginTotpSchema,
   recoveryCodesResponseSchema,
@@ -20,18 +19,15 @@ import {
   twoFactorStatus,
 } from "../domain/auth/two-factor-settings";
 import { type AppEnv, requestContext } from "../http";
-import { authenticate } from "./authenticate";
-import { errorResponses, json, jsonBody, routesWith } from "./openapi";
-
-const errors = errorResponses;
+import { memberRoutes } from "./authenticate";
+import { errorJson, errorResponses, json, jsonBody } from "./openapi";
 
 /**
  * Two-factor sign-in (TOTP): the second step of a login, and the member's own settings. The
  * settings act on the caller's account only: no route takes a user id.
  */
 export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
-  const auth = authenticate(deps);
-  const memberRoute = routesWith({ middleware: [auth], responses: errors });
+  const memberRoute = memberRoutes(deps);
 
   app.openapi(
     createRoute({
@@ -40,9 +36,9 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
       summary: "Second sign-in step: an authenticator or recovery code for the first step's challenge",
       request: jsonBody(loginTotpSchema),
       responses: {
-        ...errors,
+        ...errorResponses,
         200: json(tokenResponseSchema, "Session started"),
-        400: json(errorResponseSchema, "Wrong code"),
+        400: errorJson("Wrong code"),
       },
     }),
     async (c) => c.json(await loginWithSecondFactor(deps, c.req.valid("json"), requestContext(c)), 200),
@@ -65,7 +61,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
       summary: "A new authenticator secret (QR code and text), in force once enabled",
       responses: {
         200: json(totpSetupResponseSchema, "Secret to add to an app"),
-        409: json(errorResponseSchema, "Already on"),
+        409: errorJson("Already on"),
       },
     }),
     async (c) => c.json(await setUpTwoFactor(deps, c.var.auth.user), 200),
@@ -80,7 +76,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
       request: jsonBody(totpEnableSchema),
       responses: {
         200: json(recoveryCodesResponseSchema, "On"),
-        409: json(errorResponseSchema, "Already on, or no setup"),
+        409: errorJson("Already on, or no setup"),
       },
     }),
     async (c) => {
@@ -102,7 +98,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
       request: jsonBody(totpDisableSchema),
       responses: {
         200: json(successResponseSchema, "Off"),
-        409: json(errorResponseSchema, "Not on"),
+        409: errorJson("Not on"),
       },
     }),
     async (c) => {
@@ -119,7 +115,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
       request: jsonBody(totpRegenerateSchema),
       responses: {
         200: json(recoveryCodesResponseSchema, "New codes"),
-        409: json(errorResponseSchema, "Not on"),
+        409: errorJson("Not on"),
       },
     }),
     async (c) => {

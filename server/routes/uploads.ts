@@ -1,7 +1,5 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { errorResponseSchema } from "../../lib/schemas/common";
 import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "../../lib/schemas/onboarding";
 import { MISSING_FIELDS_MESSAGE } from "../domain/documents/id-upload-fields";
 import { listOwnIdDocuments } from "../domain/documents/list-own-id-documents";
@@ -9,8 +7,8 @@ import { uploadIdDocuments } from "../domain/documents/upload-id-documents";
 import { AppError } from "../errors";
 import { type AppEnv, clientIp } from "../http";
 import { requestBody } from "../infra/uploads/request-body";
-import { authenticate } from "./authenticate";
-import { errorResponses, json } from "./openapi";
+import { authenticate, memberRoutes, requireUserType } from "./authenticate";
+import { errorJson, errorResponses, json } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
 // The answers; they could move next to the other onboarding schemas (lib/schemas/onboarding.ts)
@@ -57,16 +55,6 @@ const ACCOUNT_TYPES = {
   company: { documentType: "company_id", idTypes: COMPANY_ID_TYPES },
 } as const;
 
-/** Type guard: the caller's account type, read from the database by `authenticate`. */
-function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (c.var.auth.user.userType !== type) {
-      throw new AppError("FORBIDDEN", `Access denied. This page is only for ${type} users.`);
-    }
-    await next();
-  };
-}
-
 /** ID document uploads and the caller's own documents. */
 export function registerUploadRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   const auth = authenticate(deps);
@@ -88,9 +76,9 @@ export function registerUploadRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRoute
       responses: {
         201: json(idUploadResponseSchema, "Stored; replaces the previous ID documents"),
         ...errorResponses,
-        400: json(errorResponseSchema, "Incomplete multipart body"),
-        413: json(errorResponseSchema, "A file is over 10 MB"),
-        415: json(errorResponseSchema, "Not a PNG or JPEG image"),
+        400: errorJson("Incomplete multipart body"),
+        413: errorJson("A file is over 10 MB"),
+        415: errorJson("Not a PNG or JPEG image"),
       },
     });
     app.post(path, auth, requireUserType(type), async (c) => {
@@ -111,12 +99,11 @@ export function registerUploadRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRoute
   }
 
   app.openapi(
-    createRoute({
+    memberRoutes(deps)({
       method: "get",
       path: "/api/documents/mine",
       summary: "The caller's ID documents, with signed URLs valid for 5 minutes",
-      middleware: [auth] as const,
-      responses: { 200: json(ownIdDocumentsSchema, "The caller's ID documents"), ...errorResponses },
+      responses: { 200: json(ownIdDocumentsSchema, "The caller's ID documents") },
     }),
     async (c) => c.json({ documents: await listOwnIdDocuments(deps, c.var.auth.user.id) }, 200),
   );
