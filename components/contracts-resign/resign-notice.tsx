@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { resignTemplatesResponseSchema } from "@/lib/schemas/contracts";
 import { apiGetAsUser } from "@/web/api-server";
+import { ResignItems } from "./resign-items";
 
 /**
  * On the member dashboard, rendered with it: the contracts published anew as "members must sign
@@ -24,13 +25,7 @@ export async function ResignNotice({ userType }: { userType: "personal" | "compa
         {t("title", { count: templates.length })}
       </h2>
       <p className="mt-1">{t("body")}</p>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
-        {templates.map((template) => (
-          <li key={template.id}>
-            {t("item", { name: template.name, signed: template.signedVersion, version: template.version })}
-          </li>
-        ))}
-      </ul>
+      <ResignItems templates={templates} className="mt-2 list-disc space-y-1 pl-5" />
       <Link href={`/${userType}-resign-contract`} className={`${buttonClass({ size: "sm" })} mt-3`}>
         {t("action")}
       </Link>

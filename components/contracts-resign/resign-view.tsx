@@ -22,6 +22,7 @@ import { useDashboardRedirect } from "@/components/onboarding/use-dashboard-redi
 import { linkClass } from "@/components/ui/form-field";
 import { Section } from "@/components/ui/section";
 import { resignTemplatesResponseSchema } from "@/lib/schemas/contracts";
+import { ResignItems } from "./resign-items";
 
 type AccountType = "personal" | "company";
 
@@ -91,13 +92,7 @@ function ResignArea({ accountType, initial }: ViewProps) {
   return (
     <div className="space-y-6">
       <p className="text-slate-700">{t("intro")}</p>
-      <ul className="list-disc space-y-1 pl-5 text-slate-800">
-        {list.map((template) => (
-          <li key={template.id}>
-            {t("item", { name: template.name, signed: template.signedVersion, version: template.version })}
-          </li>
-        ))}
-      </ul>
+      <ResignItems templates={list} className="list-disc space-y-1 pl-5 text-slate-800" />
 
       <SigningModeSwitch name="contract-resign-mode" mode={mode} disabled={redirecting} onChange={setMode} />
 
