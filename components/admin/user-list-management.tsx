@@ -45,12 +45,14 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
   const [pending, startTransition] = useTransition();
   const [statsKey, setStatsKey] = useState(0);
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
-  const [deleteTarget, setDeleteTarget] = useState<AdminUser | null>(null);
-  const [suspendTarget, setSuspendTarget] = useState<AdminUser | null>(null);
+  // The user whose suspension or deletion the dialog asks to confirm.
+  const [confirming, setConfirming] = useState<{ action: "suspend" | "delete"; user: AdminUser } | null>(
+    null,
+  );
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
   // Where focus goes once the dialog is gone (while it is open, the page is inert); without
   // one, the dialog returns it to the button that opened it.
-  const focusAfterDialog = useFocusAfterDialog(Boolean(deleteTarget));
+  const focusAfterDialog = useFocusAfterDialog(confirming !== null);
 
   const navigate = useCallback(
     (next: Partial<UserListUrlQuery>, { replace = false }: { replace?: boolean } = {}) => {
@@ -91,7 +93,7 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
     } catch (error) {
       return serverMessageOr(error, t("suspendFailed"));
     }
-    setSuspendTarget(null);
+    setConfirming(null);
     notify.success(t("suspended", { email: user.email }));
     setStatsKey((key) => key + 1);
     reload();
@@ -108,7 +110,7 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
     }
     // The row and its button go: focus goes to the results heading.
     focusAfterDialog.current = resultsHeadingRef.current;
-    setDeleteTarget(null);
+    setConfirming(null);
     notify.success(t("deleted", { email: user.email }));
     setStatsKey((key) => key + 1);
     reload();
@@ -174,9 +176,11 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
                 onSort: (column) => navigate(sortedBy(query, column)),
               }}
               busyUserId={busyUserId}
-              onDelete={(user) => setDeleteTarget(user)}
+              onDelete={(user) => setConfirming({ action: "delete", user })}
               onToggleSuspension={(user) =>
-                user.status === "suspended" ? void reactivate(user) : setSuspendTarget(user)
+                user.status === "suspended"
+                  ? void reactivate(user)
+                  : setConfirming({ action: "suspend", user })
               }
             />
           )}
@@ -198,20 +202,12 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
         )}
       </section>
 
-      {suspendTarget && (
+      {confirming && (
         <UserConfirmDialog
-          action="suspend"
-          email={suspendTarget.email}
-          onCancel={() => setSuspendTarget(null)}
-          onConfirm={() => suspend(suspendTarget)}
-        />
-      )}
-      {deleteTarget && (
-        <UserConfirmDialog
-          action="delete"
-          email={deleteTarget.email}
-          onCancel={() => setDeleteTarget(null)}
-          onConfirm={() => deleteUser(deleteTarget)}
+          action={confirming.action}
+          email={confirming.user.email}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => (confirming.action === "delete" ? deleteUser : suspend)(confirming.user)}
         />
       )}
     </div>
