@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db";
 import { documents, users } from "../../db/schema";
-import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { recordChangeReview } from "../change-reviews/record-change-review";
+import { lockOwnAccount } from "../lock-own-account";
 import type { IdDocumentType } from "./id-upload-fields";
 
 export type StoredIdImage = {
@@ -38,12 +38,7 @@ export type ReplaceIdDocumentsInput = {
  */
 export async function replaceIdDocuments(db: Database, input: ReplaceIdDocumentsInput) {
   return db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ id: users.id, adminVerifiedAt: users.adminVerifiedAt })
-      .from(users)
-      .where(eq(users.id, input.userId))
-      .for("update");
-    if (!owner) throw new AppError("UNAUTHORIZED");
+    const owner = await lockOwnAccount(tx, input.userId);
     const approved = owner.adminVerifiedAt !== null;
 
     const current = and(

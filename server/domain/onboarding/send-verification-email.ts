@@ -1,12 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { Locale } from "../../../lib/i18n/config";
 import type { UserRow } from "../../db/queries/users";
-import { users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordOwnAuditEvent } from "../audit/record-audit-event";
 import type { RequestContext } from "../auth/auth-deps";
 import { mailCode } from "../auth/mail-code";
 import { lastCodeSentAt } from "../auth/one-time-codes";
+import { lockOwnAccount } from "../lock-own-account";
 import { EMAIL_ALREADY_VERIFIED, type EmailVerificationDeps } from "./email-verification-deps";
 
 /** A new code at most every 600 s, the same as the client's resend countdown. */
@@ -24,12 +23,7 @@ export async function sendVerificationEmail(
   context: RequestContext,
 ): Promise<{ resendAfterSeconds: number }> {
   await deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ emailVerifiedAt: users.emailVerifiedAt })
-      .from(users)
-      .where(eq(users.id, user.id))
-      .for("update");
-    if (!current) throw new AppError("UNAUTHORIZED");
+    const current = await lockOwnAccount(tx, user.id);
     if (current.emailVerifiedAt) throw new AppError("CONFLICT", EMAIL_ALREADY_VERIFIED);
 
     const now = new Date();

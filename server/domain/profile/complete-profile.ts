@@ -5,8 +5,8 @@ import { normalizePhone } from "../../../lib/phone";
 import type { companyProfileSchema, personalProfileSchema } from "../../../lib/schemas/profile";
 import type { Database } from "../../db";
 import { companyProfiles, personalProfiles, users } from "../../db/schema";
-import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
+import { lockOwnAccount } from "../lock-own-account";
 import type { MailOutbox } from "../mail/outbox";
 import { confirmBankChange, queueBankChangeNotice, reviewBankChange, storedBankDetails } from "./bank-change";
 import { loadProfile } from "./load-profile";
@@ -100,12 +100,7 @@ async function saveProfile(
     ip: facts.ip,
   });
   const { firstCompletion, noticeDue } = await deps.db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ adminVerifiedAt: users.adminVerifiedAt })
-      .from(users)
-      .where(eq(users.id, input.userId))
-      .for("update");
-    if (!owner) throw new AppError("UNAUTHORIZED");
+    const owner = await lockOwnAccount(tx, input.userId);
     const stored = await storedBankDetails(tx as unknown as Database, input.userId, input.userType);
     await write(tx);
     const firstCompletion = await markProfileCompleted(tx, input.userId, now);
