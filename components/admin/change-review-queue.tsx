@@ -44,7 +44,7 @@ export function ChangeReviewQueue({ initial }: { initial: ApiLoad<ChangeReviewLi
     <AdminCard
       headingId="change-reviews-heading"
       heading={t("heading")}
-      intro={<p className="mt-1 text-sm text-slate-700">{t("subtitle")}</p>}
+      hint={t("subtitle")}
       loading={loading}
       failure={
         failed && { message: t("loadFailed", { reason: errorText(failed) }), onRetry: () => void reload() }

@@ -9,8 +9,8 @@ import { linkClass } from "@/components/ui/form-field";
 import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import { auditListSchema } from "@/lib/schemas/admin";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
-import { AdminCard, useAdminErrorText } from "./dashboard-ui";
-import { useRefreshable } from "./use-refreshable";
+import { AdminCard } from "./dashboard-ui";
+import { useRefreshableCard } from "./use-refreshable";
 
 type AuditList = z.infer<typeof auditListSchema>;
 
@@ -22,8 +22,12 @@ const COLUMNS = ["time", "action", "actor", "subject"] as const;
  */
 export function DashboardAuditLog({ initial }: { initial: ApiLoad<AuditList> }) {
   const t = useTranslations("AdminArea.audit");
-  const errorText = useAdminErrorText();
-  const { data, error, loading, reload } = useRefreshable(DASHBOARD_PATHS.audit, auditListSchema, initial);
+  const { data, loading, reload, failure } = useRefreshableCard(
+    DASHBOARD_PATHS.audit,
+    auditListSchema,
+    initial,
+    (reason) => t("failed", { reason }),
+  );
   const entries = data?.entries;
 
   return (
@@ -35,16 +39,14 @@ export function DashboardAuditLog({ initial }: { initial: ApiLoad<AuditList> }) 
           {t("refresh")}
         </Button>
       }
+      hint={t("intro")}
       intro={
-        <>
-          <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
-          <Link href="/admin/audit-log" className={`${linkClass} mt-1 inline-block text-sm`}>
-            {t("viewAll")}
-          </Link>
-        </>
+        <Link href="/admin/audit-log" className={`${linkClass} mt-1 inline-block text-sm`}>
+          {t("viewAll")}
+        </Link>
       }
       loading={loading}
-      failure={error && { message: t("failed", { reason: errorText(error) }), onRetry: () => void reload() }}
+      failure={failure}
       empty={entries?.length === 0 && t("empty")}
     >
       {entries && entries.length > 0 && (

@@ -8,8 +8,8 @@ import { serverStatusSchema } from "@/lib/schemas/admin";
 import { DashboardFailingMails } from "./dashboard-failing-mails";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { DashboardServerLogs } from "./dashboard-server-logs";
-import { AdminCard, useAdminErrorText } from "./dashboard-ui";
-import { useRefreshable } from "./use-refreshable";
+import { AdminCard } from "./dashboard-ui";
+import { useRefreshableCard } from "./use-refreshable";
 
 type ServerStatus = z.infer<typeof serverStatusSchema>;
 
@@ -28,13 +28,14 @@ const factClass = "rounded-xl border border-slate-200 bg-slate-50 p-3";
  */
 export function DashboardServerStatus({ initial }: { initial: ApiLoad<ServerStatus> }) {
   const t = useTranslations("AdminArea.serverStatus");
-  const errorText = useAdminErrorText();
   const {
     data: status,
-    error,
     loading,
     reload,
-  } = useRefreshable(DASHBOARD_PATHS.serverStatus, serverStatusSchema, initial);
+    failure,
+  } = useRefreshableCard(DASHBOARD_PATHS.serverStatus, serverStatusSchema, initial, (message) =>
+    t("loadFailed", { message }),
+  );
 
   return (
     <AdminCard
@@ -51,9 +52,7 @@ export function DashboardServerStatus({ initial }: { initial: ApiLoad<ServerStat
         </p>
       }
       loading={loading}
-      failure={
-        error && { message: t("loadFailed", { message: errorText(error) }), onRetry: () => void reload() }
-      }
+      failure={failure}
     >
       {status && (
         <>

@@ -8,8 +8,8 @@ import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { Skeleton } from "@/components/ui/skeleton";
 import { userStatsSchema } from "@/lib/schemas/admin";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
-import { AdminCard, useAdminErrorText } from "./dashboard-ui";
-import { useRefreshable } from "./use-refreshable";
+import { AdminCard } from "./dashboard-ui";
+import { useRefreshableCard } from "./use-refreshable";
 
 type UserStats = z.infer<typeof userStatsSchema>;
 
@@ -41,13 +41,15 @@ export function AdminStats({
   initial?: ApiLoad<UserStats>;
 }) {
   const t = useTranslations("AdminArea.stats");
-  const errorText = useAdminErrorText();
   const {
     data: stats,
     error,
     loading,
     reload,
-  } = useRefreshable(DASHBOARD_PATHS.stats, userStatsSchema, initial);
+    failure,
+  } = useRefreshableCard(DASHBOARD_PATHS.stats, userStatsSchema, initial, (message) =>
+    t("loadFailed", { message }),
+  );
   // The server's answer serves the first render; only a later reloadKey asks again.
   const skipFirstLoad = useSkipFirstLoad(initial !== undefined);
 
@@ -63,9 +65,7 @@ export function AdminStats({
       heading={t("heading")}
       headingLevel={headingLevel}
       loading={loading}
-      failure={
-        error && { message: t("loadFailed", { message: errorText(error) }), onRetry: () => void reload() }
-      }
+      failure={failure}
     >
       {stats ? (
         <dl className={gridClass}>

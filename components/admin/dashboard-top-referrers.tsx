@@ -8,8 +8,8 @@ import { linkClass } from "@/components/ui/form-field";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
 import { topReferrersSchema } from "@/lib/schemas/referral-tree";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
-import { AdminCard, useAdminErrorText } from "./dashboard-ui";
-import { useRefreshable } from "./use-refreshable";
+import { AdminCard } from "./dashboard-ui";
+import { useRefreshableCard } from "./use-refreshable";
 
 type TopReferrers = z.infer<typeof topReferrersSchema>;
 
@@ -19,11 +19,11 @@ type TopReferrers = z.infer<typeof topReferrersSchema>;
  */
 export function DashboardTopReferrers({ initial }: { initial: ApiLoad<TopReferrers> }) {
   const t = useTranslations("AdminArea.topReferrers");
-  const errorText = useAdminErrorText();
-  const { data, error, loading, reload } = useRefreshable(
+  const { data, loading, failure } = useRefreshableCard(
     DASHBOARD_PATHS.topReferrers,
     topReferrersSchema,
     initial,
+    (reason) => t("failed", { reason }),
   );
   const referrers = data?.referrers;
 
@@ -31,9 +31,9 @@ export function DashboardTopReferrers({ initial }: { initial: ApiLoad<TopReferre
     <AdminCard
       headingId="top-referrers-heading"
       heading={t("heading")}
-      intro={<p className="mt-1 text-sm text-slate-700">{t("intro")}</p>}
+      hint={t("intro")}
       loading={loading}
-      failure={error && { message: t("failed", { reason: errorText(error) }), onRetry: () => void reload() }}
+      failure={failure}
       empty={referrers?.length === 0 && t("empty")}
     >
       {referrers && referrers.length > 0 && (

@@ -103,7 +103,7 @@ export function ServerList<T>({
 
 /**
  * An admin card: a section named by its heading (an action such as 'Refresh' may sit beside
- * it), then `intro`, then its failure with a retry in place (the rest of the page stays usable),
+ * it), then `hint` and `intro`, then its failure with a retry in place (the rest of the page stays usable),
  * the empty-list note where the list would start, and the content. `loading` marks it busy while
  * it loads again; the retry button keeps focus meanwhile.
  */
@@ -112,6 +112,7 @@ export function AdminCard({
   heading,
   headingLevel = 2,
   action,
+  hint,
   intro,
   loading,
   failure,
@@ -122,6 +123,8 @@ export function AdminCard({
   heading: ReactNode;
   headingLevel?: 2 | 3;
   action?: ReactNode;
+  /** A line below the heading. */
+  hint?: ReactNode;
   intro?: ReactNode;
   loading?: boolean;
   failure?: { message: string; onRetry: () => void } | null;
@@ -145,6 +148,7 @@ export function AdminCard({
       ) : (
         title
       )}
+      {hint && <p className="mt-1 text-sm text-slate-700">{hint}</p>}
       {intro}
       {failure && <RetryAlert message={failure.message} onRetry={failure.onRetry} retrying={loading} />}
       {empty && (

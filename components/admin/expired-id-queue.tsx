@@ -6,8 +6,8 @@ import type { ApiLoad } from "@/components/api/problem";
 import { buttonClass } from "@/components/ui/button";
 import { displayName } from "@/lib/display-name";
 import { EXPIRED_IDS_PATH, type ExpiredId, expiredIdListSchema } from "@/lib/schemas/id-expiry";
-import { AdminCard, useAdminErrorText } from "./dashboard-ui";
-import { useRefreshable } from "./use-refreshable";
+import { AdminCard } from "./dashboard-ui";
+import { useRefreshableCard } from "./use-refreshable";
 import { namedUser } from "./user-detail-data";
 
 type ExpiredIdList = { members: ExpiredId[] };
@@ -21,19 +21,21 @@ type ExpiredIdList = { members: ExpiredId[] };
 export function ExpiredIdQueue({ initial }: { initial: ApiLoad<ExpiredIdList> }) {
   const t = useTranslations("AdminUser.expiredIds");
   const tInfo = useTranslations("AdminUser.info");
-  const errorText = useAdminErrorText();
   const format = useFormatter();
-  const { data, error, loading, reload } = useRefreshable(EXPIRED_IDS_PATH, expiredIdListSchema, initial);
+  const { data, loading, failure } = useRefreshableCard(
+    EXPIRED_IDS_PATH,
+    expiredIdListSchema,
+    initial,
+    (reason) => t("loadFailed", { reason }),
+  );
 
   return (
     <AdminCard
       headingId="expired-ids-heading"
       heading={t("heading")}
-      intro={<p className="mt-1 text-sm text-slate-700">{t("subtitle")}</p>}
+      hint={t("subtitle")}
       loading={loading}
-      failure={
-        error && { message: t("loadFailed", { reason: errorText(error) }), onRetry: () => void reload() }
-      }
+      failure={failure}
       empty={data?.members.length === 0 && t("empty")}
     >
       {data && data.members.length > 0 && (

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { api } from "@/components/api/client";
 import type { ApiErrorInfo, ApiLoad } from "@/components/api/problem";
 import { ApiProblem, isApiProblem } from "@/components/api/problem";
+import { useAdminErrorText } from "./dashboard-ui";
 
 /**
  * Data the server loaded for the first render, refreshed in place through the API client. A
@@ -34,4 +35,21 @@ export function useRefreshable<T>(path: string, schema: z.ZodType<T>, initial?: 
   }, [path, schema]);
 
   return { data, error, loading, reload, setData };
+}
+
+/**
+ * useRefreshable for an AdminCard, with the card's failure line (none without an error):
+ * `failed` words it with the error's reason, and its retry loads again.
+ */
+export function useRefreshableCard<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  initial: ApiLoad<T> | undefined,
+  failed: (reason: string) => string,
+) {
+  const errorText = useAdminErrorText();
+  const refreshable = useRefreshable(path, schema, initial);
+  const { error, reload } = refreshable;
+  const failure = error && { message: failed(errorText(error)), onRetry: () => void reload() };
+  return { ...refreshable, failure };
 }

@@ -31,13 +31,7 @@ export function DetailSection({
 }) {
   const generatedId = useId();
   return (
-    <AdminCard
-      headingId={id ?? generatedId}
-      heading={heading}
-      action={action}
-      loading={busy}
-      intro={hint && <p className="mt-1 text-sm text-slate-700">{hint}</p>}
-    >
+    <AdminCard headingId={id ?? generatedId} heading={heading} action={action} loading={busy} hint={hint}>
       {children}
     </AdminCard>
   );
