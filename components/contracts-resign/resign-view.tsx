@@ -4,7 +4,6 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { api } from "@/components/api/client";
-import { DesktopOnly } from "@/components/onboarding/sign-contract/desktop-only";
 import { OnlineSigningForm } from "@/components/onboarding/sign-contract/online-signing-form";
 import { SignedContracts } from "@/components/onboarding/sign-contract/signed-contracts";
 import {
@@ -15,7 +14,7 @@ import { TemplateList } from "@/components/onboarding/sign-contract/template-lis
 import { TemplatesLoadStatus } from "@/components/onboarding/sign-contract/templates-load-status";
 import {
   type ResignTemplates,
-  type SigningData,
+  type SigningViewProps,
   useTemplatesAndSigned,
 } from "@/components/onboarding/sign-contract/use-contract-data";
 import { useDashboardRedirect } from "@/components/onboarding/use-dashboard-redirect";
@@ -24,26 +23,14 @@ import { Section } from "@/components/ui/section";
 import { resignTemplatesResponseSchema } from "@/lib/schemas/contracts";
 import { ResignItems } from "./resign-items";
 
-type AccountType = "personal" | "company";
-
-type ViewProps = { accountType: AccountType; initial: SigningData<ResignTemplates> | null };
+/** The templates to sign again (GET /api/contracts/resign); they are not per language. */
+const fetchResignTemplates = () => api.get("/api/contracts/resign", resignTemplatesResponseSchema);
 
 /**
  * The re-sign page's content: what is to be signed again, then signing online or by upload.
  * `initial` is the server's load for the first render (null when it failed: the browser loads).
  */
-export function ResignView(props: ViewProps) {
-  return (
-    <DesktopOnly name="resign">
-      <ResignArea {...props} />
-    </DesktopOnly>
-  );
-}
-
-/** The templates to sign again (GET /api/contracts/resign); they are not per language. */
-const fetchResignTemplates = () => api.get("/api/contracts/resign", resignTemplatesResponseSchema);
-
-function ResignArea({ accountType, initial }: ViewProps) {
+export function ResignView({ accountType, initial }: SigningViewProps<ResignTemplates>) {
   const t = useTranslations("ContractResign");
   const tSign = useTranslations("SignContract");
   const {

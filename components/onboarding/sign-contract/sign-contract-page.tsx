@@ -4,6 +4,7 @@ import { canSignContract } from "@/lib/schemas/onboarding";
 import { dashboardWithNotice } from "@/web/notices";
 import { getOnboardingStatus, requireOnboardingSession } from "@/web/onboarding-server";
 import { OnboardingPage } from "../onboarding-page";
+import { DesktopOnly } from "./desktop-only";
 import { SignContractView } from "./sign-contract-view";
 import { loadContractSigningData } from "./signing-data.server";
 
@@ -19,7 +20,9 @@ export async function SignContractPage({ accountType }: { accountType: "personal
   const [t, initial] = await Promise.all([getTranslations("SignContract"), loadContractSigningData()]);
   return (
     <OnboardingPage titleId="sign-contract-title" title={t("title")} backLabel={t("backToDashboard")} wide>
-      <SignContractView accountType={accountType} initial={initial} />
+      <DesktopOnly name="sign-contract">
+        <SignContractView accountType={accountType} initial={initial} />
+      </DesktopOnly>
     </OnboardingPage>
   );
 }

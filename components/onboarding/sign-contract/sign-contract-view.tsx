@@ -5,32 +5,19 @@ import { useState } from "react";
 import { Section } from "@/components/ui/section";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { useDashboardRedirect } from "../use-dashboard-redirect";
-import { DesktopOnly } from "./desktop-only";
 import { OnlineSigningForm } from "./online-signing-form";
 import { SignedContracts } from "./signed-contracts";
 import { type SigningMode, SigningModeSwitch } from "./signing-mode-switch";
 import { TemplateList } from "./template-list";
 import { TemplatesLoadStatus } from "./templates-load-status";
 import { UploadFinish } from "./upload-finish";
-import { type MemberTemplates, type SigningData, useContractData } from "./use-contract-data";
-
-type AccountType = "personal" | "company";
-
-type ViewProps = { accountType: AccountType; initial: SigningData<MemberTemplates> | null };
+import { type MemberTemplates, type SigningViewProps, useContractData } from "./use-contract-data";
 
 /**
  * The sign-contract page's content: templates, then signing online or by upload. `initial` is
  * the server's load for the first render (null when it failed: the browser then loads).
  */
-export function SignContractView(props: ViewProps) {
-  return (
-    <DesktopOnly name="sign-contract">
-      <SigningArea {...props} />
-    </DesktopOnly>
-  );
-}
-
-function SigningArea({ accountType, initial }: ViewProps) {
+export function SignContractView({ accountType, initial }: SigningViewProps<MemberTemplates>) {
   const t = useTranslations("SignContract");
   const { templates, signed, reload, reloadSigned } = useContractData(initial);
   const { redirecting, redirectToDashboard } = useDashboardRedirect();

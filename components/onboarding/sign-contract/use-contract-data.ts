@@ -20,6 +20,9 @@ export type ResignTemplates = z.infer<typeof resignTemplatesResponseSchema>;
 /** What the server loaded for the first render: the templates, the signed contracts and when. */
 export type SigningData<T> = { templates: T; signed: ContractDocument[]; loadedAt: number };
 
+/** A signing page's content: the member's account type and the server's load (null when it failed). */
+export type SigningViewProps<T> = { accountType: "personal" | "company"; initial: SigningData<T> | null };
+
 const fetchSigned = async () => (await api.get("/api/contracts/mine", contractListResponseSchema)).contracts;
 
 /**
