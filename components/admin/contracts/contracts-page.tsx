@@ -1,20 +1,29 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import type { ReactNode } from "react";
-import { AdminPage } from "@/components/admin/admin-page";
+import { loadContractDashboard, loadTemplateList } from "@/components/admin/admin-data.server";
+import { AdminPage, adminPageMetadata } from "@/components/admin/admin-page";
 import { buttonClass } from "@/components/ui/button";
+import { ContractDashboard } from "./contract-dashboard";
+import { TemplateAdmin } from "./template-admin";
+
+type ContractsPageName = "dashboard" | "templates";
+
+const namespaces = {
+  dashboard: "AdminContracts.dashboard",
+  templates: "AdminContracts.templatesPage",
+} as const;
+
+/** A contract page's `generateMetadata`. */
+export function contractsPageMetadata(page: ContractsPageName) {
+  return adminPageMetadata(namespaces[page]);
+}
 
 /**
  * One of the two contract pages, whose header links to the other: the dashboard (stamp,
- * templates and their versions) and the template page (create, activate, deactivate).
+ * templates and their versions) and the template page (create, activate, deactivate). Their data
+ * comes with the first render, so nothing moves in after the first paint.
  */
-export async function ContractsPage({
-  page,
-  children,
-}: {
-  page: "dashboard" | "templates";
-  children: ReactNode;
-}) {
+export async function ContractsPage({ page }: { page: ContractsPageName }) {
   const t = await getTranslations("AdminContracts");
   const link =
     page === "dashboard"
@@ -22,7 +31,7 @@ export async function ContractsPage({
       : { href: "/admin/contract-dashboard", label: t("templatesPage.dashboardLink") };
   return (
     <AdminPage
-      namespace={page === "dashboard" ? "AdminContracts.dashboard" : "AdminContracts.templatesPage"}
+      namespace={namespaces[page]}
       id={page === "dashboard" ? "contract-dashboard-title" : "contract-templates-title"}
       actions={
         <Link href={link.href} className={buttonClass({ size: "sm" })}>
@@ -30,7 +39,11 @@ export async function ContractsPage({
         </Link>
       }
     >
-      {children}
+      {page === "dashboard" ? (
+        <ContractDashboard data={await loadContractDashboard()} />
+      ) : (
+        <TemplateAdmin initial={await loadTemplateList()} />
+      )}
     </AdminPage>
   );
 }
