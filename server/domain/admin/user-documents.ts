@@ -30,40 +30,39 @@ export async function listUserDocumentsForAdmin(
   userId: string,
 ) {
   const rows = await listUserDocumentRows(deps.db, userId);
-  const sign = (key: string, fileName: string) =>
-    deps.storage.signedUrl(key, {
-      expiresInSeconds: DOCUMENT_URL_LIFETIME_SECONDS,
-      fileName,
-      disposition: "inline",
-    });
-  const idDocuments = await Promise.all(
-    rows
-      .filter((row) => row.kind === "id")
-      .map(async (row) => ({
-        user_id_document_id: row.id,
-        side: row.side,
-        document_type: row.documentType,
-        id_type: row.idType,
-        original_filename: row.originalFilename,
-        object_storage_id: row.storageKey,
-        content_type: row.contentType,
-        uploaded_at: row.createdAt.toISOString(),
-        // Replaced after the admin's approval: kept for the audit trail, no longer current.
-        superseded_at: row.supersededAt?.toISOString() ?? null,
-        signedUrl: await sign(row.storageKey, row.originalFilename),
-      })),
-  );
-  const contracts = await Promise.all(
-    rows
-      .filter((row) => row.kind === "contract")
-      .map(async (row) => ({
-        id: row.id,
-        original_filename: row.originalFilename,
-        object_storage_id: row.storageKey,
-        content_type: row.contentType,
-        uploaded_at: row.createdAt.toISOString(),
-        signedUrl: await sign(row.storageKey, row.originalFilename),
-      })),
-  );
+  type Row = (typeof rows)[number];
+  /** The rows of one kind as `view` shows them, each with a signed URL to view the file. */
+  const withUrls = <T>(kind: Row["kind"], view: (row: Row) => T) =>
+    Promise.all(
+      rows
+        .filter((row) => row.kind === kind)
+        .map(async (row) => ({
+          ...view(row),
+          signedUrl: await deps.storage.signedUrl(row.storageKey, {
+            expiresInSeconds: DOCUMENT_URL_LIFETIME_SECONDS,
+            fileName: row.originalFilename,
+            disposition: "inline",
+          }),
+        })),
+    );
+  const idDocuments = await withUrls("id", (row) => ({
+    user_id_document_id: row.id,
+    side: row.side,
+    document_type: row.documentType,
+    id_type: row.idType,
+    original_filename: row.originalFilename,
+    object_storage_id: row.storageKey,
+    content_type: row.contentType,
+    uploaded_at: row.createdAt.toISOString(),
+    // Replaced after the admin's approval: kept for the audit trail, no longer current.
+    superseded_at: row.supersededAt?.toISOString() ?? null,
+  }));
+  const contracts = await withUrls("contract", (row) => ({
+    id: row.id,
+    original_filename: row.originalFilename,
+    object_storage_id: row.storageKey,
+    content_type: row.contentType,
+    uploaded_at: row.createdAt.toISOString(),
+  }));
   return { contracts, idDocuments };
 }
