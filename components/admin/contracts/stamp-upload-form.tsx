@@ -10,8 +10,7 @@ import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { inputClass, linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/form-field";
 import { useObjectUrl } from "@/components/ui/use-object-url";
 import {
   type CompanyStamp,
@@ -21,6 +20,7 @@ import {
   stampUploadRequestSchema,
 } from "@/lib/schemas/contracts";
 import type { StatusTone } from "./contract-ui";
+import { FileInputField } from "./file-input-field";
 import { TextInputField } from "./text-input-field";
 
 const STAMP_TYPES = ["image/png", "image/jpeg", "image/webp"];
@@ -82,7 +82,7 @@ export function StampUploadForm({
     if (fileInputRef.current) fileInputRef.current.value = "";
   };
 
-  const choose = (chosen: File | undefined) => {
+  const choose = (chosen: File | null) => {
     if (!chosen) return setFile(null);
     const problem = stampFileProblem(chosen);
     if (problem) {
@@ -149,18 +149,14 @@ export function StampUploadForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <div className="grid gap-4 md:grid-cols-2">
-        <Field label={t("file")} hint={t("fileHint")} error={fileError}>
-          {(control) => (
-            <input
-              {...control}
-              ref={fileInputRef}
-              type="file"
-              accept="image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp"
-              className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-slate-200 file:px-3 file:py-1 file:text-slate-900`}
-              onChange={(event) => choose(event.target.files?.[0])}
-            />
-          )}
-        </Field>
+        <FileInputField
+          label={t("file")}
+          hint={t("fileHint")}
+          error={fileError}
+          inputRef={fileInputRef}
+          accept="image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp"
+          onFile={choose}
+        />
         <TextInputField
           label={t("label")}
           error={formState.errors.label?.message}

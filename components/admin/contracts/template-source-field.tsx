@@ -2,9 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import type { RefObject } from "react";
-import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
 import { TEMPLATE_PLACEHOLDERS } from "@/lib/schemas/contracts";
+import { FileInputField } from "./file-input-field";
 import { RichTextEditor } from "./rich-text-editor";
 
 export type Source = "file" | "editor";
@@ -50,24 +49,16 @@ export function TemplateSourceField({
         ))}
       </div>
       {source === "file" ? (
-        <Field
+        <FileInputField
           label={t("file")}
           error={error}
           hint={t("fileHint", {
             placeholders: TEMPLATE_PLACEHOLDERS.map((item) => `{{${item}}}`).join(", "),
           })}
-        >
-          {(control) => (
-            <input
-              {...control}
-              ref={fileRef}
-              type="file"
-              accept=".html,.htm,text/html"
-              className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-slate-200 file:px-3 file:py-1 file:text-slate-900`}
-              onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-            />
-          )}
-        </Field>
+          inputRef={fileRef}
+          accept=".html,.htm,text/html"
+          onFile={onFile}
+        />
       ) : (
         <>
           <RichTextEditor
