@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import type { UseFormRegister } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
@@ -28,61 +29,55 @@ export function IdDetailsFields({
 }) {
   const t = useTranslations("IdUpload");
   const types = accountType === "company" ? COMPANY_ID_TYPES : PERSONAL_ID_TYPES;
+  // Every detail is required; its control gets the field's id and aria wiring (with the hint's id).
+  const detail = (
+    field: DetailField,
+    label: string,
+    control: (props: ControlProps) => ReactNode,
+    hint?: string,
+  ) => (
+    <Field id={controlProps(field).id} label={label} required error={errorOf(field)} hint={hint}>
+      {() => control(controlProps(field, hint !== undefined))}
+    </Field>
+  );
   return (
     <>
-      <Field
-        id={controlProps("idType").id}
-        label={t("fields.idType", { type: accountType })}
-        required
-        error={errorOf("idType")}
-      >
-        {() => (
-          <select {...controlProps("idType")} required {...register("idType")} className={inputClass}>
-            <SelectOptions
-              empty={t("fields.idTypePlaceholder")}
-              values={types}
-              text={(type) => t(`types.${type}`)}
-            />
-          </select>
-        )}
-      </Field>
-      <Field
-        id={controlProps("idNumber").id}
-        label={t("fields.idNumber", { type: accountType })}
-        required
-        error={errorOf("idNumber")}
-      >
-        {() => (
-          <input
-            {...controlProps("idNumber")}
-            type="text"
-            required
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={ID_NUMBER_MAX_LENGTH}
-            {...register("idNumber")}
-            className={inputClass}
+      {detail("idType", t("fields.idType", { type: accountType }), (props) => (
+        <select {...props} required {...register("idType")} className={inputClass}>
+          <SelectOptions
+            empty={t("fields.idTypePlaceholder")}
+            values={types}
+            text={(type) => t(`types.${type}`)}
           />
-        )}
-      </Field>
-      <Field
-        id={controlProps("expiryDate").id}
-        label={t("fields.expiryDate")}
-        required
-        error={errorOf("expiryDate")}
-        hint={t("fields.expiryHint")}
-      >
-        {() => (
+        </select>
+      ))}
+      {detail("idNumber", t("fields.idNumber", { type: accountType }), (props) => (
+        <input
+          {...props}
+          type="text"
+          required
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={ID_NUMBER_MAX_LENGTH}
+          {...register("idNumber")}
+          className={inputClass}
+        />
+      ))}
+      {detail(
+        "expiryDate",
+        t("fields.expiryDate"),
+        (props) => (
           <input
-            {...controlProps("expiryDate", true)}
+            {...props}
             type="date"
             required
             min={minExpiry}
             {...register("expiryDate")}
             className={inputClass}
           />
-        )}
-      </Field>
+        ),
+        t("fields.expiryHint"),
+      )}
     </>
   );
 }

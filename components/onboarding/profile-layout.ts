@@ -9,7 +9,8 @@ import type { ProfileValues } from "./profile-values";
 
 export type AccountType = "personal" | "company";
 
-type InputProps = {
+/** What a text-like field of the form sets on its input (and the hint shown under it). */
+export type InputProps = {
   required?: boolean;
   type?: "text" | "email" | "date" | "number" | "password";
   autoComplete?: string;
