@@ -3,12 +3,12 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import { describedBy } from "./field";
 import { FormError } from "./form-error";
 import { IdDetailsFields } from "./id-details-fields";
 import { ImageField, type Side, UploadProgress } from "./id-image-field";
 import { earliestExpiry } from "./local-date";
+import { StepSubmit } from "./step-submit";
 import { type AccountType, ID_UPLOAD_FORM_ERROR_ID, type IdUploadField, useIdUpload } from "./use-id-upload";
 
 const fieldId = (field: IdUploadField) => `id-upload-${field}`;
@@ -88,14 +88,14 @@ export function IdUploadForm({ accountType }: { accountType: AccountType }) {
 
       {progress !== null && <UploadProgress percent={progress} />}
 
-      <Button type="submit" disabled={busy} loading={progress !== null}>
+      <StepSubmit
+        disabled={busy}
+        loading={progress !== null}
+        redirecting={redirecting}
+        redirectingText={t("redirecting")}
+      >
         {progress !== null ? t("uploading") : t("submit")}
-      </Button>
-      {redirecting && (
-        <p role="status" className="text-sm text-slate-700">
-          {t("redirecting")}
-        </p>
-      )}
+      </StepSubmit>
     </form>
   );
 }

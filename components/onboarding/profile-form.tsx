@@ -6,7 +6,6 @@ import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { useAuth } from "@/components/auth/auth-provider";
 import type { PhoneValue } from "@/components/forms/phone-field";
-import { Button } from "@/components/ui/button";
 import type { CompanyProfileInput, PersonalProfileInput } from "@/lib/schemas/profile";
 import { FormError } from "./form-error";
 import {
@@ -20,6 +19,7 @@ import {
 import { ProfilePhoneField } from "./profile-phone-field";
 import { ProfileTextField } from "./profile-text-field";
 import type { ProfileValues } from "./profile-values";
+import { StepSubmit } from "./step-submit";
 import { mappedResolver, useProfileForm } from "./use-profile-form";
 
 const resolvers = {
@@ -135,14 +135,14 @@ export function ProfileForm({ accountType }: { accountType: AccountType }) {
         ))}
       </fieldset>
 
-      <Button type="submit" disabled={busy} loading={submitting}>
+      <StepSubmit
+        disabled={busy}
+        loading={submitting}
+        redirecting={redirecting}
+        redirectingText={t("redirecting")}
+      >
         {submitting ? t("saving") : t("submit")}
-      </Button>
-      {redirecting && (
-        <p role="status" className="text-sm text-slate-700">
-          {t("redirecting")}
-        </p>
-      )}
+      </StepSubmit>
     </form>
   );
 }

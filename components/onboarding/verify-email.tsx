@@ -11,10 +11,10 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { CodeField, type CodeInputHandle } from "@/components/auth/code-input";
 import { useApiErrorMessage, useValidationMessage } from "@/components/auth/use-api-error-message";
 import { useCountdown } from "@/components/auth/use-countdown";
-import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
 import { verifyEmailCodeSchema } from "@/lib/schemas/onboarding";
+import { StepSubmit } from "./step-submit";
 import { useDashboardRedirect } from "./use-dashboard-redirect";
 import { breakableAddress, readResendAt, writeResendAt } from "./verify-email-parts";
 
@@ -177,14 +177,14 @@ export function VerifyEmail() {
         }}
       />
       <p className="text-sm text-slate-700">{t("validity")}</p>
-      <Button type="submit" disabled={busy} loading={verifying}>
+      <StepSubmit
+        disabled={busy}
+        loading={verifying}
+        redirecting={redirecting}
+        redirectingText={t("redirecting")}
+      >
         {verifying ? t("verifying") : t("verify")}
-      </Button>
-      {redirecting && (
-        <p role="status" className="text-sm text-slate-700">
-          {t("redirecting")}
-        </p>
-      )}
+      </StepSubmit>
       <div className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
         <p>{t("spamHint")}</p>
         <button
