@@ -97,44 +97,40 @@ export function GenerateLinkForm({
   });
 
   const hintId = `${id}-unlimited-hint`;
+  /** A limit's select of the offered values; unlimited there makes the other limit unlimited too. */
+  const limitSelect = (
+    name: "expiresInDays" | "maxUses",
+    label: string,
+    values: readonly number[],
+    text: (value: number) => string,
+  ) => (
+    <FormField id={controlId[name]} label={label} error={fieldError(name)}>
+      <select
+        id={controlId[name]}
+        className={inputClass}
+        aria-invalid={invalid(name)}
+        aria-describedby={describedBy(name, hintId)}
+        {...register(name, linkUnlimited(name === "maxUses" ? "expiresInDays" : "maxUses"))}
+      >
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {text(value)}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+
   return (
     <div className="mt-4 space-y-4">
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField
-            id={controlId.expiresInDays}
-            label={t("generate.expiry")}
-            error={fieldError("expiresInDays")}
-          >
-            <select
-              id={controlId.expiresInDays}
-              className={inputClass}
-              aria-invalid={invalid("expiresInDays")}
-              aria-describedby={describedBy("expiresInDays", hintId)}
-              {...register("expiresInDays", linkUnlimited("maxUses"))}
-            >
-              {EXPIRY_DAY_OPTIONS.map((days) => (
-                <option key={days} value={days}>
-                  {t("generate.expiryOption", { days })}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField id={controlId.maxUses} label={t("generate.maxUses")} error={fieldError("maxUses")}>
-            <select
-              id={controlId.maxUses}
-              className={inputClass}
-              aria-invalid={invalid("maxUses")}
-              aria-describedby={describedBy("maxUses", hintId)}
-              {...register("maxUses", linkUnlimited("expiresInDays"))}
-            >
-              {MAX_USES_OPTIONS.map((uses) => (
-                <option key={uses} value={uses}>
-                  {t("generate.maxUsesOption", { uses })}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          {limitSelect("expiresInDays", t("generate.expiry"), EXPIRY_DAY_OPTIONS, (days) =>
+            t("generate.expiryOption", { days }),
+          )}
+          {limitSelect("maxUses", t("generate.maxUses"), MAX_USES_OPTIONS, (uses) =>
+            t("generate.maxUsesOption", { uses }),
+          )}
           <FormField
             id={controlId.label}
             label={t("generate.label")}
