@@ -13,6 +13,7 @@ import {
   userPermissionsResponseSchema,
 } from "@/lib/schemas/admin-user";
 import { useAnimatedDialog } from "./media-viewer-dialog";
+import { LoadState } from "./user-detail-sections";
 
 /** Modals other than the media viewer close with a 300 ms animation. */
 const MODAL_FADE_MS = 300;
@@ -170,16 +171,7 @@ export function PermissionModal({
           </h2>
           <p className="break-all text-sm text-slate-700">{userLabel}</p>
         </div>
-        {load.state === "loading" && (
-          <p role="status" className="text-slate-700">
-            {t("loading")}
-          </p>
-        )}
-        {load.state === "failed" && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-            {load.message}
-          </p>
-        )}
+        <LoadState load={load} loadingText={t("loading")} spaced={false} />
         {load.state === "ready" && (
           <PermissionCheckboxes
             permissions={load.permissions}

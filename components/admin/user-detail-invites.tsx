@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { linkClass } from "@/components/ui/form-field";
 import { type InviteTree, inviteTreeSchema } from "@/lib/schemas/referral-tree";
 import { useAdminResource } from "./use-admin-resource";
-import { DetailSection } from "./user-detail-sections";
+import { DetailSection, LoadState } from "./user-detail-sections";
 
 type Person = { id: string; name: string | null; email: string };
 type Invitees = InviteTree["invited"]["members"][number]["invited"];
@@ -60,16 +60,7 @@ export function UserInvitesSection({ userId, initial }: { userId: string; initia
 
   return (
     <DetailSection heading={t("heading")} busy={load.state === "loading"}>
-      {load.state === "loading" && (
-        <p role="status" className="mt-3 text-slate-700">
-          {t("loading")}
-        </p>
-      )}
-      {(load.state === "failed" || load.state === "notFound") && (
-        <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-800">
-          {load.state === "failed" ? load.message : t("unavailable")}
-        </p>
-      )}
+      <LoadState load={load} loadingText={t("loading")} notFoundText={t("unavailable")} />
       {load.state === "ready" && (
         <>
           <h3 className="mt-4 text-base font-semibold text-slate-900">{t("invitedBy")}</h3>

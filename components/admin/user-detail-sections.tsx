@@ -37,6 +37,71 @@ export function DetailSection({
   );
 }
 
+/** A load as the lines below show it: running, done, found nothing, or failed with its message. */
+type LoadLike = { state: "loading" | "ready" | "notFound" } | { state: "failed"; message: string };
+
+/**
+ * A load that is not ready: while it runs, its line (a status); when it failed or found nothing,
+ * the message (an alert). `spaced` sets it apart from what is above it, where its container does
+ * not space its children itself.
+ */
+export function LoadState({
+  load,
+  loadingText,
+  notFoundText,
+  spaced = true,
+}: {
+  load: LoadLike;
+  loadingText: string;
+  notFoundText?: string;
+  spaced?: boolean;
+}) {
+  const margin = spaced ? "mt-3 " : "";
+  if (load.state === "loading")
+    return (
+      <p role="status" className={`${margin}text-slate-700`}>
+        {loadingText}
+      </p>
+    );
+  const failure =
+    load.state === "failed" ? load.message : load.state === "notFound" ? notFoundText : undefined;
+  if (failure === undefined) return null;
+  return (
+    <p role="alert" className={`${margin}rounded-lg bg-red-50 p-3 text-red-800`}>
+      {failure}
+    </p>
+  );
+}
+
+/**
+ * A user's page until the user is loaded: its h1 (`titleId` names the page's panel, as it will
+ * once loaded), the loading line or the failure, and after a failure the way back.
+ */
+export function UserPageLoading({
+  titleId,
+  title,
+  load,
+  notFoundText,
+  back,
+}: {
+  titleId: string;
+  title: string;
+  load: LoadLike;
+  notFoundText: string;
+  back: ReactNode;
+}) {
+  const t = useTranslations("AdminUser.detail");
+  return (
+    <section aria-labelledby={titleId} className={sectionClass}>
+      <h1 id={titleId} className="text-2xl font-semibold text-slate-900">
+        {title}
+      </h1>
+      <LoadState load={load} loadingText={t("loading")} notFoundText={notFoundText} />
+      {load.state !== "loading" && back}
+    </section>
+  );
+}
+
 /**
  * A section that loads its own data (`load`): its heading (an action may sit beside it), the
  * loading line, the failure, the empty note when `empty` is set, then the content.

@@ -20,6 +20,7 @@ import {
   ProfileDetailsSection,
   sectionClass,
   UserInfoSection,
+  UserPageLoading,
 } from "./user-detail-sections";
 
 /**
@@ -56,32 +57,13 @@ export function UserDetailView({
 
   if (load.state !== "ready") {
     return (
-      <section aria-labelledby="user-detail-title" className={sectionClass}>
-        <h1 id="user-detail-title" className="text-2xl font-semibold text-slate-900">
-          {title}
-        </h1>
-        {load.state === "loading" && (
-          <p role="status" className="mt-3 text-slate-700">
-            {t("detail.loading")}
-          </p>
-        )}
-        {load.state === "notFound" && (
-          <>
-            <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-800">
-              {t("detail.notFound")}
-            </p>
-            {goBack}
-          </>
-        )}
-        {load.state === "failed" && (
-          <>
-            <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-800">
-              {load.message}
-            </p>
-            {goBack}
-          </>
-        )}
-      </section>
+      <UserPageLoading
+        titleId="user-detail-title"
+        title={title}
+        load={load}
+        notFoundText={t("detail.notFound")}
+        back={goBack}
+      />
     );
   }
 

@@ -11,7 +11,7 @@ import { missingSteps } from "@/lib/schemas/admin-user";
 import { useUserDetail } from "./use-user-detail";
 import { type FullUser, type MediaItem, namedUser } from "./user-detail-data";
 import { UserMediaSection } from "./user-detail-media";
-import { sectionClass, UserInfoSection } from "./user-detail-sections";
+import { sectionClass, UserInfoSection, UserPageLoading } from "./user-detail-sections";
 import { RejectForm } from "./verify-reject-form";
 import { VerifyChecksSection } from "./verify-user-checks";
 import { VerifyForm } from "./verify-user-form";
@@ -61,24 +61,13 @@ export function VerifyUserPanel({
 
   if (load.state !== "ready") {
     return (
-      <section aria-labelledby="verify-user-title" className={sectionClass}>
-        <h1 id="verify-user-title" className="text-2xl font-semibold text-slate-900">
-          {t("verify.title")}
-        </h1>
-        {load.state === "loading" && (
-          <p role="status" className="mt-3 text-slate-700">
-            {t("detail.loading")}
-          </p>
-        )}
-        {(load.state === "notFound" || load.state === "failed") && (
-          <>
-            <p role="alert" className="my-3 rounded-lg bg-red-50 p-3 text-red-800">
-              {load.state === "notFound" ? t("verify.notFound") : load.message}
-            </p>
-            {back}
-          </>
-        )}
-      </section>
+      <UserPageLoading
+        titleId="verify-user-title"
+        title={t("verify.title")}
+        load={load}
+        notFoundText={t("verify.notFound")}
+        back={<div className="mt-3">{back}</div>}
+      />
     );
   }
 
