@@ -17,6 +17,7 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import type { RequestContext } from "../auth/auth-deps";
 import { DOCUMENT_URL_LIFETIME_SECONDS } from "../documents/list-own-id-documents";
 import { isUuid } from "../ids";
+import { lockRow } from "../lock-row";
 import { maskIban } from "../profile/profile-view";
 import { toAdminUserSummary } from "./admin-user-view";
 
@@ -124,12 +125,7 @@ export async function decideChangeReview(
 ): Promise<void> {
   if (!isUuid(reviewId)) throw new AppError("NOT_FOUND", CHANGE_REVIEW_NOT_FOUND);
   await db.transaction(async (tx) => {
-    const [review] = await tx
-      .select()
-      .from(changeReviews)
-      .where(eq(changeReviews.id, reviewId))
-      .for("update");
-    if (!review) throw new AppError("NOT_FOUND", CHANGE_REVIEW_NOT_FOUND);
+    const review = await lockRow(tx, changeReviews, reviewId, CHANGE_REVIEW_NOT_FOUND);
     if (review.status !== "pending") throw new AppError("CONFLICT", CHANGE_REVIEW_CLOSED);
     // The member's row too, as their own changes take it: no change slips in between.
     const [member] = await tx

@@ -7,6 +7,7 @@ import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { RequestContext } from "../auth/auth-deps";
 import { isUuid } from "../ids";
+import { lockRow } from "../lock-row";
 import type { MailOutbox } from "../mail/outbox";
 import { accountActivatedMail, accountRejectedMail, type RedoStep } from "../mail/templates";
 import { awaitingVerification, missingOnboardingSteps, unapprovedMember } from "./awaiting-verification";
@@ -54,8 +55,7 @@ export async function listPendingUsers(
 
 /** Locks the member's row for the rest of the transaction; refuses what cannot be reviewed. */
 async function lockReviewableMember(tx: Database, userId: string): Promise<UserRow> {
-  const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-  if (!target) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+  const target = await lockRow(tx, users, userId, USER_NOT_FOUND);
   if (target.role !== "user") throw new AppError("CONFLICT", ONLY_MEMBERS);
   if (target.adminVerifiedAt) throw new AppError("CONFLICT", ALREADY_VERIFIED);
   if (target.status === "suspended") throw new AppError("CONFLICT", SUSPENDED_NOT_VERIFIABLE);

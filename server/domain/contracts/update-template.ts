@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db";
 import { contractTemplates, contractTemplateVersions } from "../../db/schema";
-import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
+import { lockRow } from "../lock-row";
 import type { MailOutbox } from "../mail/outbox";
 import { contractResignMail } from "../mail/templates";
 import type { UpdateTemplateInput } from "./check-template-form";
@@ -13,14 +13,8 @@ import type { TemplateRow } from "./template-queries";
 export const TEMPLATE_NOT_FOUND_MESSAGE = "Template not found.";
 
 /** The template's row, locked until the transaction ends, so changes of one template queue. */
-export async function lockTemplate(tx: Database, templateId: string): Promise<TemplateRow> {
-  const [template] = await tx
-    .select()
-    .from(contractTemplates)
-    .where(eq(contractTemplates.id, templateId))
-    .for("update");
-  if (!template) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
-  return template;
+export function lockTemplate(tx: Database, templateId: string): Promise<TemplateRow> {
+  return lockRow(tx, contractTemplates, templateId, TEMPLATE_NOT_FOUND_MESSAGE);
 }
 
 /**

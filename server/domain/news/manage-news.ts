@@ -4,6 +4,7 @@ import type { Database } from "../../db";
 import { news } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
+import { lockRow } from "../lock-row";
 import { type NewsRow, newsDay } from "./list-news";
 
 const NEWS_AUDIT_ACTIONS = {
@@ -16,7 +17,8 @@ const NEWS_AUDIT_ACTIONS = {
 
 type Actor = { actorId: string; ip: string | null };
 
-const notFound = () => new AppError("NOT_FOUND", "News item not found");
+const NEWS_NOT_FOUND = "News item not found";
+const notFound = () => new AppError("NOT_FOUND", NEWS_NOT_FOUND);
 
 /** The chosen day at midnight UTC, so every viewer sees the day the admin picked. */
 const dayStart = (date: string) => new Date(`${date}T00:00:00.000Z`);
@@ -66,8 +68,7 @@ function contentChanged(before: NewsRow, after: ReturnType<typeof columns>): boo
  */
 export async function updateNews(db: Database, id: string, input: NewsInput, actor: Actor): Promise<NewsRow> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(news).where(eq(news.id, id)).for("update");
-    if (!before) throw notFound();
+    const before = await lockRow(tx, news, id, NEWS_NOT_FOUND);
     const next = columns(input);
     const [row] = await tx
       .update(news)
