@@ -11,7 +11,6 @@ import {
   userStatsSchema,
 } from "../../lib/schemas/admin";
 import { adminFullUserSchema, adminUserDocumentsSchema } from "../../lib/schemas/admin-user";
-import { errorResponseSchema } from "../../lib/schemas/common";
 import { listAuditActions, listAuditEntries } from "../domain/admin/audit-trail";
 import { exportUser } from "../domain/admin/export-user";
 import { exportFileName, usersCsv } from "../domain/admin/export-users-csv";
@@ -26,27 +25,20 @@ import {
 } from "../domain/admin/manage-user";
 import { listUserDocumentsForAdmin } from "../domain/admin/user-documents";
 import { recordAuditEvent } from "../domain/audit/record-audit-event";
-import { isUuid } from "../domain/ids";
-import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import type { LogRingBuffer } from "../infra/logging/logger";
 import { contentDisposition } from "../infra/storage/content-disposition";
-import { authenticateAdmin } from "./authenticate";
-import { errorResponses, json, jsonBody, routesWith } from "./openapi";
+import { actorOf, adminRoutes } from "./authenticate";
+import { errorJson, idParams, json, jsonBody, rowIdOr404 } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
-const errors = {
-  ...errorResponses,
-  404: json(errorResponseSchema, "User not found"),
-  409: json(errorResponseSchema, "Not possible in the user's current state"),
+const userErrors = {
+  404: errorJson("User not found"),
+  409: errorJson("Not possible in the user's current state"),
 };
 
-const idParams = z.object({ id: z.string().max(64) });
 /** A path id that is not a UUID names nobody: 404 like an unknown one. */
-const userIdOf = (id: string) => {
-  if (!isUuid(id)) throw new AppError("NOT_FOUND", "User not found");
-  return id.toLowerCase();
-};
+const userIdOf = (id: string) => rowIdOr404(id, "User not found");
 
 const resultSchema = z.object({ success: z.boolean(), message: z.string() });
 
@@ -58,8 +50,7 @@ export function registerAdminUsersRoutes(
   deps: MemberRouteDeps & { startedAt: number; logs: LogRingBuffer },
 ) {
   // Role, status and permissions come from the database on every call.
-  const adminOnly = authenticateAdmin(deps);
-  const adminRoute = routesWith({ middleware: [adminOnly], responses: errors });
+  const adminRoute = adminRoutes(deps, userErrors);
   const tags = ["admin"];
 
   app.openapi(
@@ -187,7 +178,7 @@ export function registerAdminUsersRoutes(
     }),
     async (c) => {
       const userId = userIdOf(c.req.valid("param").id);
-      await deleteUser(deps, userId, { actorId: c.var.auth.user.id, ip: requestContext(c).ip });
+      await deleteUser(deps, userId, actorOf(c));
       return c.json({ success: true, message: "User deleted." }, 200);
     },
   );
@@ -205,7 +196,7 @@ export function registerAdminUsersRoutes(
     }),
     async (c) => {
       const userId = userIdOf(c.req.valid("param").id);
-      await suspendUser(deps.db, userId, { actorId: c.var.auth.user.id, ip: requestContext(c).ip });
+      await suspendUser(deps.db, userId, actorOf(c));
       return c.json({ success: true, message: "User suspended.", status: "suspended" as const }, 200);
     },
   );
@@ -223,10 +214,7 @@ export function registerAdminUsersRoutes(
     }),
     async (c) => {
       const userId = userIdOf(c.req.valid("param").id);
-      const status = await reactivateUser(deps.db, userId, {
-        actorId: c.var.auth.user.id,
-        ip: requestContext(c).ip,
-      });
+      const status = await reactivateUser(deps.db, userId, actorOf(c));
       return c.json({ success: true, message: "User reactivated.", status }, 200);
     },
   );
@@ -245,10 +233,7 @@ export function registerAdminUsersRoutes(
     async (c) => {
       const userId = userIdOf(c.req.valid("param").id);
       const { role } = c.req.valid("json");
-      const result = await changeUserRole(deps.db, userId, role, {
-        actorId: c.var.auth.user.id,
-        ip: requestContext(c).ip,
-      });
+      const result = await changeUserRole(deps.db, userId, role, actorOf(c));
       const message = result.changed ? "Role changed." : "The user already has this role.";
       return c.json({ success: true, message, role: result.role }, 200);
     },

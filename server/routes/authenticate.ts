@@ -1,11 +1,11 @@
 import type { RouteConfig } from "@hono/zod-openapi";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Database } from "../db";
 import { permissionNamesFrom } from "../db/queries/users";
 import { authSessions, permissions, userPermissions, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AppEnv } from "../http";
+import { type AppEnv, requestContext } from "../http";
 import type { TokenService } from "../infra/tokens";
 import { errorResponses, routesWith } from "./openapi";
 
@@ -137,3 +137,6 @@ export const adminRoutes = <const E extends RouteResponses = Record<never, never
   deps: SessionDeps,
   responses = {} as E,
 ) => routesBehind(authenticateAdmin(deps), responses);
+
+/** Who acts and from where, as the audit trail records it. */
+export const actorOf = (c: Context<AppEnv>) => ({ actorId: c.var.auth.user.id, ip: requestContext(c).ip });

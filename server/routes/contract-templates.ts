@@ -1,7 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
-import { errorResponseSchema } from "../../lib/schemas/common";
 import {
   templateAudienceSchema,
   templateDetailSchema,
@@ -20,20 +19,17 @@ import { setTemplateState } from "../domain/contracts/set-template-state";
 import { listTemplates, loadTemplateDetail, loadTemplateSummary } from "../domain/contracts/template-queries";
 import { TEMPLATE_NOT_FOUND_MESSAGE, updateTemplate } from "../domain/contracts/update-template";
 import { AppError } from "../errors";
-import { type AppEnv, requestContext } from "../http";
+import type { AppEnv } from "../http";
 import { requestBody } from "../infra/uploads/request-body";
-import { authenticateAdmin } from "./authenticate";
+import { actorOf, adminRoutes, authenticateAdmin } from "./authenticate";
 import { pdfDownloadHeaders } from "./download-headers";
 import { jsonBodyLimit } from "./json-body-limit";
-import { errorResponses, json, pdfResponse, routesWith } from "./openapi";
+import { errorJson, errorResponses, idParams, json, pdfResponse } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
-const errors = {
-  ...errorResponses,
-  404: json(errorResponseSchema, "Template or version not found"),
-};
+const notFound = { 404: errorJson("Template or version not found") };
+const errors = { ...errorResponses, ...notFound };
 
-const idParams = z.object({ id: z.string().max(64) });
 const versionQuery = z.object({ version: z.coerce.number().int().min(1).max(1_000_000).optional() });
 
 // The spec's clients send the state as "ACTIVE" or 1 too.
@@ -74,9 +70,8 @@ async function detailOrNotFound(deps: MemberRouteDeps, id: string, version?: num
 /** Issue 7, admin: contract templates with versions (document-templates calls). */
 export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
   const adminOnly = authenticateAdmin(deps);
-  const adminRoute = routesWith({ middleware: [adminOnly], responses: errors });
   const tags = ["contract templates"];
-  const actorOf = (c: Context<AppEnv>) => ({ actorId: c.var.auth.user.id, ip: requestContext(c).ip });
+  const adminRoute = adminRoutes(deps, notFound);
 
   app.openapi(
     adminRoute({
@@ -114,9 +109,9 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
   };
   const multipartErrors = {
     ...errors,
-    400: json(errorResponseSchema, "Incomplete multipart body"),
-    413: json(errorResponseSchema, "The template is over 1 MB"),
-    415: json(errorResponseSchema, "The file is not an HTML text file"),
+    400: errorJson("Incomplete multipart body"),
+    413: errorJson("The template is over 1 MB"),
+    415: errorJson("The file is not an HTML text file"),
   };
   app.openAPIRegistry.registerPath({
     method: "post",

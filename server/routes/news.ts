@@ -1,7 +1,5 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { errorResponseSchema } from "../../lib/schemas/common";
 import {
   adminNewsListSchema,
   adminNewsQuerySchema,
@@ -10,47 +8,29 @@ import {
   memberNewsQuerySchema,
   newsInputSchema,
 } from "../../lib/schemas/news";
-import { isUuid } from "../domain/ids";
 import { listAdminNews, listPublishedNews, toAdminNewsItem } from "../domain/news/list-news";
 import { createNews, deleteNews, updateNews } from "../domain/news/manage-news";
-import { AppError } from "../errors";
-import { type AppEnv, requestContext } from "../http";
-import { authenticate, authenticateAdmin } from "./authenticate";
-import { errorResponses, json, jsonBody, routesWith } from "./openapi";
+import type { AppEnv } from "../http";
+import { actorOf, adminRoutes, memberRoutes } from "./authenticate";
+import { errorJson, idParams, json, jsonBody, rowIdOr404 } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
-const errors = {
-  ...errorResponses,
-  404: json(errorResponseSchema, "News item not found"),
-};
-
-const idParams = z.object({ id: z.string().max(64) });
 /** A path id that is not a UUID names no item: 404 like an unknown one. */
-const newsIdOf = (id: string) => {
-  if (!isUuid(id)) throw new AppError("NOT_FOUND", "News item not found");
-  return id.toLowerCase();
-};
+const newsIdOf = (id: string) => rowIdOr404(id, "News item not found");
 
 /** Dashboard news for members, and their publishing by admins and super admins. */
 export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   // Role and status come from the database on every call, like every admin call.
-  const auth = authenticate(deps);
-  const adminOnly = authenticateAdmin(deps);
-  const adminRoute = routesWith({ middleware: [adminOnly], responses: errors });
-  const actorOf = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => ({
-    actorId: c.var.auth.user.id,
-    ip: requestContext(c).ip,
-  });
+  const adminRoute = adminRoutes(deps, { 404: errorJson("News item not found") });
 
   app.openapi(
-    createRoute({
+    memberRoutes(deps)({
       method: "get",
       path: "/api/news",
       tags: ["news"],
       summary: "Published news in the page's language (?lang, else the caller's), newest first",
-      middleware: [auth] as const,
       request: { query: memberNewsQuerySchema },
-      responses: { ...errorResponses, 200: json(memberNewsListSchema, "News, bodies as sanitized HTML") },
+      responses: { 200: json(memberNewsListSchema, "News, bodies as sanitized HTML") },
     }),
     async (c) => {
       const { limit, lang } = c.req.valid("query");

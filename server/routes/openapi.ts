@@ -1,7 +1,9 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { H } from "hono/types";
-import type { z } from "zod";
+import { z } from "zod";
 import { errorResponseSchema } from "../../lib/schemas/common";
+import { isUuid } from "../domain/ids";
+import { AppError } from "../errors";
 
 // Small builders for createRoute() definitions, so every route documents its answers the same way.
 
@@ -30,6 +32,15 @@ export const errorResponses = {
   422: errorJson("Invalid input"),
   429: errorJson("Too many requests"),
 };
+
+/** A path's `{id}`: any short string, so that a malformed id is answered like an unknown one. */
+export const idParams = z.object({ id: z.string().max(64) });
+
+/** A path id as the row id it names: one that is not a UUID names nothing, a 404 with `message`. */
+export function rowIdOr404(id: string, message: string) {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", message);
+  return id.toLowerCase();
+}
 
 /**
  * createRoute for the routes of a router that all run the same middleware (authentication, a
