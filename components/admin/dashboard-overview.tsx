@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import type { AdminDashboardData } from "./admin-dashboard-data";
@@ -10,6 +11,26 @@ import { DashboardServerStatus } from "./dashboard-server-status";
 import { AdminStats } from "./dashboard-stats";
 import { DashboardTopReferrers } from "./dashboard-top-referrers";
 import { AdminCard } from "./dashboard-ui";
+
+/** A card that leads to another admin page: its heading, a line about it, then its links. */
+function LinkCard({
+  headingId,
+  heading,
+  text,
+  children,
+}: {
+  headingId: string;
+  heading: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <AdminCard headingId={headingId} heading={heading}>
+      <p className="mt-1 text-slate-700">{text}</p>
+      <div className="mt-4 flex flex-wrap items-center gap-4">{children}</div>
+    </AdminCard>
+  );
+}
 
 /**
  * The admin dashboard below the heading: warning, stats, the two area cards, server status and
@@ -28,25 +49,27 @@ export function DashboardOverview({ data }: { data: AdminDashboardData }) {
       <AdminStats initial={data.stats} />
 
       <div className="grid gap-6 md:grid-cols-2">
-        <AdminCard headingId="admin-users-card-heading" heading={t("usersCardTitle")}>
-          <p className="mt-1 text-slate-700">{t("usersCardText")}</p>
-          <div className="mt-4 flex flex-wrap items-center gap-4">
-            <Link href="/admin/user-management" className={linkClass}>
-              {t("openUserManagement")}
-            </Link>
-            <Link href="/admin/verify-users" className={buttonClass({ size: "sm" })}>
-              {t("verifyUsers")}
-            </Link>
-          </div>
-        </AdminCard>
-        <AdminCard headingId="admin-permissions-card-heading" heading={t("permissionsCardTitle")}>
-          <p className="mt-1 text-slate-700">{t("permissionsCardText")}</p>
-          <div className="mt-4">
-            <Link href="/admin/permission-management" className={linkClass}>
-              {t("openPermissionManagement")}
-            </Link>
-          </div>
-        </AdminCard>
+        <LinkCard
+          headingId="admin-users-card-heading"
+          heading={t("usersCardTitle")}
+          text={t("usersCardText")}
+        >
+          <Link href="/admin/user-management" className={linkClass}>
+            {t("openUserManagement")}
+          </Link>
+          <Link href="/admin/verify-users" className={buttonClass({ size: "sm" })}>
+            {t("verifyUsers")}
+          </Link>
+        </LinkCard>
+        <LinkCard
+          headingId="admin-permissions-card-heading"
+          heading={t("permissionsCardTitle")}
+          text={t("permissionsCardText")}
+        >
+          <Link href="/admin/permission-management" className={linkClass}>
+            {t("openPermissionManagement")}
+          </Link>
+        </LinkCard>
       </div>
 
       <DashboardTopReferrers initial={data.topReferrers} />
