@@ -128,12 +128,7 @@ export async function decideChangeReview(
     const review = await lockRow(tx, changeReviews, reviewId, CHANGE_REVIEW_NOT_FOUND);
     if (review.status !== "pending") throw new AppError("CONFLICT", CHANGE_REVIEW_CLOSED);
     // The member's row too, as their own changes take it: no change slips in between.
-    const [member] = await tx
-      .select({ userType: users.userType })
-      .from(users)
-      .where(eq(users.id, review.userId))
-      .for("update");
-    if (!member) throw new AppError("NOT_FOUND", CHANGE_REVIEW_NOT_FOUND);
+    const member = await lockRow(tx, users, review.userId, CHANGE_REVIEW_NOT_FOUND);
     const now = new Date();
 
     if (decision === "rejected") {

@@ -7,6 +7,7 @@ import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { RequestContext } from "../auth/auth-deps";
 import { isUuid } from "../ids";
+import { lockRow } from "../lock-row";
 
 const DUPLICATE_PERMISSION = "A permission with this name already exists.";
 export const USER_NOT_FOUND = "User not found.";
@@ -134,12 +135,7 @@ export async function setUserPermissions(
   if (!isUuid(userId)) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
   return db.transaction(async (tx) => {
     // The row lock serialises parallel changes of one user's set.
-    const [target] = await tx
-      .select({ id: users.id, role: users.role })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
-    if (!target) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+    const target = await lockRow(tx, users, userId, USER_NOT_FOUND);
     if (target.role !== "user" && actor.role !== "super_admin") {
       throw new AppError("FORBIDDEN", ADMIN_PERMISSIONS_SUPER_ONLY);
     }
