@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { type MouseEvent, useId } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { SelectOptions } from "@/components/ui/select";
 import { Table, TableBody, TableColumns } from "@/components/ui/table";
@@ -11,6 +12,38 @@ import { StateBadge, type TemplateFilters } from "./contract-ui";
 import { choiceOf, choiceValue, type TemplateGroup } from "./template-groups";
 
 const selectClass = `${inputClass} py-1.5 text-sm`;
+
+/** One filter of the template list: 'All' (the empty value) or one of `values`. */
+function FilterSelect<V extends string>({
+  label,
+  all,
+  value,
+  values,
+  text,
+  onChange,
+}: {
+  label: string;
+  all: string;
+  value: V | "";
+  values: readonly V[];
+  text: (value: V) => string;
+  onChange: (value: V | "") => void;
+}) {
+  return (
+    <Field className="w-full space-y-1 sm:w-48" label={label}>
+      {(control) => (
+        <select
+          {...control}
+          className={selectClass}
+          value={value}
+          onChange={(event) => onChange(event.target.value as V | "")}
+        >
+          <SelectOptions empty={all} values={values} text={text} />
+        </select>
+      )}
+    </Field>
+  );
+}
 
 export function TemplateFiltersBar({
   filters,
@@ -21,46 +54,25 @@ export function TemplateFiltersBar({
 }) {
   const t = useTranslations("AdminContracts.overview");
   const tValues = useTranslations("AdminContracts.values");
-  const id = useId();
   return (
     <fieldset className="mt-3 flex flex-wrap gap-4">
       <legend className="sr-only">{t("filters")}</legend>
-      <div className="w-full space-y-1 sm:w-48">
-        <label htmlFor={`${id}-lang`} className="block text-sm font-medium text-slate-800">
-          {t("langFilter")}
-        </label>
-        <select
-          id={`${id}-lang`}
-          className={selectClass}
-          value={filters.lang}
-          onChange={(event) => onChange({ ...filters, lang: event.target.value as TemplateFilters["lang"] })}
-        >
-          <SelectOptions
-            empty={t("all")}
-            values={TEMPLATE_LANGUAGES}
-            text={(lang) => tValues(`lang.${lang}`)}
-          />
-        </select>
-      </div>
-      <div className="w-full space-y-1 sm:w-48">
-        <label htmlFor={`${id}-audience`} className="block text-sm font-medium text-slate-800">
-          {t("audienceFilter")}
-        </label>
-        <select
-          id={`${id}-audience`}
-          className={selectClass}
-          value={filters.audience}
-          onChange={(event) =>
-            onChange({ ...filters, audience: event.target.value as TemplateFilters["audience"] })
-          }
-        >
-          <SelectOptions
-            empty={t("all")}
-            values={TEMPLATE_AUDIENCES}
-            text={(audience) => tValues(`audience.${audience}`)}
-          />
-        </select>
-      </div>
+      <FilterSelect
+        label={t("langFilter")}
+        all={t("all")}
+        value={filters.lang}
+        values={TEMPLATE_LANGUAGES}
+        text={(lang) => tValues(`lang.${lang}`)}
+        onChange={(lang) => onChange({ ...filters, lang })}
+      />
+      <FilterSelect
+        label={t("audienceFilter")}
+        all={t("all")}
+        value={filters.audience}
+        values={TEMPLATE_AUDIENCES}
+        text={(audience) => tValues(`audience.${audience}`)}
+        onChange={(audience) => onChange({ ...filters, audience })}
+      />
     </fieldset>
   );
 }
