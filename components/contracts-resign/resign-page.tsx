@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { OnboardingPage } from "@/components/onboarding/onboarding-page";
-import { DesktopOnly } from "@/components/onboarding/sign-contract/desktop-only";
 import { loadResignData } from "@/components/onboarding/sign-contract/signing-data.server";
+import { SigningFrame } from "@/components/onboarding/sign-contract/signing-frame";
 import { requireOnboardingSession } from "@/web/onboarding-server";
 import { ResignView } from "./resign-view";
 
@@ -20,10 +19,13 @@ export async function ResignContractPage({ accountType }: { accountType: "person
   await requireOnboardingSession(accountType);
   const [t, initial] = await Promise.all([getTranslations("ContractResign"), loadResignData()]);
   return (
-    <OnboardingPage titleId="resign-contract-title" title={t("title")} backLabel={t("backToDashboard")} wide>
-      <DesktopOnly name="resign">
-        <ResignView accountType={accountType} initial={initial} />
-      </DesktopOnly>
-    </OnboardingPage>
+    <SigningFrame
+      name="resign"
+      titleId="resign-contract-title"
+      title={t("title")}
+      backLabel={t("backToDashboard")}
+    >
+      <ResignView accountType={accountType} initial={initial} />
+    </SigningFrame>
   );
 }

@@ -3,10 +3,9 @@ import { getTranslations } from "next-intl/server";
 import { canSignContract } from "@/lib/schemas/onboarding";
 import { dashboardWithNotice } from "@/web/notices";
 import { getOnboardingStatus, requireOnboardingSession } from "@/web/onboarding-server";
-import { OnboardingPage } from "../onboarding-page";
-import { DesktopOnly } from "./desktop-only";
 import { SignContractView } from "./sign-contract-view";
 import { loadContractSigningData } from "./signing-data.server";
+import { SigningFrame } from "./signing-frame";
 
 /**
  * The sign-contract page, once the three earlier steps are done: proxy.ts refuses the route
@@ -19,10 +18,13 @@ export async function SignContractPage({ accountType }: { accountType: "personal
   if (!status || !canSignContract(status)) redirect(dashboardWithNotice("sign-blocked"));
   const [t, initial] = await Promise.all([getTranslations("SignContract"), loadContractSigningData()]);
   return (
-    <OnboardingPage titleId="sign-contract-title" title={t("title")} backLabel={t("backToDashboard")} wide>
-      <DesktopOnly name="sign-contract">
-        <SignContractView accountType={accountType} initial={initial} />
-      </DesktopOnly>
-    </OnboardingPage>
+    <SigningFrame
+      name="sign-contract"
+      titleId="sign-contract-title"
+      title={t("title")}
+      backLabel={t("backToDashboard")}
+    >
+      <SignContractView accountType={accountType} initial={initial} />
+    </SigningFrame>
   );
 }
