@@ -212,17 +212,8 @@ export const RESIGN_PENDING_SHOWN = 100;
 
 /** GET /api/admin/user/{id}/contracts: a member's evidence rows and what they must sign again. */
 export const adminMemberContractsResponseSchema = z.object({
-  signatures: z.array(
-    z.object({
-      id: z.string(),
-      templateId: z.string().nullable(),
-      templateName: z.string(),
-      templateVersion: z.number().int(),
-      method: z.enum(["drawn", "upload"]),
-      signedAt: z.string(),
-      sha256: z.string(),
-    }),
-  ),
+  /** The evidence of a signed contract, without its file. */
+  signatures: z.array(contractDocumentSchema.omit({ originalFilename: true, signedUrl: true })),
   resign: z.array(resignTemplateSchema),
 });
 export type AdminMemberContracts = z.infer<typeof adminMemberContractsResponseSchema>;
