@@ -1,8 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { z } from "zod";
+import { type ZodType, z } from "zod";
 import { REFERRAL_PERMISSION } from "../../lib/constants";
-import { errorResponseSchema } from "../../lib/schemas/common";
 import {
   createReferralSchema,
   deactivateReferralSchema,
@@ -30,7 +29,7 @@ import { type AppEnv, requestContext } from "../http";
 import type { TokenService } from "../infra/tokens";
 import { authenticate } from "./authenticate";
 import { jsonBodyLimit } from "./json-body-limit";
-import { errorResponses, json, jsonBody, routesWith } from "./openapi";
+import { errorJson, errorResponses, json, jsonBody, routesWith } from "./openapi";
 
 const errors = errorResponses;
 
@@ -39,11 +38,11 @@ const REGISTERED = "Registration successful. You can now log in.";
 /** The answers of both referral registrations (personal and company). */
 const registrationResponses = {
   201: json(registrationResponseSchema, "Registered; the account awaits onboarding"),
-  404: json(errorResponseSchema, "Unknown link"),
-  409: json(errorResponseSchema, "Email address is already in use (only through a live link)."),
-  410: json(errorResponseSchema, "The link cannot take registrations now, whatever the email"),
-  422: json(errorResponseSchema, "The first problem, in the order the rules are listed"),
-  429: json(errorResponseSchema, "Too many refused registrations from this address (Retry-After)"),
+  404: errorJson("Unknown link"),
+  409: errorJson("Email address is already in use (only through a live link)."),
+  410: errorJson("The link cannot take registrations now, whatever the email"),
+  422: errorJson("The first problem, in the order the rules are listed"),
+  429: errorJson("Too many refused registrations from this address (Retry-After)"),
 };
 
 /** Admins, super admins, and users with can_create_referrals manage referral links. */
@@ -107,7 +106,7 @@ export function registerReferralRoutes(
       request: jsonBody(deactivateReferralSchema),
       responses: {
         200: json(z.object({ success: z.literal(true), message: z.string() }), "Deactivated"),
-        404: json(errorResponseSchema, "No such link of yours"),
+        404: errorJson("No such link of yours"),
       },
     }),
     async (c) => {
@@ -135,8 +134,8 @@ export function registerReferralRoutes(
       request: { params: z.object({ token: z.string().min(1).max(200) }) },
       responses: {
         200: json(referralInfoSchema, "A usable link"),
-        404: json(errorResponseSchema, "Unknown link"),
-        410: json(errorResponseSchema, "Expired, used up, deactivated, or its owner is inactive"),
+        404: errorJson("Unknown link"),
+        410: errorJson("Expired, used up, deactivated, or its owner is inactive"),
       },
     }),
     async (c) => {
@@ -145,31 +144,25 @@ export function registerReferralRoutes(
     },
   );
 
-  app.openapi(
-    createRoute({
-      method: "post",
-      path: "/api/register/personal-referral",
-      summary: "Register a personal account through a referral link",
-      request: jsonBody(personalRegistrationSchema),
-      responses: registrationResponses,
-    }),
-    async (c) => {
-      await registerPersonal(deps.db, c.req.valid("json"), requestContext(c));
-      return c.json({ success: true as const, message: REGISTERED }, 201);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: "post",
-      path: "/api/register/company-referral",
-      summary: "Register a company account through a referral link",
-      request: jsonBody(companyRegistrationSchema),
-      responses: registrationResponses,
-    }),
-    async (c) => {
-      await registerCompany(deps.db, c.req.valid("json"), requestContext(c));
-      return c.json({ success: true as const, message: REGISTERED }, 201);
-    },
-  );
+  /** Registering through a referral link; each account type has its own call. */
+  const registerThroughLink = <Input>(
+    type: "personal" | "company",
+    schema: ZodType<Input>,
+    register: (db: Database, input: Input, facts: { ip: string | null }) => Promise<string>,
+  ) =>
+    app.openapi(
+      createRoute({
+        method: "post",
+        path: `/api/register/${type}-referral`,
+        summary: `Register a ${type} account through a referral link`,
+        request: jsonBody(schema),
+        responses: registrationResponses,
+      }),
+      async (c) => {
+        await register(deps.db, c.req.valid("json"), requestContext(c));
+        return c.json({ success: true as const, message: REGISTERED }, 201);
+      },
+    );
+  registerThroughLink("personal", personalRegistrationSchema, registerPersonal);
+  registerThroughLink("company", companyRegistrationSchema, registerCompany);
 }
