@@ -1,6 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { errorResponseSchema } from "../../lib/schemas/common";
 import {
   activeStampResponseSchema,
   STAMP_MAX_BYTES,
@@ -15,10 +14,10 @@ import { AppError } from "../errors";
 import { type AppEnv, clientIp } from "../http";
 import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
 import { base64JsonBodyBytes, jsonBodyLimit } from "./json-body-limit";
-import { errorResponses, json, jsonBody, routesWith } from "./openapi";
+import { errorJson, errorResponses, json, jsonBody, routesWith } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
-const notFound = { 404: json(errorResponseSchema, "No stamp with this id") };
+const notFound = { 404: errorJson("No stamp with this id") };
 
 const idParams = z.object({ id: z.string().max(16) });
 /** Stamp ids are small integers (only 1 exists); anything else names no stamp. */
@@ -71,9 +70,9 @@ export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: Membe
         ...errorResponses,
         ...notFound,
         201: json(stampResponseSchema, "Stored"),
-        409: json(errorResponseSchema, "A stamp exists already (STAMP_EXISTS, details.stamp)"),
-        413: json(errorResponseSchema, "Over 500 KB"),
-        415: json(errorResponseSchema, "Not a PNG, JPEG or WEBP image"),
+        409: errorJson("A stamp exists already (STAMP_EXISTS, details.stamp)"),
+        413: errorJson("Over 500 KB"),
+        415: errorJson("Not a PNG, JPEG or WEBP image"),
       },
     }),
     async (c) => {

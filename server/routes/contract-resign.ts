@@ -1,6 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { errorResponseSchema } from "../../lib/schemas/common";
 import {
   adminMemberContractsResponseSchema,
   resignContractRequestSchema,
@@ -15,13 +14,8 @@ import { signContracts } from "../domain/contracts/sign-contracts";
 import { type AppEnv, requestContext } from "../http";
 import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
 import { base64JsonBodyBytes, jsonBodyLimit } from "./json-body-limit";
-import { errorResponses, json, jsonBody } from "./openapi";
+import { errorJson, errorResponses, json, jsonBody, renderBusyResponses } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
-
-const busy = {
-  429: json(errorResponseSchema, "Too many renders by this member (RATE_LIMITED, Retry-After)"),
-  503: json(errorResponseSchema, "Every render slot is busy (SERVICE_UNAVAILABLE, Retry-After)"),
-};
 
 /**
  * Contract versions published as "members must sign again": what a member must sign again and
@@ -56,10 +50,10 @@ export function registerContractResignRoutes(app: OpenAPIHono<AppEnv>, deps: Mem
       responses: {
         ...errorResponses,
         201: json(resignContractResponseSchema, "Signed and stored beside the earlier signatures"),
-        403: json(errorResponseSchema, "Email, ID or profile step missing (CONTRACT_NOT_ELIGIBLE)"),
-        409: json(errorResponseSchema, "Nothing to sign again (CONFLICT)"),
-        413: json(errorResponseSchema, "The signature image is too large, or the storage quota is used up"),
-        ...busy,
+        403: errorJson("Email, ID or profile step missing (CONTRACT_NOT_ELIGIBLE)"),
+        409: errorJson("Nothing to sign again (CONFLICT)"),
+        413: errorJson("The signature image is too large, or the storage quota is used up"),
+        ...renderBusyResponses,
       },
     }),
     async (c) => {
@@ -101,7 +95,7 @@ export function registerContractResignRoutes(app: OpenAPIHono<AppEnv>, deps: Mem
       responses: {
         200: json(adminMemberContractsResponseSchema, "Evidence and open re-signs"),
         ...errorResponses,
-        404: json(errorResponseSchema, "Unknown user"),
+        404: errorJson("Unknown user"),
       },
     }),
     async (c) =>

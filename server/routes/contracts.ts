@@ -23,7 +23,7 @@ import { requestBody } from "../infra/uploads/request-body";
 import { ADMIN_ROLES, authenticate, memberRoutes, requireUserType } from "./authenticate";
 import { pdfDownloadHeaders } from "./download-headers";
 import { base64JsonBodyBytes, jsonBodyLimit } from "./json-body-limit";
-import { errorJson, errorResponses, json, jsonBody, pdfResponse } from "./openapi";
+import { errorJson, errorResponses, json, jsonBody, pdfResponse, renderBusyResponses } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
 const notFound = { 404: errorJson("Not found") };
@@ -35,11 +35,6 @@ const idParams = z.object({ id: z.string().max(64) });
 const langQuery = z.object({ lang: templateLanguageSchema.optional() });
 
 const isAdmin = (role: string) => (ADMIN_ROLES as readonly string[]).includes(role);
-
-const busy = {
-  429: errorJson("Too many renders by this member (RATE_LIMITED, Retry-After)"),
-  503: errorJson("Every render slot is busy (SERVICE_UNAVAILABLE, Retry-After)"),
-};
 
 /** Issue 7, members: the templates to sign, signing, signed-PDF uploads, own contracts. */
 export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
@@ -69,7 +64,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
       path: "/api/document-templates/{id}/generate-pdf",
       summary: "A template filled with the caller's data as an unsigned PDF (download)",
       request: { params: idParams },
-      responses: { 200: pdfResponse("The PDF"), ...busy },
+      responses: { 200: pdfResponse("The PDF"), ...renderBusyResponses },
     }),
     async (c) => {
       const user = c.var.auth.user;
@@ -94,7 +89,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
         403: notEligible,
         409: noTemplates,
         413: errorJson("The signature image is too large, or the storage quota is used up"),
-        ...busy,
+        ...renderBusyResponses,
       },
     }),
     async (c) => {

@@ -33,6 +33,12 @@ export const errorResponses = {
   429: errorJson("Too many requests"),
 };
 
+/** A PDF render refused for now; both say when to try again (Retry-After). */
+export const renderBusyResponses = {
+  429: errorJson("Too many renders by this member (RATE_LIMITED, Retry-After)"),
+  503: errorJson("Every render slot is busy (SERVICE_UNAVAILABLE, Retry-After)"),
+};
+
 /** A path's `{id}`: any short string, so that a malformed id is answered like an unknown one. */
 export const idParams = z.object({ id: z.string().max(64) });
 
