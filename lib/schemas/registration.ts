@@ -11,17 +11,21 @@ const phoneCountry = z
   .string()
   .regex(/^[A-Z]{2}$/)
   .default("DE");
+/** The referral link's token: every registration comes through a member's link. */
+const refToken = z.string().min(1).max(200);
+/** The password and its repetition; the policy is checked with the other rules below. */
+const password = z.string().max(PASSWORD_MAX_LENGTH).default("");
 
 export const personalRegistrationSchema = z.object({
-  refToken: z.string().min(1).max(200),
+  refToken,
   firstName: text(100),
   lastName: text(100),
   email: text(254),
   confirmEmail: text(254),
   phone: text(40),
   phoneCountry,
-  password: z.string().max(PASSWORD_MAX_LENGTH).default(""),
-  confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).default(""),
+  password,
+  confirmPassword: password,
   /** The referrer's email as the referral info named it; stored on the member's profile. */
   referralEmail: z.string().trim().max(254).optional(),
   lang: z.enum(locales).optional(),
@@ -29,7 +33,7 @@ export const personalRegistrationSchema = z.object({
 export type PersonalRegistration = z.input<typeof personalRegistrationSchema>;
 
 export const companyRegistrationSchema = z.object({
-  refToken: z.string().min(1).max(200),
+  refToken,
   companyName: text(200),
   companyEmail: text(254),
   confirmCompanyEmail: text(254),
@@ -38,8 +42,8 @@ export const companyRegistrationSchema = z.object({
   contactPersonName: text(200),
   contactPersonPhone: text(40),
   contactPersonPhoneCountry: phoneCountry,
-  password: z.string().max(PASSWORD_MAX_LENGTH).default(""),
-  confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).default(""),
+  password,
+  confirmPassword: password,
   lang: z.enum(locales).optional(),
 });
 export type CompanyRegistration = z.input<typeof companyRegistrationSchema>;
