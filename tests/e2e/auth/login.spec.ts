@@ -152,5 +152,10 @@ test("German texts after switching the language", async ({ page }) => {
   await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await expect(page.locator("#login-error")).toHaveText("Ungültige Anmeldedaten");
   await expectAccessible(page);
+  await expect(page).toHaveTitle(/^Willkommen zurück · /);
   await page.getByRole("button", { name: "English" }).click();
+  // The page and the browser tab's title both follow the switch back (the title arrives with the
+  // refreshed page's metadata, a moment after its content).
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Welcome back · /);
 });
