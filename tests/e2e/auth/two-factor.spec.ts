@@ -157,7 +157,14 @@ test("the second sign-in step in German, with a wrong code first", async ({ page
   await page.getByRole("button", { name: "Bestätigen", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectAccessible(page);
+  await expect(page).toHaveTitle("Dashboard · Partner-Plattform");
   await page.getByRole("button", { name: "English" }).click();
+  // The page and the browser tab's title both follow the switch (the title arrives with the
+  // refreshed page's metadata, a moment after its content), so the after-each axe check sees
+  // the finished English page. "Dashboard" is the same word in both languages; the platform's
+  // name after it is not.
+  await expect(page.getByRole("heading", { level: 1, name: /^Welcome, / })).toBeVisible();
+  await expect(page).toHaveTitle("Dashboard · Partner Platform");
 });
 
 test("a wrong password or code in the two-factor settings stands beside its field, which takes the focus", async ({

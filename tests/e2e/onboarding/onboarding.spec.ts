@@ -175,7 +175,13 @@ test("German texts on the onboarding pages", async ({ page, request }) => {
   await page.goto("/personal-complete-profile");
   await expect(page.getByLabel("Geburtsdatum")).toBeVisible();
   await expectAccessible(page);
+  await expect(page).toHaveTitle(/^Profil vervollständigen · /);
   await page.getByRole("button", { name: "English" }).click();
+  // The page and the browser tab's title both follow the switch (the title arrives with the
+  // refreshed page's metadata, a moment after its content), so the after-each axe check sees
+  // the finished English page.
+  await expect(page.getByRole("heading", { level: 1, name: "Complete your profile" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Complete your profile · /);
 });
 
 test("a file named .png that is not an image is refused at once, with no preview", async ({

@@ -336,7 +336,13 @@ test("signing without a signature is refused, in English and in German", async (
     "Bitte unterschreiben Sie den Vertrag.",
   );
   await expectAccessible(page);
+  await expect(page).toHaveTitle(/^Vertrag unterschreiben · /);
   await page.getByRole("button", { name: "English" }).click();
+  // The page and the browser tab's title both follow the switch (the title arrives with the
+  // refreshed page's metadata, a moment after its content), so the after-each axe check sees
+  // the finished English page.
+  await expect(page.getByRole("heading", { level: 1, name: "Sign your contract" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Sign your contract · /);
 });
 
 test("on a 390 px screen only the notice that signing needs a larger screen shows", async ({
@@ -397,6 +403,8 @@ test("the templates come with the page; a failed load after a language switch sa
   expect(browserLoads).toBe(2);
   await page.getByRole("button", { name: "English" }).click();
   await expect(page.getByRole("img", { name: "Signature field" })).toBeVisible();
+  // The tab's title arrives with the refreshed page's metadata, a moment after its content.
+  await expect(page).toHaveTitle(/^Sign your contract · /);
 });
 
 test("with no active templates the page says to contact support and signing is disabled", async ({

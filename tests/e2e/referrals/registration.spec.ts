@@ -207,5 +207,11 @@ test("German texts on the registration page", async ({ page, request }) => {
     6,
   );
   await expectAccessible(page);
+  await expect(page).toHaveTitle(/^Konto erstellen · /);
   await page.getByRole("button", { name: "English" }).click();
+  // The page and the browser tab's title both follow the switch (the title arrives with the
+  // refreshed page's metadata, a moment after its content), so the after-each axe check sees
+  // the finished English page.
+  await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Create your account · /);
 });
