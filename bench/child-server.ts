@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { registerCleanup } from "./cleanup";
+import { trackServer } from "./cpu-use";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -137,7 +138,9 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
     });
   });
 
+  const untrack = trackServer(options.name, pid);
   const stop = registerCleanup(async () => {
+    untrack();
     if (!exitReason) {
       signalGroup(pid, "SIGTERM");
       const timer = setTimeout(() => signalGroup(pid, "SIGKILL"), STOP_GRACE_MS);

@@ -1,4 +1,5 @@
 import autocannon, { type Instance, type Options, type RequestStep, type Result } from "autocannon";
+import { type CpuUse, startCpuCount } from "./cpu-use";
 
 export type LoadSettings = {
   durationSeconds: number;
@@ -35,6 +36,8 @@ export type Measurement = {
   /** Answers whose status is not the expected one (any non-2xx unless a status is expected). */
   unexpectedStatus: number;
   statusCodes: Record<string, number>;
+  /** Who spent how much CPU per answer during the measured seconds (null off Linux). */
+  cpu: CpuUse | null;
 };
 
 let activeRun: Instance | undefined;
@@ -81,6 +84,11 @@ export async function measure(target: LoadTarget, settings: LoadSettings): Promi
   // percentiles come from every response's own time. Only the measured run emits here: the
   // warm-up has a tracker of its own.
   const latencies: number[] = [];
+  // The measured run's tracker says "start" after the warm-up, so the warm-up's CPU is left out.
+  let cpuCount: ReturnType<typeof startCpuCount> | undefined;
+  run.on("start", () => {
+    cpuCount = startCpuCount();
+  });
   run.on("response", (_client: unknown, _status: number, _bytes: number, responseTimeMs: number) => {
     latencies.push(responseTimeMs);
   });
@@ -91,6 +99,7 @@ export async function measure(target: LoadTarget, settings: LoadSettings): Promi
   } finally {
     activeRun = undefined;
   }
+  const cpu = cpuCount?.end(latencies.length) ?? null;
   latencies.sort((a, b) => a - b);
 
   const statusCodes: Record<string, number> = {};
@@ -110,6 +119,7 @@ export async function measure(target: LoadTarget, settings: LoadSettings): Promi
     non2xx: result.non2xx,
     unexpectedStatus,
     statusCodes,
+    cpu,
   };
 }
 

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { projectRoot } from "./child-server";
+import { formatCpuUse } from "./cpu-use";
 import type { LoadSettings } from "./load-test";
 import type { ScenarioResult } from "./scenarios";
 
@@ -184,6 +185,11 @@ export function formatReport(report: Report): string {
   if (ratioLines.length > 0) out.push("", ...ratioLines);
   out.push("");
   for (const result of report.results) out.push(`${result.name}: ${result.notes}`);
+  const withCpu = report.results.filter((result) => result.cpu);
+  if (withCpu.length > 0) {
+    out.push("", "CPU per answer, measured seconds only (main thread + other threads of each server):");
+    for (const result of withCpu) if (result.cpu) out.push(`${result.name}: ${formatCpuUse(result.cpu)}`);
+  }
   const { settings, machine } = report;
   out.push(
     "",

@@ -13,6 +13,7 @@ import {
 } from "./auth-load";
 import { childEnv, findFreePort, projectRoot, runChildScript, startChildServer } from "./child-server";
 import { withCleanups } from "./cleanup";
+import type { CpuUse } from "./cpu-use";
 import { idleMemoryScenario } from "./idle-memory-scenario";
 import { type LoadSettings, type LoadTarget, type Measurement, measure } from "./load-test";
 import { pdfHealthScenario } from "./pdf-health-scenario";
@@ -36,6 +37,8 @@ export type ScenarioResult = {
   expectedStatus?: number;
   unexpectedStatus?: number;
   statusCodes?: Record<string, number>;
+  /** CPU per answer by who spent it (servers' main threads and other threads, PostgreSQL, load generator). */
+  cpu?: CpuUse;
   /** Process memory around a measurement without HTTP (contract-pdf), in MB. */
   memory?: Record<string, { rssMb: number; heapUsedMb: number; heapTotalMb: number }>;
 };
@@ -118,6 +121,7 @@ export function measured(name: string, measurement: Measurement, notes: string, 
     ...(expectedStatus ? { expectedStatus } : {}),
     unexpectedStatus: measurement.unexpectedStatus,
     statusCodes: measurement.statusCodes,
+    ...(measurement.cpu ? { cpu: measurement.cpu } : {}),
   };
   if (measurement.unexpectedStatus > 0) {
     result.notes += `; WARNING: ${measurement.unexpectedStatus} answers with an unexpected status (${JSON.stringify(measurement.statusCodes)})`;
