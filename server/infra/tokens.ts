@@ -7,6 +7,8 @@ import type { StoredSecretSpec } from "./secrets";
 export const TOKEN_ISSUER = ACCESS_TOKEN.issuer;
 export const TOKEN_AUDIENCE = ACCESS_TOKEN.audience;
 const ALGORITHM = ACCESS_TOKEN.algorithm;
+// About 5 MB at most: one entry per access token in use on this instance (a token lives minutes).
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export type AccessClaims = {
   sub: string;
@@ -165,6 +167,20 @@ export async function createTokenService(options: {
   const verificationKeys = createLocalJWKSet({ keys: published });
   const kid = options.keys.privateJwk.kid;
 
+  // Tokens whose signature, issuer and audience checked out, with their claims: a signed-in
+  // browser sends the same access token with every call until it is refreshed, and checking an
+  // Ed25519 signature again each time was the largest single cost of a session read. Only the
+  // verification is remembered; the session, role, status and permissions are still read from
+  // the database on every call. Bounded: the oldest entry goes first.
+  const verified = new Map<string, AccessClaims & { exp: number }>();
+  const remember = (token: string, claims: AccessClaims & { exp: number }) => {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, claims);
+  };
+
   return {
     async signAccessToken(claims) {
       const issuedAt = Math.floor(now() / 1000);
@@ -185,6 +201,11 @@ export async function createTokenService(options: {
       return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
     },
     async verifyAccessToken(token) {
+      const known = verified.get(token);
+      // A token verified before is the same bytes under the same keys: only its expiry can have
+      // changed, and that is checked here as jose checks it.
+      if (known && known.exp * 1000 > now()) return known;
+      if (known) verified.delete(token);
       const { payload } = await jwtVerify(token, verificationKeys, {
         algorithms: [ALGORITHM],
         issuer: TOKEN_ISSUER,
@@ -198,14 +219,18 @@ export async function createTokenService(options: {
       ) {
         throw new Error("access token lacks its claims");
       }
-      return {
+      const claims = Object.freeze({
         sub: payload.sub,
         sid: payload.sid,
         role: payload.role as AccessClaims["role"],
         userType: payload.userType as AccessClaims["userType"],
-        permissions: Array.isArray(payload.permissions) ? (payload.permissions as string[]) : [],
+        permissions: Array.isArray(payload.permissions) ? [...(payload.permissions as string[])] : [],
         exp: payload.exp,
-      };
+      });
+      // Shared by every call with this token from now on, so nobody may change it.
+      Object.freeze(claims.permissions);
+      remember(token, claims);
+      return claims;
     },
     jwks: () => ({ keys: published }),
   };
