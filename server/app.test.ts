@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { createRoute } from "@hono/zod-openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -27,6 +29,8 @@ beforeAll(async () => {
   t.app.get("/api/test/conflict", () => {
     throw new AppError("CONFLICT", "Email address is already in use.");
   });
+  // An answer passed on as fetched: its headers cannot be changed in place.
+  t.app.get("/api/test/passed-on", () => fetch("data:text/plain,passed%20on"));
   t.app.get("/api/test/crash", () => {
     throw new Error("connection string postgres://admin:hunter2@db/internal failed at line 42");
   });
@@ -91,6 +95,38 @@ describe("error shape", () => {
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("sets them on an answer whose headers cannot change, keeping its body", async () => {
+    const response = await t.app.request("/api/test/passed-on");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("passed on");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("sets them through the Node server, and a route's own Cache-Control stays", async () => {
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
+    try {
+      await new Promise((resolve) => server.once("listening", resolve));
+      const { port } = server.address() as AddressInfo;
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`, {
+        headers: { "x-request-id": "bench-check-0001" },
+      });
+      expect(await health.json()).toMatchObject({ status: "ok" });
+      expect(health.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(health.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(health.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(health.headers.get("cache-control")).toBe("no-store");
+      expect(health.headers.get("x-request-id")).toBe("bench-check-0001");
+      const jwks = await fetch(`http://127.0.0.1:${port}/api/auth/jwks`);
+      expect((await jwks.json()).keys.length).toBeGreaterThan(0);
+      expect(jwks.headers.get("cache-control")).toBe("public, max-age=300");
+      expect(jwks.headers.get("x-content-type-options")).toBe("nosniff");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

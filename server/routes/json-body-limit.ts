@@ -12,6 +12,9 @@ import { DEFAULT_BODY_IDLE_MS, readBodyWithin } from "../infra/http/body-idle";
  */
 export function jsonBodyLimit(maxBytes: number, message?: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // GET and HEAD carry no body; asking the request for one would make the Node adapter build
+    // a whole Fetch Request (headers, abort signal, stream) for every /api/auth/me.
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const body = c.req.raw.body;
     if (!body) return next();
     // The rest of a refused body stays unread: close the connection after the answer.
