@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { ZodError } from "zod";
 import type { ValidationIssue } from "../lib/schemas/common";
 import type { UserRow } from "./db/queries/users";
+import type { StoredProfile } from "./domain/profile/load-profile";
 import { AppError } from "./errors";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, resolveClientIp } from "./infra/client-ip";
 
@@ -24,6 +25,8 @@ type AuthenticatedCaller = {
   user: UserRow;
   permissions: string[];
   sessionId: string;
+  /** Set by `authenticateWithProfile`: the caller's stored profile row, null when there is none. */
+  profile?: StoredProfile | null;
 };
 
 /** The socket's remote address of a request served by @hono/node-server, if any. */

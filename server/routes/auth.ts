@@ -30,12 +30,12 @@ import {
 import { refreshSession } from "../domain/auth/refresh-session";
 import { revokeSession } from "../domain/auth/revoke-sessions";
 import { noteSessionUsed } from "../domain/auth/session-last-used";
-import { loadProfile } from "../domain/profile/load-profile";
+import { profileView } from "../domain/profile/load-profile";
 import { type AppEnv, requestContext } from "../http";
 import { hashOpaqueToken } from "../infra/tokens";
-import { adminRoutes, memberRoutes } from "./authenticate";
+import { adminRoutes, authenticateWithProfile } from "./authenticate";
 import { jsonBodyLimit } from "./json-body-limit";
-import { errorJson, errorResponses, json, jsonBody } from "./openapi";
+import { errorJson, errorResponses, json, jsonBody, routesWith } from "./openapi";
 
 // A first sign-in step answers with a session, or, for an account with two-factor sign-in on,
 // with the challenge for the second step (/api/auth/login/totp).
@@ -100,7 +100,8 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
   );
 
   app.openapi(
-    memberRoutes(deps)({
+    // The caller's profile row comes with the session check, in the same query.
+    routesWith({ middleware: [authenticateWithProfile(deps)], responses: errorResponses })({
       method: "get",
       path: "/api/auth/me",
       summary: "The logged-in user",
@@ -109,14 +110,8 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
     async (c) => {
       // Every page a member opens asks this: the session's "last used" (at most once a minute).
       await noteSessionUsed(deps.db, c.var.auth.sessionId);
-      return c.json(
-        {
-          user: toSessionUser(c.var.auth.user, c.var.auth.permissions),
-          // The user row authentication read a moment ago, in this request.
-          profile: await loadProfile(deps.db, c.var.auth.user.id, c.var.auth.user),
-        },
-        200,
-      );
+      const { user, permissions, profile } = c.var.auth;
+      return c.json({ user: toSessionUser(user, permissions), profile: profileView(user, profile) }, 200);
     },
   );
 

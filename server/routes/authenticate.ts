@@ -2,12 +2,36 @@ import type { RouteConfig } from "@hono/zod-openapi";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Database } from "../db";
-import { permissionNamesFrom } from "../db/queries/users";
-import { authSessions, permissions, userPermissions, users } from "../db/schema";
+import { preparedPerDatabase } from "../db/prepared";
+import { permissionNamesFrom, type UserRow } from "../db/queries/users";
+import {
+  authSessions,
+  companyProfiles,
+  permissions,
+  personalProfiles,
+  userPermissions,
+  users,
+} from "../db/schema";
+import { profileColumns } from "../domain/profile/load-profile";
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import type { TokenService } from "../infra/tokens";
 import { errorResponses, routesWith } from "./openapi";
+
+/** The caller's active permission names, ordered, as one JSON array beside the user row. */
+const activePermissions = sql`(
+  select coalesce(json_agg(${permissions.name} order by ${permissions.name}), '[]'::json)
+  from ${userPermissions} join ${permissions} on ${permissions.id} = ${userPermissions.permissionId}
+  where ${userPermissions.userId} = ${users.id} and ${permissions.isActive}
+)`.mapWith(permissionNamesFrom);
+
+/** The token's session, joined only while it is live (same owner, not revoked, not expired). */
+const liveSession = and(
+  eq(authSessions.id, sql.placeholder("sid")),
+  eq(authSessions.userId, users.id),
+  isNull(authSessions.revokedAt),
+  gt(authSessions.expiresAt, sql`now()`),
+);
 
 /**
  * One query: the user, whether this session is still live, and the active permissions. The
@@ -15,67 +39,84 @@ import { errorResponses, routesWith } from "./openapi";
  * per database: every protected call runs it, and building its SQL each time cost more than
  * running it.
  */
-function prepareSessionQuery(db: Database) {
-  return db
+const sessionQuery = preparedPerDatabase((db: Database) =>
+  db
+    .select({ user: users, sessionId: authSessions.id, permissions: activePermissions })
+    .from(users)
+    .leftJoin(authSessions, liveSession)
+    .where(eq(users.id, sql.placeholder("sub")))
+    .limit(1)
+    .prepare("authenticate_session"),
+);
+
+/**
+ * The same, with the caller's stored profile row of either type beside it: what the session
+ * read (/api/auth/me) answers, in one round trip instead of two.
+ */
+const sessionWithProfileQuery = preparedPerDatabase((db: Database) =>
+  db
     .select({
       user: users,
       sessionId: authSessions.id,
-      permissions: sql`(
-        select coalesce(json_agg(${permissions.name} order by ${permissions.name}), '[]'::json)
-        from ${userPermissions} join ${permissions} on ${permissions.id} = ${userPermissions.permissionId}
-        where ${userPermissions.userId} = ${users.id} and ${permissions.isActive}
-      )`.mapWith(permissionNamesFrom),
+      permissions: activePermissions,
+      personalProfile: profileColumns.personal,
+      companyProfile: profileColumns.company,
     })
     .from(users)
-    .leftJoin(
-      authSessions,
-      and(
-        eq(authSessions.id, sql.placeholder("sid")),
-        eq(authSessions.userId, users.id),
-        isNull(authSessions.revokedAt),
-        gt(authSessions.expiresAt, sql`now()`),
-      ),
-    )
+    .leftJoin(authSessions, liveSession)
+    .leftJoin(personalProfiles, eq(personalProfiles.userId, users.id))
+    .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
     .where(eq(users.id, sql.placeholder("sub")))
     .limit(1)
-    .prepare("authenticate_session");
-}
-
-const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
-
-function sessionQuery(db: Database) {
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = prepareSessionQuery(db);
-    sessionQueries.set(db, query);
-  }
-  return query;
-}
+    .prepare("authenticate_session_with_profile"),
+);
 
 type SessionDeps = { db: Database; tokens: TokenService };
 
+type SessionRow = { user: UserRow; sessionId: string | null; permissions: string[] };
+
 /**
- * Every protected call: the Bearer token must verify (EdDSA only, our issuer and audience,
- * not expired), its session must still be live, and role, status and permissions are read from
- * the database now, never trusted from the token.
+ * The checks of every protected call: the Bearer token must verify (EdDSA only, our issuer and
+ * audience, not expired), its session must still be live, and role, status and permissions are
+ * read from the database now, never trusted from the token. Sets `auth` and gives the row.
  */
+async function checkCaller<Row extends SessionRow>(
+  c: Context<AppEnv>,
+  deps: SessionDeps,
+  query: (db: Database) => { execute(values: { sub: string; sid: string }): Promise<Row[]> },
+): Promise<Row> {
+  const header = c.req.header("authorization");
+  const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+  if (!token) throw new AppError("UNAUTHORIZED");
+  let claims: Awaited<ReturnType<TokenService["verifyAccessToken"]>>;
+  try {
+    claims = await deps.tokens.verifyAccessToken(token);
+  } catch {
+    throw new AppError("UNAUTHORIZED");
+  }
+  const [row] = await query(deps.db).execute({ sub: claims.sub, sid: claims.sid });
+  // Suspension ends every session; saying so lets the holder of the (signed, still unexpired)
+  // token learn why, instead of a bare "session expired".
+  if (row?.user.status === "suspended") throw new AppError("ACCOUNT_SUSPENDED");
+  if (!row?.sessionId) throw new AppError("UNAUTHORIZED");
+  c.set("auth", { user: row.user, permissions: row.permissions, sessionId: claims.sid });
+  return row;
+}
+
+/** Every protected call: see `checkCaller`. */
 export function authenticate(deps: SessionDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const header = c.req.header("authorization");
-    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
-    if (!token) throw new AppError("UNAUTHORIZED");
-    let claims: Awaited<ReturnType<TokenService["verifyAccessToken"]>>;
-    try {
-      claims = await deps.tokens.verifyAccessToken(token);
-    } catch {
-      throw new AppError("UNAUTHORIZED");
-    }
-    const [row] = await sessionQuery(deps.db).execute({ sub: claims.sub, sid: claims.sid });
-    // Suspension ends every session; saying so lets the holder of the (signed, still unexpired)
-    // token learn why, instead of a bare "session expired".
-    if (row?.user.status === "suspended") throw new AppError("ACCOUNT_SUSPENDED");
-    if (!row?.sessionId) throw new AppError("UNAUTHORIZED");
-    c.set("auth", { user: row.user, permissions: row.permissions, sessionId: claims.sid });
+    await checkCaller(c, deps, sessionQuery);
+    await next();
+  };
+}
+
+/** `authenticate`, reading the caller's stored profile row in the same query into `auth.profile`. */
+export function authenticateWithProfile(deps: SessionDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const row = await checkCaller(c, deps, sessionWithProfileQuery);
+    const profile = row.user.userType === "personal" ? row.personalProfile : row.companyProfile;
+    c.set("auth", { ...c.var.auth, profile });
     await next();
   };
 }

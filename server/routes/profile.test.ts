@@ -690,3 +690,27 @@ describe("OpenAPI", () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/profile", PERSONAL, COMPANY]));
   });
 });
+
+describe("the profile in GET /api/auth/me", () => {
+  // The session read answers the profile from the same query as its session check; it must say
+  // what the profile call says, for both account types, with and without a stored profile.
+  it.each([
+    ["personal", PERSONAL, personalProfile()],
+    ["company", COMPANY, companyProfile()],
+  ] as const)("is the %s member's profile as GET /api/profile answers it", async (userType, path, form) => {
+    const caller = await member(userType);
+    const empty = profileOf(await getProfile(caller.token));
+    const meBefore = await call(t.app, "GET", "/api/auth/me", { token: caller.token });
+    expect(meBefore.status).toBe(200);
+    expect(meBefore.body.profile).toEqual(empty);
+    expect(empty).toMatchObject({ userType, profileCompleted: false, iban: null });
+
+    expectSaved(await post(t.app, path, form, { token: caller.token }));
+    const saved = profileOf(await getProfile(caller.token));
+    const meAfter = await call(t.app, "GET", "/api/auth/me", { token: caller.token });
+    expect(meAfter.body.profile).toEqual(saved);
+    expect(saved).toMatchObject({ userType, profileCompleted: true, city: form.city });
+    // Masked, never the stored number.
+    expect(JSON.stringify(meAfter.body)).not.toContain(String(form.iban).replaceAll(" ", ""));
+  });
+});

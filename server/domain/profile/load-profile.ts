@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Database } from "../../db";
+import { preparedPerDatabase } from "../../db/prepared";
 import { companyProfiles, personalProfiles, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { maskIban, type ProfileView } from "./profile-view";
@@ -42,21 +43,40 @@ const companyColumns = {
   contactPersonPhone: companyProfiles.contactPersonPhone,
 };
 
-/**
- * A profile's columns as the API answers them, by the owner's id: every one null when the member
- * has no profile row yet, the IBAN masked.
- */
-async function readProfileFields<C extends typeof personalColumns | typeof companyColumns>(
-  db: Database,
+/** The stored profile columns of each account type, as a query selects them. */
+export const profileColumns = { personal: personalColumns, company: companyColumns };
+
+/** A profile row as read with `profileColumns` (absent when the member has none yet). */
+export type StoredProfile =
+  | SelectResultFields<typeof personalColumns>
+  | SelectResultFields<typeof companyColumns>;
+
+/** One profile table's lookup by owner, prepared once per database. */
+function profileQuery(
+  name: string,
   table: typeof personalProfiles | typeof companyProfiles,
-  columns: C,
-  userId: string,
+  columns: typeof personalColumns | typeof companyColumns,
 ) {
-  const [row] = (await db
-    .select(columns)
-    .from(table)
-    .where(eq(table.userId, userId))
-    .limit(1)) as SelectResultFields<C>[];
+  return preparedPerDatabase((db) =>
+    db
+      .select(columns)
+      .from(table)
+      .where(eq(table.userId, sql.placeholder("userId")))
+      .limit(1)
+      .prepare(name),
+  );
+}
+
+const profileQueries = {
+  personal: profileQuery("load_personal_profile", personalProfiles, personalColumns),
+  company: profileQuery("load_company_profile", companyProfiles, companyColumns),
+};
+
+/** A profile's columns as the API answers them: every one null without a row, the IBAN masked. */
+function shownFields<C extends typeof personalColumns | typeof companyColumns>(
+  columns: C,
+  row: SelectResultFields<C> | null | undefined,
+) {
   const stored =
     row ?? (Object.fromEntries(Object.keys(columns).map((key) => [key, null])) as Record<keyof C, null>);
   return { ...stored, updatedAt: iso(stored.updatedAt), iban: maskIban(stored.iban) };
@@ -67,11 +87,34 @@ type ProfileAccount = Pick<
   "userType" | "email" | "companyName" | "profileCompletedAt" | "adminVerifiedAt"
 >;
 
+/** The member's profile as the API answers it, from the account row and its stored profile row. */
+export function profileView(account: ProfileAccount, row: StoredProfile | null | undefined): ProfileView {
+  const completion = {
+    profileCompleted: account.profileCompletedAt !== null,
+    profileCompletedAt: iso(account.profileCompletedAt),
+    bankChangeNeedsPassword: account.adminVerifiedAt !== null,
+  };
+  if (account.userType === "personal") {
+    return {
+      userType: "personal",
+      ...completion,
+      ...shownFields(personalColumns, row as SelectResultFields<typeof personalColumns> | null | undefined),
+    };
+  }
+  return {
+    userType: "company",
+    ...completion,
+    companyName: account.companyName,
+    companyEmail: account.email,
+    ...shownFields(companyColumns, row as SelectResultFields<typeof companyColumns> | null | undefined),
+  };
+}
+
 /**
  * The member's own profile, by the id of the authenticated caller only (there is no id
  * parameter to tamper with). A member without a profile row gets every field as null. A caller
- * that has just read the user row in this request (authentication does) passes it as
- * `account`, which saves reading it again.
+ * that has just read the user row in this request passes it as `account`, which saves reading
+ * it again.
  */
 export async function loadProfile(
   db: Database,
@@ -92,24 +135,6 @@ export async function loadProfile(
         .where(eq(users.id, userId))
         .limit(1);
   if (!account) throw new AppError("UNAUTHORIZED");
-  const completion = {
-    profileCompleted: account.profileCompletedAt !== null,
-    profileCompletedAt: iso(account.profileCompletedAt),
-    bankChangeNeedsPassword: account.adminVerifiedAt !== null,
-  };
-
-  if (account.userType === "personal") {
-    return {
-      userType: "personal",
-      ...completion,
-      ...(await readProfileFields(db, personalProfiles, personalColumns, userId)),
-    };
-  }
-  return {
-    userType: "company",
-    ...completion,
-    companyName: account.companyName,
-    companyEmail: account.email,
-    ...(await readProfileFields(db, companyProfiles, companyColumns, userId)),
-  };
+  const [row] = await profileQueries[account.userType](db).execute({ userId });
+  return profileView(account, row);
 }
