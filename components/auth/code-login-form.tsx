@@ -6,14 +6,14 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { api } from "@/components/api/client";
-import { ApiProblem, applyFieldIssues, isApiProblem } from "@/components/api/problem";
+import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
 import { loginCodeRequestSchema, loginCodeVerifySchema } from "@/lib/schemas/auth";
 import { CodeField, type CodeInputHandle } from "./code-input";
 import { StepActions } from "./step-actions";
-import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
+import { signInFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { useCountdown } from "./use-countdown";
 import { loginAnswerSchema, useFinishSignIn } from "./use-finish-sign-in";
 
@@ -33,7 +33,7 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
   const tv = useTranslations("Validation");
   const locale = useLocale();
   const finishSignIn = useFinishSignIn(onSecondStep);
-  const apiErrorMessage = useApiErrorMessage();
+  const signInFailureMessage = useSignInFailureMessage();
   const validationMessage = useValidationMessage();
   const codeRef = useRef<CodeInputHandle>(null);
   const [step, setStep] = useState<"email" | "code">("email");
@@ -56,8 +56,7 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
     if (refocus && !verifying) codeRef.current?.focusFirst();
   }, [refocus, verifying]);
 
-  const failureMessage = (error: unknown) =>
-    error instanceof ApiProblem ? apiErrorMessage(error, tl("failed")) : tl("failed");
+  const failureMessage = (error: unknown) => signInFailureMessage(signInFailureCode(error));
 
   const requestCode = emailForm.handleSubmit(async ({ email }) => {
     try {
@@ -88,11 +87,12 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
       );
       finishSignIn(answer);
     } catch (error) {
-      const message = failureMessage(error);
-      notify.error(message);
-      // A failure empties the boxes and puts the focus back on the first.
+      const code = signInFailureCode(error);
+      notify.error(signInFailureMessage(code));
+      // A failure empties the boxes and puts the focus back on the first. The error keeps the
+      // API's error code, put into words while rendering so it follows a switch of the language.
       codeForm.reset({ code: "" });
-      codeForm.setError("code", { type: "server", message });
+      codeForm.setError("code", { type: "server", message: code });
       setRefocus((count) => count + 1);
     } finally {
       setVerifying(false);
@@ -124,10 +124,10 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
   }
 
   const codeError = codeForm.formState.errors.code;
-  // Schema messages are keys of Validation; the API's answer is already a sentence.
+  // Schema messages are keys of Validation; the API's answer is its error code.
   const codeMessage =
     codeError?.type === "server"
-      ? codeError.message
+      ? signInFailureMessage(codeError.message ?? "")
       : codeError?.message
         ? tv(codeError.message as never)
         : undefined;

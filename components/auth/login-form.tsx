@@ -11,7 +11,7 @@ import { FormField, inputClass, linkClass, primaryButtonClass } from "@/componen
 import { notify } from "@/lib/notify";
 import { loginRequestSchema } from "@/lib/schemas/auth";
 import { PasswordField } from "./password-field";
-import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
+import { signInFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { loginAnswerSchema, useFinishSignIn } from "./use-finish-sign-in";
 
 const formSchema = loginRequestSchema.pick({ email: true, password: true });
@@ -26,9 +26,12 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (challenge: string) 
   const t = useTranslations("Login");
   const locale = useLocale();
   const finishSignIn = useFinishSignIn(onSecondStep);
-  const apiErrorMessage = useApiErrorMessage();
+  const failureMessage = useSignInFailureMessage();
   const fieldError = useValidationMessage();
-  const [error, setError] = useState<string | null>(null);
+  // The last submit's failure is kept as its error code and put into words while rendering, so
+  // its line follows a switch of the language.
+  const [failure, setFailure] = useState<string | null>(null);
+  const error = failure === null ? null : failureMessage(failure);
   const {
     register,
     handleSubmit,
@@ -37,7 +40,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (challenge: string) 
   } = useForm<LoginValues>({ resolver: zodResolver(formSchema), mode: "onTouched" });
 
   const onSubmit = handleSubmit(async (values) => {
-    setError(null);
+    setFailure(null);
     try {
       // A 401 here is the answer "wrong email or password", not an expired session.
       const answer = await api.post("/api/auth/login", { ...values, lang: locale }, loginAnswerSchema, {
@@ -48,9 +51,9 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (challenge: string) 
       const known = isApiProblem(problem) && problem.status > 0;
       // Field issues of a 422 go beside their fields; anything else is the form's message.
       if (known && applyFieldIssues(problem, FIELDS, setFieldError)) return;
-      const message = known ? apiErrorMessage(problem, t("failed")) : t("failed");
-      setError(message);
-      notify.error(message);
+      const code = signInFailureCode(problem);
+      setFailure(code);
+      notify.error(failureMessage(code));
     }
   });
 

@@ -11,7 +11,7 @@ import { notify } from "@/lib/notify";
 import { browserSessionSchema } from "@/lib/schemas/auth";
 import { loginTotpAppFormSchema, loginTotpRecoveryFormSchema } from "@/lib/schemas/two-factor";
 import { StepActions } from "./step-actions";
-import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
+import { signInFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { useFinishSignIn } from "./use-finish-sign-in";
 
 /**
@@ -21,9 +21,8 @@ import { useFinishSignIn } from "./use-finish-sign-in";
  */
 export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
   const t = useTranslations("TwoFactorLogin");
-  const tl = useTranslations("Login");
   const finishSignIn = useFinishSignIn();
-  const apiErrorMessage = useApiErrorMessage();
+  const failureMessage = useSignInFailureMessage();
   const validationMessage = useValidationMessage();
   const [recovery, setRecovery] = useState(false);
   const {
@@ -43,7 +42,12 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
   const busy = isSubmitting || isSubmitSuccessful;
   const id = useId();
   const fieldId = `totp-code-${id}`;
-  const error = validationMessage(errors.code?.message);
+  // A refused code's error holds the API's error code, put into words here so it follows a
+  // switch of the language; the schema's messages are keys of Validation.
+  const error =
+    errors.code?.type === "server"
+      ? failureMessage(errors.code.message ?? "")
+      : validationMessage(errors.code?.message);
 
   // The field takes the focus when the step opens (and after a switch, in the switch's handler).
   useEffect(() => {
@@ -63,11 +67,10 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
         onRestart();
         return;
       }
-      const message =
-        isApiProblem(problem) && problem.status > 0 ? apiErrorMessage(problem, tl("failed")) : tl("failed");
-      notify.error(message);
+      const code = signInFailureCode(problem);
+      notify.error(failureMessage(code));
       setValue("code", "");
-      setError("code", { type: "server", message }, { shouldFocus: true });
+      setError("code", { type: "server", message: code }, { shouldFocus: true });
     }
   });
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
-import type { ApiErrorInfo } from "@/components/api/problem";
+import { type ApiErrorInfo, isApiProblem } from "@/components/api/problem";
 
 /** Maps an API error code to its translated message (messages ApiErrors.*), else a fallback. */
 export function useApiErrorMessage() {
@@ -23,5 +23,24 @@ export function useValidationMessage() {
   return useCallback(
     (key: string | undefined) => (key ? (t.has(key as never) ? t(key as never) : key) : undefined),
     [t],
+  );
+}
+
+/** The API error code of a failed sign-in call, "" when the API gave no answer to show. */
+export function signInFailureCode(problem: unknown) {
+  return isApiProblem(problem) && problem.status > 0 ? problem.code : "";
+}
+
+/**
+ * The text of a sign-in step's failure from its code (`signInFailureCode`): the API error's
+ * message, else Login's general failure. The forms keep the code and call this while rendering,
+ * so a failure on screen follows a switch of the language.
+ */
+export function useSignInFailureMessage() {
+  const t = useTranslations("ApiErrors");
+  const tl = useTranslations("Login");
+  return useCallback(
+    (code: string) => (code && t.has(code as never) ? t(code as never) : tl("failed")),
+    [t, tl],
   );
 }

@@ -24,6 +24,13 @@ test("logs in with a code read from the mail outbox", async ({ page, request }) 
   await expect(page.getByLabel("Digit 1 of 6")).toHaveValue("");
   await expect(page.getByLabel("Digit 1 of 6")).toBeFocused();
 
+  // The refused code's error follows a switch of the language.
+  await page.getByRole("button", { name: "Deutsch" }).click();
+  await expect(page.locator("#code-error")).toHaveText("Ungültiger Bestätigungscode.");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.locator("#code-error")).toHaveText("Invalid verification code.");
+
+  await page.getByLabel("Digit 1 of 6").focus();
   await page.keyboard.type(code);
   await page.getByRole("button", { name: "Verify and log in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -158,4 +158,7 @@ test("German texts after switching the language", async ({ page }) => {
   // refreshed page's metadata, a moment after its content).
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back" })).toBeVisible();
   await expect(page).toHaveTitle(/^Welcome back · /);
+  // The failed sign-in's line stays, now in English, and still describes the form.
+  await expect(page.locator("#login-error")).toHaveText("Invalid credentials");
+  await expect(page.locator("form:has(#login-error)")).toHaveAttribute("aria-describedby", "login-error");
 });

@@ -153,6 +153,17 @@ test("the second sign-in step in German, with a wrong code first", async ({ page
   await expect(page.getByLabel("Bestätigungscode")).toBeFocused();
   await expect(page.getByLabel("Bestätigungscode")).toHaveValue("");
   await expectAccessible(page);
+  // The refused code's error follows a switch of the language, and still describes its field.
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Invalid verification code." }).first(),
+  ).toBeVisible();
+  await expect(page.getByLabel("Authentication code")).toHaveAccessibleDescription(
+    "Invalid verification code.",
+  );
+  await page.getByRole("button", { name: "Deutsch" }).click();
+  await expect(page.getByRole("heading", { name: "Zwei-Faktor-Anmeldung" })).toBeVisible();
   await page.getByLabel("Bestätigungscode").fill(await nextTotpCode(secret));
   await page.getByRole("button", { name: "Bestätigen", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
