@@ -56,9 +56,9 @@ export async function startApi(options: {
   }
 }
 
-// BENCH_API_CPU_PROF=<folder>: the API writes a V8 CPU profile there when it stops (open it in
-// Chrome's DevTools), to see where a scenario's time goes.
-function cpuProfileArgs(): string[] {
-  const profileDir = process.env.BENCH_API_CPU_PROF;
+// BENCH_API_CPU_PROF=<folder> (BENCH_WEB_CPU_PROF for the web tier): the server writes a V8 CPU
+// profile there when it stops (open it in Chrome's DevTools), to see where a scenario's time goes.
+export function cpuProfileArgs(variable = "BENCH_API_CPU_PROF"): string[] {
+  const profileDir = process.env[variable];
   return profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
 }

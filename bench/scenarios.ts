@@ -1,6 +1,6 @@
 import path from "node:path";
 import { adminListScenario } from "./admin-list-scenario";
-import { SLOW_START_MS, startApi } from "./api-server";
+import { cpuProfileArgs, SLOW_START_MS, startApi } from "./api-server";
 import {
   type BffSession,
   bffLogin,
@@ -162,7 +162,7 @@ async function startWeb(
   // server that sets X-Forwarded-For from the socket. It listens on every interface.
   return startChildServer({
     name: "web",
-    args: [WEB_SERVER],
+    args: [...cpuProfileArgs("BENCH_WEB_CPU_PROF"), WEB_SERVER],
     env: childEnv({ PORT: String(port), API_URL: apiUrl, PUBLIC_URL: `http://127.0.0.1:${port}` }),
     readyUrl: `http://127.0.0.1:${port}${readyPath}`,
     isReady: (status) => status === readyStatus,
