@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import os from "node:os";
 import { performance as nodePerformance } from "node:perf_hooks";
 import { Piscina } from "piscina";
 import { afterAll, describe, expect, it } from "vitest";
@@ -48,6 +50,33 @@ describe("renderContractPdf", () => {
     expect(renderMs).toBeGreaterThan(200);
     expect(loop.utilization).toBeLessThan(0.3);
   }, 60_000);
+});
+
+/** Nice value of each thread of this process (field 19 of /proc/self/task/<id>/stat). */
+function threadNiceness(): Map<number, number> {
+  const values = new Map<number, number>();
+  for (const id of fs.readdirSync("/proc/self/task")) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${id}/stat`, "utf8");
+      values.set(Number(id), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return values;
+}
+
+describe.skipIf(process.platform !== "linux")("render threads' priority", () => {
+  it("is below the calling thread's, so requests are answered first while renders fill the cores", async () => {
+    await renderContractPdf(input("<p>priority</p>"));
+    const niceness = threadNiceness();
+    const caller = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
+    // The thread that asked for the PDF (the API's main thread in production) keeps its priority.
+    expect(niceness.get(caller)).toBe(os.getPriority());
+    expect(niceness.get(caller)).toBeLessThan(10);
+    // The render pool's thread steps back.
+    expect([...niceness.values()]).toContain(10);
+  });
 });
 
 describe("render threads' memory", () => {
