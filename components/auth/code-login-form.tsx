@@ -13,7 +13,7 @@ import { notify } from "@/lib/notify";
 import { loginCodeRequestSchema, loginCodeVerifySchema } from "@/lib/schemas/auth";
 import { CodeField, type CodeInputHandle } from "./code-input";
 import { StepActions } from "./step-actions";
-import { signInFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
+import { apiFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { useCountdown } from "./use-countdown";
 import { loginAnswerSchema, useFinishSignIn } from "./use-finish-sign-in";
 
@@ -56,7 +56,7 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
     if (refocus && !verifying) codeRef.current?.focusFirst();
   }, [refocus, verifying]);
 
-  const failureMessage = (error: unknown) => signInFailureMessage(signInFailureCode(error));
+  const failureMessage = (error: unknown) => signInFailureMessage(apiFailureCode(error));
 
   const requestCode = emailForm.handleSubmit(async ({ email }) => {
     try {
@@ -87,7 +87,7 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
       );
       finishSignIn(answer);
     } catch (error) {
-      const code = signInFailureCode(error);
+      const code = apiFailureCode(error);
       notify.error(signInFailureMessage(code));
       // A failure empties the boxes and puts the focus back on the first. The error keeps the
       // API's error code, put into words while rendering so it follows a switch of the language.

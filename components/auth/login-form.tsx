@@ -11,7 +11,7 @@ import { FormField, inputClass, linkClass, primaryButtonClass } from "@/componen
 import { notify } from "@/lib/notify";
 import { loginRequestSchema } from "@/lib/schemas/auth";
 import { PasswordField } from "./password-field";
-import { signInFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
+import { apiFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { loginAnswerSchema, useFinishSignIn } from "./use-finish-sign-in";
 
 const formSchema = loginRequestSchema.pick({ email: true, password: true });
@@ -51,7 +51,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (challenge: string) 
       const known = isApiProblem(problem) && problem.status > 0;
       // Field issues of a 422 go beside their fields; anything else is the form's message.
       if (known && applyFieldIssues(problem, FIELDS, setFieldError)) return;
-      const code = signInFailureCode(problem);
+      const code = apiFailureCode(problem);
       setFailure(code);
       notify.error(failureMessage(code));
     }

@@ -11,7 +11,7 @@ import { notify } from "@/lib/notify";
 import { browserSessionSchema } from "@/lib/schemas/auth";
 import { loginTotpAppFormSchema, loginTotpRecoveryFormSchema } from "@/lib/schemas/two-factor";
 import { StepActions } from "./step-actions";
-import { signInFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
+import { apiFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { useFinishSignIn } from "./use-finish-sign-in";
 
 /**
@@ -67,7 +67,7 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
         onRestart();
         return;
       }
-      const code = signInFailureCode(problem);
+      const code = apiFailureCode(problem);
       notify.error(failureMessage(code));
       setValue("code", "");
       setError("code", { type: "server", message: code }, { shouldFocus: true });

@@ -26,21 +26,31 @@ export function useValidationMessage() {
   );
 }
 
-/** The API error code of a failed sign-in call, "" when the API gave no answer to show. */
-export function signInFailureCode(problem: unknown) {
+/** The API error code of a failed call, "" when the API gave no answer to show. */
+export function apiFailureCode(problem: unknown) {
   return isApiProblem(problem) && problem.status > 0 ? problem.code : "";
 }
 
 /**
- * The text of a sign-in step's failure from its code (`signInFailureCode`): the API error's
+ * The text of a failure kept as its code (`apiFailureCode`): the API error's message, else
+ * `fallback`. A form keeps the code in its state and calls this while rendering, so an error on
+ * screen follows a switch of the language instead of staying in the language of the submit.
+ */
+export function useApiFailureMessage() {
+  const t = useTranslations("ApiErrors");
+  return useCallback(
+    (code: string, fallback: string) => (code && t.has(code as never) ? t(code as never) : fallback),
+    [t],
+  );
+}
+
+/**
+ * The text of a sign-in step's failure from its code (`apiFailureCode`): the API error's
  * message, else Login's general failure. The forms keep the code and call this while rendering,
  * so a failure on screen follows a switch of the language.
  */
 export function useSignInFailureMessage() {
-  const t = useTranslations("ApiErrors");
+  const failureMessage = useApiFailureMessage();
   const tl = useTranslations("Login");
-  return useCallback(
-    (code: string) => (code && t.has(code as never) ? t(code as never) : tl("failed")),
-    [t, tl],
-  );
+  return useCallback((code: string) => failureMessage(code, tl("failed")), [failureMessage, tl]);
 }
