@@ -5,7 +5,12 @@ import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { ApiProblem, applyFieldIssues } from "@/components/api/problem";
 import { PasswordField } from "@/components/auth/password-field";
-import { useApiErrorMessage, useValidationMessage } from "@/components/auth/use-api-error-message";
+import {
+  apiFailureCode,
+  useApiErrorMessage,
+  useApiFailureMessage,
+  useValidationMessage,
+} from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
@@ -67,6 +72,7 @@ export function SecondFactorForm({
   const t = useTranslations("TwoFactor");
   const validationMessage = useValidationMessage();
   const failureMessage = useFailureMessage();
+  const apiFailureMessage = useApiFailureMessage();
   const { password, code: codeKind, failure, variant } = FORMS[kind];
   const [title, hint, submitText, submittingText, failed] = TEXTS[kind];
   const id = `two-factor-${kind}`;
@@ -89,18 +95,25 @@ export function SecondFactorForm({
         return;
       }
       if (password && problem && applyFieldIssues(problem, ["currentPassword"], form.setError)) return;
+      // The code's error keeps the API's field issue (a key of Validation) or its error code,
+      // put into words while rendering so it follows a switch of the language.
       const issue = problem?.issues.find((each) => each.path === "code")?.message;
-      const message = validationMessage(issue) ?? failureMessage(error, fallback);
+      const kept = issue
+        ? { type: "server", message: issue }
+        : { type: "failure", message: apiFailureCode(error) };
       if (codeKind === "app") form.setValue("code", "");
-      form.setError("code", { type: "server", message }, { shouldFocus: true });
-      notify.error(message);
+      form.setError("code", kept, { shouldFocus: true });
+      notify.error(validationMessage(issue) ?? failureMessage(error, fallback));
     }
   });
 
   const passwordId = `${id}-password`;
   const codeId = `${id}-code`;
   const passwordError = validationMessage(errors.currentPassword?.message);
-  const codeError = validationMessage(errors.code?.message);
+  const codeError =
+    errors.code?.type === "failure"
+      ? apiFailureMessage(errors.code.message ?? "", t(failed))
+      : validationMessage(errors.code?.message);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby={`${id}-heading`}>

@@ -199,6 +199,21 @@ test("a wrong password or code in the two-factor settings stands beside its fiel
   await regenerate.getByRole("button", { name: "Create new codes" }).click();
   await expect(regenerate.getByRole("alert")).toHaveText("The code is not correct.");
   await expect(regenerateCode).toBeFocused();
+  // The refused code's error follows a switch of the language, and still describes its field.
+  await page.getByRole("button", { name: "Deutsch" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ihr Profil" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Ihr Profil · /);
+  const regenerateDe = page
+    .getByRole("region", { name: "Zwei-Faktor-Anmeldung" })
+    .getByRole("form", { name: "Neue Wiederherstellungscodes" });
+  await expect(regenerateDe.getByRole("alert")).toHaveText("Der Code ist nicht korrekt.");
+  await expect(
+    regenerateDe.getByLabel("Code aus Ihrer App oder Wiederherstellungscode"),
+  ).toHaveAccessibleDescription("Der Code ist nicht korrekt.");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your profile" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Your profile · /);
+  await expect(regenerate.getByRole("alert")).toHaveText("The code is not correct.");
 
   // Turning it off: the empty form, a wrong password (checked first, so the code is not spent),
   // then a wrong code; each lands on its own field.
