@@ -9,7 +9,12 @@ import { api } from "@/components/api/client";
 import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { useAuth } from "@/components/auth/auth-provider";
 import { CodeField, type CodeInputHandle } from "@/components/auth/code-input";
-import { useApiErrorMessage, useValidationMessage } from "@/components/auth/use-api-error-message";
+import {
+  apiFailureCode,
+  useApiErrorMessage,
+  useApiFailureMessage,
+  useValidationMessage,
+} from "@/components/auth/use-api-error-message";
 import { useCountdown } from "@/components/auth/use-countdown";
 import { linkClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
@@ -41,6 +46,7 @@ export function VerifyEmail() {
   const { user } = useAuth();
   const email = user?.email ?? "";
   const apiErrorMessage = useApiErrorMessage();
+  const apiFailureMessage = useApiFailureMessage();
   const validationMessage = useValidationMessage();
   const { redirecting, redirectToDashboard } = useDashboardRedirect();
   const codeRef = useRef<CodeInputHandle>(null);
@@ -116,10 +122,14 @@ export function VerifyEmail() {
     else void send();
   }, [email, send]);
 
-  /** A failure says why beside the boxes, empties them and puts the focus back on the first. */
-  const refuse = (message: string) => {
+  /**
+   * A failure says why beside the boxes, empties them and puts the focus back on the first. The
+   * error keeps the API's error code, put into words while rendering so it follows a switch of
+   * the language.
+   */
+  const refuse = (code: string) => {
     reset({ code: "" });
-    setError("code", { type: "server", message });
+    setError("code", { type: "failure", message: code });
     setRefocus((count) => count + 1);
   };
 
@@ -133,15 +143,15 @@ export function VerifyEmail() {
         if (!isApiProblem(error) || error.status === 0) {
           // Nothing was checked: the code stays for another try.
           notify.error(te("network"));
-          return setError("code", { type: "server", message: te("network") });
+          return setError("code", { type: "failure", message: "" });
         }
         if (error.status === 409) return finish(t("alreadyVerified"));
         if (error.status === 401) return;
         if (applyFieldIssues(error, ["code"], setError)) return;
         // CODE_INVALID, CODE_EXPIRED and CODE_ATTEMPTS_EXCEEDED have their own texts in ApiErrors.
-        const message = apiErrorMessage(error, t("verifyFailed"));
-        notify.error(message);
-        refuse(message);
+        const code = apiFailureCode(error);
+        notify.error(apiFailureMessage(code, t("verifyFailed")));
+        refuse(code);
       } finally {
         setVerifying(false);
       }
@@ -150,7 +160,15 @@ export function VerifyEmail() {
     () => codeRef.current?.focusFirst(),
   );
 
-  const error = validationMessage(formState.errors.code?.message);
+  // A failed call's error is its API error code ("" when no answer came); the schema's messages
+  // are keys of Validation.
+  const codeError = formState.errors.code;
+  const error =
+    codeError?.type === "failure"
+      ? codeError.message
+        ? apiFailureMessage(codeError.message, t("verifyFailed"))
+        : te("network")
+      : validationMessage(codeError?.message);
 
   return (
     <form className="space-y-4" noValidate onSubmit={verify}>

@@ -25,7 +25,12 @@ function inTwoYears() {
   return date.toISOString().slice(0, 10);
 }
 
-async function verifyEmail(page: Page, type: "personal" | "company", email: string) {
+async function verifyEmail(
+  page: Page,
+  type: "personal" | "company",
+  email: string,
+  { wrongCodeFirst = false } = {},
+) {
   await page.getByRole("link", { name: "Verify your email" }).click();
   await expect(page).toHaveURL(new RegExp(`/${type}-verify-email$`));
   await expect(page.getByRole("heading", { level: 1, name: "Verify your email" })).toBeVisible();
@@ -34,6 +39,24 @@ async function verifyEmail(page: Page, type: "personal" | "company", email: stri
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1] ?? "";
   expect(mail.subject).not.toContain(code);
   await expectAccessible(page);
+  if (wrongCodeFirst) {
+    // A refused code's error stands beside the boxes and follows a switch of the language.
+    await page.getByLabel("Digit 1 of 6").focus();
+    await page.keyboard.type(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Verify email" }).click();
+    await expect(page.locator("#verify-email-error")).toHaveText("Invalid verification code.");
+    await page.getByRole("button", { name: "Deutsch" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "E-Mail-Adresse bestätigen" })).toBeVisible();
+    await expect(page).toHaveTitle(/^E-Mail-Adresse bestätigen · /);
+    await expect(page.locator("#verify-email-error")).toHaveText("Ungültiger Bestätigungscode.");
+    await expect(page.getByLabel("Ziffer 1 von 6")).toHaveAccessibleDescription(
+      "Ungültiger Bestätigungscode.",
+    );
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Verify your email" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Verify your email · /);
+    await expect(page.locator("#verify-email-error")).toHaveText("Invalid verification code.");
+  }
   await page.getByLabel("Digit 1 of 6").focus();
   await page.keyboard.type(code);
   await page.getByRole("button", { name: "Verify email" }).click();
@@ -85,7 +108,7 @@ test("a personal member verifies the email, uploads an ID and completes the prof
   );
   await expectAccessible(page);
 
-  await verifyEmail(page, "personal", member.email);
+  await verifyEmail(page, "personal", member.email, { wrongCodeFirst: true });
   await uploadId(page, "personal", "Passport");
 
   await page.getByRole("link", { name: "Complete your profile" }).click();
