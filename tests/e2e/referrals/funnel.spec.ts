@@ -92,6 +92,9 @@ test("the funnel counts a visit, a registration and an approval", async ({ page,
   await expectAccessible(page);
   await page.getByRole("button", { name: /English/ }).click();
   await expect(overall).toBeVisible();
+  // The tab's title arrives with the refreshed page's metadata, a moment after its content; the
+  // checks below and the after-each axe check need the finished English page.
+  await expect(page).toHaveTitle(/^Referral Management · /);
 
   // Mobile width: the funnel fits, the table scrolls in its own region, the page does not.
   await page.setViewportSize({ width: 390, height: 844 });
