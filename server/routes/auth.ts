@@ -33,9 +33,9 @@ import { noteSessionUsed } from "../domain/auth/session-last-used";
 import { profileView } from "../domain/profile/load-profile";
 import { type AppEnv, requestContext } from "../http";
 import { hashOpaqueToken } from "../infra/tokens";
-import { adminRoutes, authenticateWithProfile } from "./authenticate";
+import { adminRoutes, memberRoutesWithProfile } from "./authenticate";
 import { jsonBodyLimit } from "./json-body-limit";
-import { errorJson, errorResponses, json, jsonBody, routesWith } from "./openapi";
+import { errorJson, errorResponses, json, jsonBody } from "./openapi";
 
 // A first sign-in step answers with a session, or, for an account with two-factor sign-in on,
 // with the challenge for the second step (/api/auth/login/totp).
@@ -100,8 +100,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
   );
 
   app.openapi(
-    // The caller's profile row comes with the session check, in the same query.
-    routesWith({ middleware: [authenticateWithProfile(deps)], responses: errorResponses })({
+    memberRoutesWithProfile(deps)({
       method: "get",
       path: "/api/auth/me",
       summary: "The logged-in user",

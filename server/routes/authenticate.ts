@@ -78,13 +78,15 @@ type SessionRow = { user: UserRow; sessionId: string | null; permissions: string
 /**
  * The checks of every protected call: the Bearer token must verify (EdDSA only, our issuer and
  * audience, not expired), its session must still be live, and role, status and permissions are
- * read from the database now, never trusted from the token. Sets `auth` and gives the row.
+ * read from the database now, never trusted from the token. Sets `auth`, with whatever `extra`
+ * takes from the row.
  */
 async function checkCaller<Row extends SessionRow>(
   c: Context<AppEnv>,
   deps: SessionDeps,
   query: (db: Database) => { execute(values: { sub: string; sid: string }): Promise<Row[]> },
-): Promise<Row> {
+  extra?: (row: Row) => Partial<AppEnv["Variables"]["auth"]>,
+): Promise<void> {
   const header = c.req.header("authorization");
   const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
   if (!token) throw new AppError("UNAUTHORIZED");
@@ -99,8 +101,7 @@ async function checkCaller<Row extends SessionRow>(
   // token learn why, instead of a bare "session expired".
   if (row?.user.status === "suspended") throw new AppError("ACCOUNT_SUSPENDED");
   if (!row?.sessionId) throw new AppError("UNAUTHORIZED");
-  c.set("auth", { user: row.user, permissions: row.permissions, sessionId: claims.sid });
-  return row;
+  c.set("auth", { user: row.user, permissions: row.permissions, sessionId: claims.sid, ...extra?.(row) });
 }
 
 /** Every protected call: see `checkCaller`. */
@@ -112,11 +113,11 @@ export function authenticate(deps: SessionDeps): MiddlewareHandler<AppEnv> {
 }
 
 /** `authenticate`, reading the caller's stored profile row in the same query into `auth.profile`. */
-export function authenticateWithProfile(deps: SessionDeps): MiddlewareHandler<AppEnv> {
+function authenticateWithProfile(deps: SessionDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const row = await checkCaller(c, deps, sessionWithProfileQuery);
-    const profile = row.user.userType === "personal" ? row.personalProfile : row.companyProfile;
-    c.set("auth", { ...c.var.auth, profile });
+    await checkCaller(c, deps, sessionWithProfileQuery, (row) => ({
+      profile: row.user.userType === "personal" ? row.personalProfile : row.companyProfile,
+    }));
     await next();
   };
 }
@@ -172,6 +173,12 @@ export const memberRoutes = <const E extends RouteResponses = Record<never, neve
   deps: SessionDeps,
   responses = {} as E,
 ) => routesBehind(authenticate(deps), responses);
+
+/** `memberRoutes` for calls that answer the caller's profile: `auth.profile` comes with the session check. */
+export const memberRoutesWithProfile = <const E extends RouteResponses = Record<never, never>>(
+  deps: SessionDeps,
+  responses = {} as E,
+) => routesBehind(authenticateWithProfile(deps), responses);
 
 /** The route builder of a router's admin-only calls (`authenticateAdmin` first). */
 export const adminRoutes = <const E extends RouteResponses = Record<never, never>>(

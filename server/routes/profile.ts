@@ -6,7 +6,7 @@ import {
   completePersonalProfile,
   type ProfileDeps,
 } from "../domain/profile/complete-profile";
-import { loadProfile } from "../domain/profile/load-profile";
+import { profileView } from "../domain/profile/load-profile";
 import { issuesOf, profileValidationError } from "../domain/profile/profile-messages";
 import {
   type ProfileView,
@@ -14,7 +14,7 @@ import {
   profileSavedResponseSchema,
 } from "../domain/profile/profile-view";
 import { type AppEnv, requestContext } from "../http";
-import { authenticate, memberRoutes, requireUserType } from "./authenticate";
+import { authenticate, memberRoutesWithProfile, requireUserType } from "./authenticate";
 import { jsonBodyLimit } from "./json-body-limit";
 import { errorJson, errorResponses, json, jsonBody } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
@@ -29,18 +29,17 @@ function profileValidationHook(result: { success: true } | { success: false; err
 /** Profile completion. */
 export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   const auth = authenticate(deps);
-  const memberRoute = memberRoutes(deps);
   const profileDeps = { db: deps.db, mail: deps.mail, logger: deps.logger, publicUrl: deps.publicUrl };
   app.use("/api/profile/*", jsonBodyLimit(32 * 1024));
 
   app.openapi(
-    memberRoute({
+    memberRoutesWithProfile(deps)({
       method: "get",
       path: "/api/profile",
       summary: "The caller's own profile (IBAN masked)",
       responses: { 200: json(profileResponseSchema, "The profile; unfilled fields are null") },
     }),
-    async (c) => c.json({ profile: await loadProfile(deps.db, c.var.auth.user.id) }, 200),
+    (c) => c.json({ profile: profileView(c.var.auth.user, c.var.auth.profile) }, 200),
   );
 
   /** Saving a profile completes its onboarding step; each account type has its own call. */

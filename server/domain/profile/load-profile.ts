@@ -111,29 +111,21 @@ export function profileView(account: ProfileAccount, row: StoredProfile | null |
 }
 
 /**
- * The member's own profile, by the id of the authenticated caller only (there is no id
- * parameter to tamper with). A member without a profile row gets every field as null. A caller
- * that has just read the user row in this request passes it as `account`, which saves reading
- * it again.
+ * A member's profile by their id (admin views, exports, the answer of a completed profile). A
+ * member without a profile row gets every field as null.
  */
-export async function loadProfile(
-  db: Database,
-  userId: string,
-  knownAccount?: ProfileAccount,
-): Promise<ProfileView> {
-  const [account] = knownAccount
-    ? [knownAccount]
-    : await db
-        .select({
-          userType: users.userType,
-          email: users.email,
-          companyName: users.companyName,
-          profileCompletedAt: users.profileCompletedAt,
-          adminVerifiedAt: users.adminVerifiedAt,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
+export async function loadProfile(db: Database, userId: string): Promise<ProfileView> {
+  const [account] = await db
+    .select({
+      userType: users.userType,
+      email: users.email,
+      companyName: users.companyName,
+      profileCompletedAt: users.profileCompletedAt,
+      adminVerifiedAt: users.adminVerifiedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!account) throw new AppError("UNAUTHORIZED");
   const [row] = await profileQueries[account.userType](db).execute({ userId });
   return profileView(account, row);
