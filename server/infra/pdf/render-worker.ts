@@ -14,15 +14,15 @@ const RENDER_THREAD_NICENESS = 10;
  * id is the last part of /proc/thread-self; elsewhere, or when it cannot be read, renders keep
  * the normal priority.
  */
-function lowerThisThreadsPriority(niceness = RENDER_THREAD_NICENESS): boolean {
-  if (isMainThread) return false;
+function lowerThisThreadsPriority() {
+  if (isMainThread) return;
   try {
     const threadId = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
-    if (!Number.isInteger(threadId) || threadId <= 0) return false;
-    os.setPriority(threadId, Math.max(os.getPriority(threadId), niceness));
-    return true;
+    if (Number.isInteger(threadId) && threadId > 0) {
+      os.setPriority(threadId, Math.max(os.getPriority(threadId), RENDER_THREAD_NICENESS));
+    }
   } catch {
-    return false;
+    // Not Linux, or not allowed: renders keep the normal priority.
   }
 }
 
