@@ -33,6 +33,7 @@ import { registerContractRoutes } from "./routes/contracts";
 import { createFilesRoutes } from "./routes/files";
 import { registerGeoRoutes } from "./routes/geo";
 import { registerIdExpiryRoutes } from "./routes/id-expiry";
+import { defaultBodyLimit } from "./routes/json-body-limit";
 import { registerNewsRoutes } from "./routes/news";
 import { registerOnboardingRoutes } from "./routes/onboarding";
 import { registerProfileRoutes } from "./routes/profile";
@@ -148,6 +149,10 @@ export function createApp(deps: AppDeps) {
       );
     }
   });
+
+  // Every body is capped before its route reads it; routes that take more (uploads, template
+  // HTML, signature images) name their own cap (routes/json-body-limit.ts).
+  app.use("*", defaultBodyLimit());
 
   registerSystemRoutes(app, { database: deps.database, storage: deps.storage, startedAt });
   const authDeps: AuthDeps = {

@@ -1,6 +1,7 @@
+import { DEFAULT_BODY_MAX_BYTES } from "@/lib/body-limits";
 import { tokenResponseSchema } from "@/lib/schemas/auth";
 import { mfaChallengeSchema } from "@/lib/schemas/two-factor";
-import { type BffOptions, bffError, forwardToApi } from "./bff";
+import { type BffOptions, bffError, bodyTooLarge, forwardToApi } from "./bff";
 import { clientIpForApi } from "./client-ip";
 import { hasTrustedOrigin } from "./origin";
 import {
@@ -16,8 +17,8 @@ import { clearSessionCookies, readCookie, sessionCookieNames, sessionSetCookies 
 // instead answer with the challenge of the second step (two-factor sign-in), the third is that step.
 const TOKEN_ISSUING = new Set(["/api/auth/login", "/api/auth/login-code/verify", "/api/auth/login/totp"]);
 
-/** The most the BFF reads of a body it parses itself; everything else streams to the API. */
-export const BFF_JSON_BODY_LIMIT = 64 * 1024;
+/** The most the BFF reads of a body it parses itself: the cap of every call without a larger one. */
+export const BFF_JSON_BODY_LIMIT = DEFAULT_BODY_MAX_BYTES;
 
 /**
  * The path as the API's router resolves it: percent-escapes decoded, repeated slashes merged,
@@ -80,13 +81,6 @@ async function readLimitedJson(request: Request, limit: number): Promise<unknown
   } catch {
     return null;
   }
-}
-
-function bodyTooLarge(request: Request): Response {
-  // Connection: close: the rest of an oversized upload is not worth reading.
-  return bffError(413, "PAYLOAD_TOO_LARGE", "The request body is too large.", request, {
-    Connection: "close",
-  });
 }
 
 function jsonAnswer(request: Request, status: number, body: unknown, setCookies: string[] = []): Response {

@@ -310,7 +310,10 @@ describe("forwardToApi: streaming", () => {
       body,
       duplex: "half",
     };
-    const response = await forwardToApi(new Request(`${PUBLIC_URL}/api/files`, init), options(url));
+    const response = await forwardToApi(
+      new Request(`${PUBLIC_URL}/api/upload/personal-id`, init),
+      options(url),
+    );
 
     expect(response.status).toBe(200);
     expect(sentWhenUpstreamFirstReceived).toBeGreaterThan(0);
@@ -455,7 +458,7 @@ describe("forwardToApi: API down or slow", () => {
 
     const started = performance.now();
     const response = await forwardToApi(
-      new Request(`${PUBLIC_URL}/api/files/f-1`, init),
+      new Request(`${PUBLIC_URL}/api/document-templates/t-1`, init),
       options(upstream.url, 300),
     );
     const elapsed = performance.now() - started;

@@ -1,4 +1,5 @@
 import { type ApiFetch, apiFetch } from "./api-transport";
+import { bodyLimitFor } from "./bff-body-limit";
 import { clientIpForApi } from "./client-ip";
 import { logWebError, safeRequestId } from "./log";
 import { hasTrustedOrigin, isStateChanging } from "./origin";
@@ -78,6 +79,13 @@ export function bffError(
   return new Response(JSON.stringify({ error: { code, message } }), { status, headers });
 }
 
+/** A body over its call's cap: Connection: close, as the rest of it is not worth reading. */
+export function bodyTooLarge(request: Request): Response {
+  return bffError(413, "PAYLOAD_TOO_LARGE", "The request body is too large.", request, {
+    Connection: "close",
+  });
+}
+
 /** Whether the request's body goes on to the API (never for GET and HEAD). */
 function hasBody(request: Request): request is Request & { body: ReadableStream<Uint8Array> } {
   return request.body !== null && request.method !== "GET" && request.method !== "HEAD";
@@ -109,7 +117,8 @@ function upstreamHeaders(
 
 /**
  * Forwards one /api/* request to the API and streams both bodies: an upload passes through
- * chunk by chunk and is never held whole here.
+ * chunk by chunk and is never held whole here. A body over its call's cap (web/bff-body-limit.ts)
+ * is refused with 413 as soon as it declares or passes it, and the rest is not read.
  */
 export async function forwardToApi(request: Request, options: BffOptions): Promise<Response> {
   const incoming = new URL(request.url);
@@ -134,9 +143,34 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
     }, options.timeoutMs);
   };
 
+  const maxBytes = bodyLimitFor(request.method, incoming.pathname);
+  let tooLarge = false;
+  // Ends the body: the call to the API fails and the browser's body is read no further.
+  let stopBody: (reason: Error) => void = () => {};
   let body: ReadableStream<Uint8Array> | undefined;
   if (hasBody(request)) {
-    body = request.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: startClock }));
+    if (Number(request.headers.get("content-length") ?? Number.NaN) > maxBytes) {
+      await request.body.cancel().catch(() => undefined);
+      return bodyTooLarge(request);
+    }
+    let received = 0;
+    body = request.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        start(controller) {
+          stopBody = (reason) => controller.error(reason);
+        },
+        transform(chunk, controller) {
+          received += chunk.byteLength;
+          if (received > maxBytes) {
+            tooLarge = true;
+            controller.error(new Error("The request body is over its cap"));
+            return;
+          }
+          controller.enqueue(chunk);
+        },
+        flush: startClock,
+      }),
+    );
   } else {
     startClock();
   }
@@ -152,6 +186,7 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
     upstream = await (options.fetchImpl ?? apiFetch)(target, { ...init, redirect: "manual", duplex: "half" });
   } catch (error) {
     clearTimeout(timer);
+    if (tooLarge) return bodyTooLarge(request);
     logWebError(timedOut ? "BFF: the API did not answer in time" : "BFF: the API is unreachable", {
       requestId,
       method: request.method,
@@ -177,6 +212,10 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
     );
   }
   clearTimeout(timer);
+  // The API refused the body before its end (a file over its limit): the rest is not read here
+  // either, and the browser's connection closes after the answer.
+  const refusedBody = upstream.status === 413;
+  if (refusedBody) stopBody(new Error("The API refused the request body"));
 
   const headers = new Headers();
   for (const name of FORWARDED_RESPONSE_HEADERS) {
@@ -195,6 +234,7 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
   });
   headers.set("Referrer-Policy", upstream.headers.get("referrer-policy") ?? "no-referrer");
   if (!headers.has("cache-control")) headers.set("Cache-Control", "no-store");
+  if (refusedBody) headers.set("Connection", "close");
 
   const noBody = request.method === "HEAD" || upstream.status === 204 || upstream.status === 304;
   return new Response(noBody ? null : upstream.body, { status: upstream.status, headers });

@@ -23,7 +23,7 @@ import type { AppEnv } from "../http";
 import { requestBody } from "../infra/uploads/request-body";
 import { actorOf, adminRoutes, authenticateAdmin } from "./authenticate";
 import { pdfDownloadHeaders } from "./download-headers";
-import { jsonBodyLimit } from "./json-body-limit";
+import { jsonBodyLimit, readsOwnBody } from "./json-body-limit";
 import { errorJson, errorResponses, idParams, json, pdfResponse } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
@@ -141,13 +141,13 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
     }
   };
 
-  app.post("/api/document-templates", adminOnly, async (c) => {
+  app.post("/api/document-templates", adminOnly, readsOwnBody, async (c) => {
     const input = checkCreateForm(await readForm(c));
     const id = await createTemplate(deps.db, input, actorOf(c));
     return c.json(await detailOrNotFound(deps, id), 201);
   });
 
-  app.put("/api/document-templates/:id", adminOnly, async (c) => {
+  app.put("/api/document-templates/:id", adminOnly, readsOwnBody, async (c) => {
     const id = c.req.param("id");
     // An id that is not a template is a 404 before the body is read.
     if (!(await loadTemplateSummary(deps.db, id)))

@@ -22,7 +22,7 @@ import { type AppEnv, requestContext } from "../http";
 import { requestBody } from "../infra/uploads/request-body";
 import { ADMIN_ROLES, authenticate, memberRoutes, requireUserType } from "./authenticate";
 import { pdfDownloadHeaders } from "./download-headers";
-import { base64JsonBodyBytes, jsonBodyLimit } from "./json-body-limit";
+import { base64JsonBodyBytes, jsonBodyLimit, readsOwnBody } from "./json-body-limit";
 import { errorJson, errorResponses, json, jsonBody, pdfResponse, renderBusyResponses } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
@@ -134,7 +134,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
         415: errorJson("Not a PDF"),
       },
     });
-    app.post(path, auth, requireUserType(type), async (c) => {
+    app.post(path, auth, requireUserType(type), readsOwnBody, async (c) => {
       const body = requestBody(c);
       if (!body) throw new AppError("VALIDATION_FAILED", "Please select a PDF file.");
       try {

@@ -1,7 +1,19 @@
 import type { MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
+import { DEFAULT_BODY_MAX_BYTES } from "../../lib/body-limits";
 import { AppError } from "../errors";
 import type { AppEnv } from "../http";
 import { DEFAULT_BODY_IDLE_MS, readBodyWithin } from "../infra/http/body-idle";
+
+// The routes' modules take the base64 sizing from here with the limit itself.
+export { base64JsonBodyBytes } from "../../lib/body-limits";
+
+// Marks a middleware that decides about the body itself, so the app's default cap stands aside.
+const OWN_BODY_LIMIT = Symbol("own body limit");
+
+function ownBodyLimit(handler: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
+  return Object.assign(handler, { [OWN_BODY_LIMIT]: true });
+}
 
 /**
  * Refuses a request body over `maxBytes` with 413 while it streams: a declared length over the
@@ -11,7 +23,7 @@ import { DEFAULT_BODY_IDLE_MS, readBodyWithin } from "../infra/http/body-idle";
  * before the route's JSON validator.
  */
 export function jsonBodyLimit(maxBytes: number, message?: string): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return ownBodyLimit(async (c, next) => {
     // GET and HEAD carry no body; asking the request for one would make the Node adapter build
     // a whole Fetch Request (headers, abort signal, stream) for every /api/auth/me.
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
@@ -44,10 +56,27 @@ export function jsonBodyLimit(maxBytes: number, message?: string): MiddlewareHan
     // The validator reads the body again: hand it what was read.
     c.req.raw = new Request(c.req.raw, { body: bytes });
     await next();
-  };
+  });
 }
 
-/** The JSON body that can carry `decodedBytes` as base64, with room for the other fields. */
-export const base64JsonBodyBytes = (decodedBytes: number) =>
-  // 4 characters per 3 bytes, 10 % for line breaks some encoders add, 16 KB for the rest.
-  Math.ceil(Math.ceil(decodedBytes / 3) * 4 * 1.1) + 16 * 1024;
+/**
+ * In the middleware of a route that streams its body itself under limits of its own (a
+ * multipart upload read through busboy, which counts every file and field): the default cap
+ * would refuse it, or buffer it whole.
+ */
+export const readsOwnBody: MiddlewareHandler<AppEnv> = ownBodyLimit((_c, next) => next());
+
+/**
+ * The cap of every request body whose route names none (jsonBodyLimit or readsOwnBody in its
+ * middleware), so no call reads a huge body to its end before refusing it. Used once, before
+ * every route; a route's own middleware is known before any of it runs, so a route with a
+ * larger cap is never cut short here.
+ */
+export function defaultBodyLimit(maxBytes = DEFAULT_BODY_MAX_BYTES): MiddlewareHandler<AppEnv> {
+  const limit = jsonBodyLimit(maxBytes);
+  return (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    if (matchedRoutes(c).some((route) => OWN_BODY_LIMIT in route.handler)) return next();
+    return limit(c, next);
+  };
+}

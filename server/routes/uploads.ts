@@ -8,6 +8,7 @@ import { AppError } from "../errors";
 import { type AppEnv, clientIp } from "../http";
 import { requestBody } from "../infra/uploads/request-body";
 import { authenticate, memberRoutes, requireUserType } from "./authenticate";
+import { readsOwnBody } from "./json-body-limit";
 import { errorJson, errorResponses, json } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
@@ -81,7 +82,7 @@ export function registerUploadRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRoute
         415: errorJson("Not a PNG or JPEG image"),
       },
     });
-    app.post(path, auth, requireUserType(type), async (c) => {
+    app.post(path, auth, requireUserType(type), readsOwnBody, async (c) => {
       const body = requestBody(c);
       if (!body) throw new AppError("VALIDATION_FAILED", MISSING_FIELDS_MESSAGE);
       try {

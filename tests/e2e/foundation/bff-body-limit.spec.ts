@@ -4,7 +4,8 @@ import { expect, test } from "@playwright/test";
 import { baseURL, e2e } from "../e2e-env";
 
 // One anonymous request with a huge chunked body must not grow the web tier: the BFF reads at
-// most 64 KB of a body it parses itself, answers 413 and closes the connection.
+// most 64 KB of a body, whether it parses it itself or forwards it, answers 413 and closes the
+// connection.
 
 /** The pid of the process listening on a TCP port, found through /proc (no extra tools). */
 function listenerPid(port: number): number {
@@ -105,7 +106,7 @@ function chunkedPost(path: string, total: number): Promise<{ status: number; bod
 }
 
 test.describe("unbounded bodies in the BFF", () => {
-  for (const path of ["/api/auth/login", "/api/auth/login-code/verify"]) {
+  for (const path of ["/api/auth/login", "/api/auth/login-code/verify", "/api/referral/create"]) {
     test(`20 MB chunked to ${path}: 413 within a second, web tier memory flat`, async () => {
       const pid = listenerPid(e2e.webPort);
       // Warm the route once so its code is loaded before the baseline is read.
