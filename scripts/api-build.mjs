@@ -30,6 +30,7 @@ const SOURCES = [
   "package.json",
   "tsconfig.json",
   "scripts/api-build.mjs",
+  "scripts/trusted-proxies.mjs",
 ];
 
 function newestMtime(full) {

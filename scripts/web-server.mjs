@@ -1,20 +1,31 @@
 #!/usr/bin/env node
 // Serves the Next.js web tier. What it adds to `next start`: X-Forwarded-For is set from the
 // connection, so the client IP the API rate-limits by cannot be forged by a header (behind
-// TRUST_PROXY_HOPS proxies, the address the outermost of them saw is used instead); and every
-// request gets a request id, passed to the API, and one JSON log line (scripts/request-log.mjs).
+// TRUST_PROXY_HOPS proxies listed in TRUSTED_PROXIES, the address the outermost of them saw is
+// used instead), and X-Forwarded-Proto and -Host are dropped unless a trusted proxy sent them;
+// and every request gets a request id, passed to the API, and one JSON log line
+// (scripts/request-log.mjs).
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
-import { clientAddress } from "./client-address.mjs";
+import { settleForwardedHeaders } from "./client-address.mjs";
 import { logRequest } from "./request-log.mjs";
 import { webServerOptions } from "./server-timeouts.mjs";
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./trusted-proxies.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
 const trustedHops = Number(process.env.TRUST_PROXY_HOPS || 0);
+let trustedProxies;
+try {
+  trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES || DEFAULT_TRUSTED_PROXIES);
+} catch (error) {
+  // A typo stops the start instead of trusting nobody (or everybody).
+  console.error(`Invalid web tier configuration:\n  TRUSTED_PROXIES: ${error.message}`);
+  process.exit(1);
+}
 
 const app = next({ dev, dir: root });
 await app.prepare();
@@ -23,11 +34,10 @@ const handle = app.getRequestHandler();
 // The whole request within REQUEST_TIMEOUT_SECONDS, its headers within 20 s (scripts/server-timeouts.mjs).
 const server = http.createServer(webServerOptions(process.env), (request, response) => {
   logRequest(request, response, { level: process.env.LOG_LEVEL });
-  request.headers["x-forwarded-for"] = clientAddress(
-    request.headers["x-forwarded-for"],
-    request.socket.remoteAddress ?? "",
-    trustedHops,
-  );
+  settleForwardedHeaders(request.headers, request.socket.remoteAddress ?? "", {
+    hops: trustedHops,
+    trusted: trustedProxies,
+  });
   handle(request, response);
 });
 server.listen(port, () => console.info(`web tier listening on port ${port}${dev ? " (dev)" : ""}`));

@@ -2,7 +2,7 @@
 
 /**
  * Under the web server (scripts/web-server.mjs) X-Forwarded-For was already rewritten from the
- * connection (and TRUST_PROXY_HOPS), so it is passed on. A platform host that starts Next itself
+ * connection (and TRUST_PROXY_HOPS, TRUSTED_PROXIES), so it is passed on. A platform host that starts Next itself
  * (`next start`, a standalone server) rewrites nothing: a client could write any X-Forwarded-For
  * and pick the address the API rate-limits by. There the operator names, in CLIENT_IP_HEADER, the
  * header their platform sets and clients cannot (`x-real-ip`, `cf-connecting-ip`,
