@@ -11,6 +11,7 @@ import { notify } from "@/lib/notify";
 import { idUploadFormSchema } from "@/lib/schemas/id-upload";
 import { idImageProblem } from "./id-image";
 import type { Side } from "./id-image-field";
+import { idUploadRefusal } from "./id-upload-refusal";
 import { earliestExpiry } from "./local-date";
 import { useDashboardRedirect } from "./use-dashboard-redirect";
 
@@ -94,18 +95,25 @@ export function useIdUpload(accountType: AccountType) {
   };
 
   const showProblem = (problem: ApiProblem) => {
-    if (problem.status === 413) return fail(t("errors.tooLarge"));
-    if (problem.status === 415) return fail(t("errors.invalidType"));
-    if (problem.status === 422) {
-      // The fields the API names get its words beside them, the first one the focus.
-      const named = problem.issues.find((issue) => ID_UPLOAD_FIELDS.includes(issue.path as IdUploadField));
-      applyFieldIssues(problem, ID_UPLOAD_FIELDS, (name, error) => setError(name, error));
-      return fail(
-        problem.message || t("errors.uploadFailed"),
-        (named?.path as IdUploadField) ?? "form-error",
-      );
+    const refusal = idUploadRefusal(problem);
+    switch (refusal.say) {
+      case "tooLarge":
+      case "invalidType":
+        return fail(t(`errors.${refusal.say}`));
+      case "tooManyUploads":
+        return fail(t("errors.tooManyUploads", refusal.wait));
+      case "fieldIssues": {
+        // The fields the API names get its words beside them, the first one the focus.
+        const named = problem.issues.find((issue) => ID_UPLOAD_FIELDS.includes(issue.path as IdUploadField));
+        applyFieldIssues(problem, ID_UPLOAD_FIELDS, (name, error) => setError(name, error));
+        return fail(
+          problem.message || t("errors.uploadFailed"),
+          (named?.path as IdUploadField) ?? "form-error",
+        );
+      }
+      case "apiError":
+        return fail(apiErrorMessage(problem, t("errors.uploadFailed")));
     }
-    fail(apiErrorMessage(problem, t("errors.uploadFailed")));
   };
 
   const send = async (values: IdUploadValues) => {

@@ -78,8 +78,9 @@ export function registerUploadRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRoute
         201: json(idUploadResponseSchema, "Stored; replaces the previous ID documents"),
         ...errorResponses,
         400: errorJson("Incomplete multipart body"),
-        413: errorJson("A file is over 10 MB"),
+        413: errorJson("A file is over 10 MB, or over the storage quota (STORAGE_QUOTA_EXCEEDED)"),
         415: errorJson("Not a PNG or JPEG image"),
+        429: errorJson("Too many ID uploads by this member today (RATE_LIMITED, Retry-After)"),
       },
     });
     app.post(path, auth, requireUserType(type), readsOwnBody, async (c) => {

@@ -3,6 +3,7 @@ import type { Database } from "../../db";
 import { documents, users } from "../../db/schema";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { recordChangeReview } from "../change-reviews/record-change-review";
+import { assertStorageRoom, storageRoomOf } from "../contracts/member-storage";
 import { lockOwnAccount } from "../lock-own-account";
 import type { IdDocumentType } from "./id-upload-fields";
 
@@ -25,11 +26,33 @@ export type ReplaceIdDocumentsInput = {
   ip: string | null;
 };
 
+const currentIdDocuments = (userId: string) =>
+  and(eq(documents.userId, userId), eq(documents.kind, "id"), isNull(documents.supersededAt));
+
+/**
+ * Bytes the member may still store for a new ID upload, before it is read: an account not yet
+ * approved gets the room of its current images too (they make way), an approved one does not
+ * (they are kept for the review). The exact check follows in replaceIdDocuments, under the lock.
+ */
+export async function idUploadRoomOf(db: Database, userId: string): Promise<number> {
+  const [owner] = await db
+    .select({ adminVerifiedAt: users.adminVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (owner?.adminVerifiedAt) return storageRoomOf(db, userId);
+  const [current] = await db
+    .select({ total: sql<string | number | null>`coalesce(sum(${documents.sizeBytes}), 0)` })
+    .from(documents)
+    .where(currentIdDocuments(userId));
+  return storageRoomOf(db, userId, Number(current?.total ?? 0));
+}
+
 /**
  * Makes the new images the user's ID documents, in one transaction: the current ID rows make
  * way, the new ones come, the onboarding step is marked done (the first time) and the upload is
  * audited. The user's row is locked first, so two uploads at once end with one set of documents,
- * not both.
+ * not both; the same lock orders every storage write of the member (contracts take it too), so
+ * the storage quota is checked against one state: 413 when the new images do not fit.
  *
  * Before the admin's approval the old rows are unapproved drafts: they go, and the caller deletes
  * their files once this has committed (a rollback must not have lost them). After approval the
@@ -41,11 +64,7 @@ export async function replaceIdDocuments(db: Database, input: ReplaceIdDocuments
     const owner = await lockOwnAccount(tx, input.userId);
     const approved = owner.adminVerifiedAt !== null;
 
-    const current = and(
-      eq(documents.userId, input.userId),
-      eq(documents.kind, "id"),
-      isNull(documents.supersededAt),
-    );
+    const current = currentIdDocuments(input.userId);
     const replaced = approved
       ? await tx
           .update(documents)
@@ -56,6 +75,12 @@ export async function replaceIdDocuments(db: Database, input: ReplaceIdDocuments
           .delete(documents)
           .where(current)
           .returning({ id: documents.id, storageKey: documents.storageKey });
+    // Counted after the old rows made way: deleted drafts free their bytes, superseded images
+    // still count until they are deleted.
+    assertStorageRoom(
+      await storageRoomOf(tx, input.userId),
+      input.images.reduce((total, image) => total + image.sizeBytes, 0),
+    );
     const inserted = await tx
       .insert(documents)
       .values(

@@ -10,9 +10,11 @@ import { MultipartError, type MultipartFile, readMultipart } from "../../infra/u
 import { reencodeImage } from "../../infra/uploads/reencode-image";
 import type { RequestBody } from "../../infra/uploads/request-body";
 import { createUploadScratch, spoolImageUpload } from "../../infra/uploads/spool-image-upload";
+import { storageQuotaExceeded } from "../contracts/member-storage";
 import { refusedUploadError } from "../refused-upload";
 import { checkIdUploadFields, type IdDocumentType, type IdUploadFields } from "./id-upload-fields";
-import { replaceIdDocuments, type StoredIdImage } from "./replace-id-documents";
+import { assertIdUploadAllowed } from "./id-upload-rate-limit";
+import { idUploadRoomOf, replaceIdDocuments, type StoredIdImage } from "./replace-id-documents";
 import { safeOriginalFilename } from "./safe-original-filename";
 
 export type UploadIdDocumentsDeps = {
@@ -88,9 +90,28 @@ function validationFailed(issues: { path: string; message: string }[]): AppError
  * files are deleted, unless the account was approved (then they are kept for the audit trail
  * and the change awaits an admin's review). On any refusal every file stored by this request
  * is deleted again.
+ *
+ * Each upload counts against the member's daily limit (429) and its images against the member's
+ * storage quota (413): checked before reading, again before each image is stored, and exactly
+ * under the member's lock before the rows are written.
  */
 export async function uploadIdDocuments(deps: UploadIdDocumentsDeps, input: UploadIdDocumentsInput) {
   const today = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
+  let room: number;
+  try {
+    // A body declared too large is refused before the queries below, while it is still unread
+    // (the body streams in while they wait).
+    if (input.body.contentLength !== undefined && input.body.contentLength > LIMITS.maxRequestBytes) {
+      throw toAppError(new MultipartError("request_too_large"));
+    }
+    await assertIdUploadAllowed(deps.db, input.userId);
+    room = await idUploadRoomOf(deps.db, input.userId);
+    if (room <= 0) throw storageQuotaExceeded();
+  } catch (error) {
+    // Refused before reading: the upload is not read at all.
+    input.body.abandon();
+    throw error;
+  }
   const stored = new Map<Side, StoredIdImage>();
   let scratch: Awaited<ReturnType<typeof createUploadScratch>> | undefined;
 
@@ -120,6 +141,9 @@ export async function uploadIdDocuments(deps: UploadIdDocumentsDeps, input: Uplo
     } finally {
       await upload.remove();
     }
+    // Known only once re-encoded: the stored copy is what counts against the quota.
+    const storing = [...stored.values()].reduce((total, kept) => total + kept.sizeBytes, 0);
+    if (storing + image.data.length > room) throw storageQuotaExceeded();
     const storageKey = crypto.randomUUID();
     // Recorded before the put finishes, so a put that fails halfway is cleaned up too.
     stored.set(file.fieldName, {
