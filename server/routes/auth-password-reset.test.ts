@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passwordResetTokens } from "../db/schema";
+import { passwordResetTokens, rateLimits } from "../db/schema";
 import { RESET_RATE_LIMIT_MESSAGE, RESET_REQUESTED_MESSAGE } from "../domain/auth/password-reset";
 import {
   call,
@@ -151,6 +151,41 @@ describe("reset requests rate limited by email and by IP", () => {
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, user.id));
     expect(tokens).toHaveLength(1);
+  });
+});
+
+describe("reset mails are capped per address and day", () => {
+  // The 5-minute wait of an address is over, written where the API keeps it.
+  const resendWaitPassed = (email: string) =>
+    db()
+      .update(rateLimits)
+      .set({ windowEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(rateLimits.key, `reset:email:${email.toLowerCase()}`));
+
+  it("answers the 6th request of a day 429 for a known and an unknown address alike, and mails no more", async () => {
+    const known = await createUser(db());
+    const unknown = uniqueEmail("nobody");
+
+    for (let request = 0; request < 5; request++) {
+      expect(await requestReset(known.email)).toMatchObject({ status: 200, body: requested });
+      expect(await requestReset(unknown)).toMatchObject({ status: 200, body: requested });
+      await resendWaitPassed(known.email);
+      await resendWaitPassed(unknown);
+    }
+    const sixthKnown = await requestReset(known.email);
+    const sixthUnknown = await requestReset(unknown);
+
+    expect(sixthKnown).toMatchObject({ status: 429, body: rateLimited });
+    expect(sixthUnknown.status).toBe(429);
+    expect(sixthUnknown.body).toEqual(sixthKnown.body);
+    for (const answer of [sixthKnown, sixthUnknown]) {
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(23 * 60 * 60);
+    }
+    const deadline = Date.now() + 5_000;
+    while ((await mailsTo(known.email)).length < 5 && Date.now() < deadline) await sleep(100);
+    await sleep(300);
+    expect(await mailsTo(known.email)).toHaveLength(5);
+    expect(await mailsTo(unknown)).toEqual([]);
   });
 });
 

@@ -15,6 +15,9 @@ import { revokeUserSessions } from "./revoke-sessions";
 const RESET_TOKEN_TTL_MINUTES = 30;
 const LIMITS = {
   perEmail: { limit: 1, windowSeconds: 5 * 60 },
+  // Mails per address and day: one every 5 minutes would still be hundreds, a flood in the
+  // owner's inbox sent by anyone who knows the address.
+  perEmailPerDay: { limit: 5, windowSeconds: 24 * 60 * 60 },
   perIp: { limit: 10, windowSeconds: 60 * 60 },
   // Setting the new password: anonymous, and a live link costs an argon2 hash.
   setPerIp: { limit: 10, windowSeconds: 15 * 60 },
@@ -56,6 +59,14 @@ export async function requestPasswordReset(
     hitRateLimit(deps.db, `reset:ip:${context.ip ?? "unknown"}`, LIMITS.perIp),
   ]);
   if (perEmail.exceeded || perIp.exceeded) throw new AppError("RATE_LIMITED", RESET_RATE_LIMIT_MESSAGE);
+  // Keyed by the address, known or not, and counted only for requests that would mail, so the
+  // day's cap answers alike for both and hammering the 5-minute wait spends none of it.
+  const perDay = await hitRateLimit(deps.db, `reset:day:${email}`, LIMITS.perEmailPerDay);
+  if (perDay.exceeded) {
+    throw new AppError("RATE_LIMITED", RESET_RATE_LIMIT_MESSAGE, {
+      retryAfterSeconds: perDay.retryAfterSeconds,
+    });
+  }
   runInBackground(deps.logger, "password reset mail", async () => {
     const user = await findUserByEmail(deps.db, email);
     if (!user || user.status === "suspended") return;
