@@ -185,7 +185,11 @@ export function createApp(deps: AppDeps) {
   registerContractResignRoutes(app, memberDeps);
   registerAdminUsersRoutes(app, { ...memberDeps, startedAt, logs: deps.logs });
   registerAdminVerificationRoutes(app, { ...memberDeps, startedAt, logs: deps.logs });
-  registerGeoRoutes(app, { lookupUrls: deps.config.geoLookupUrls ?? [], budgetMs: 2_000 });
+  registerGeoRoutes(app, {
+    db: deps.database.db,
+    lookupUrls: deps.config.geoLookupUrls ?? [],
+    budgetMs: 2_000,
+  });
   registerReferralRoutes(app, {
     db: deps.database.db,
     tokens: deps.tokens,

@@ -1,19 +1,18 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { Database } from "../db";
+import { createCountryLookup } from "../domain/geo/look-up-country";
+import { hitRateLimit } from "../domain/security/rate-limit";
+import { AppError } from "../errors";
 import { type AppEnv, clientIp } from "../http";
+import { errorJson } from "./openapi";
 
 const countrySchema = z.object({ countryCode: z.string().length(2).nullable() });
 
-/** Reads a two-letter country code from the answer shapes public lookup services use. */
-function countryFrom(body: unknown): string | null {
-  if (!body || typeof body !== "object") return null;
-  const record = body as Record<string, unknown>;
-  for (const key of ["countryCode", "country_code", "country"]) {
-    const value = record[key];
-    if (typeof value === "string" && /^[A-Za-z]{2}$/.test(value)) return value.toUpperCase();
-  }
-  return null;
-}
+// Far above what a visitor's pages ask. Repeats are answered from the cache, but an IPv6 client
+// rotating addresses inside its /64 (counted as one here) would miss it every time and spend the
+// lookup service's quota.
+const LOOKUPS_PER_IP = { limit: 60, windowSeconds: 60 * 60 };
 
 /**
  * Country detection, server side: the configured IP lookups (GEO_LOOKUP_URLS, `{ip}`
@@ -22,8 +21,9 @@ function countryFrom(body: unknown): string | null {
  */
 export function registerGeoRoutes(
   app: OpenAPIHono<AppEnv>,
-  deps: { lookupUrls: string[]; budgetMs: number },
+  deps: { db: Database; lookupUrls: string[]; budgetMs: number },
 ) {
+  const lookUpCountry = createCountryLookup({ lookupUrls: deps.lookupUrls, budgetMs: deps.budgetMs });
   app.openapi(
     createRoute({
       method: "get",
@@ -31,26 +31,18 @@ export function registerGeoRoutes(
       summary: "The visitor's country for the phone field's default (null when unknown)",
       responses: {
         200: { description: "Country", content: { "application/json": { schema: countrySchema } } },
+        429: errorJson("Too many lookups from this address (RATE_LIMITED, Retry-After)"),
       },
     }),
     async (c) => {
       const ip = clientIp(c);
-      const deadline = Date.now() + deps.budgetMs;
-      for (const template of deps.lookupUrls) {
-        const left = deadline - Date.now();
-        if (left <= 0 || !ip) break;
-        try {
-          const response = await fetch(template.replace("{ip}", encodeURIComponent(ip)), {
-            signal: AbortSignal.timeout(left),
-            headers: { accept: "application/json" },
-          });
-          const code = response.ok ? countryFrom(await response.json()) : null;
-          if (code) return c.json({ countryCode: code }, 200);
-        } catch {
-          // The next lookup, or none.
-        }
+      // Without lookups there is nothing to protect, and no row to write per call.
+      if (deps.lookupUrls.length === 0 || !ip) return c.json({ countryCode: null }, 200);
+      const limit = await hitRateLimit(deps.db, `geo:ip:${ip}`, LOOKUPS_PER_IP);
+      if (limit.exceeded) {
+        throw new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: limit.retryAfterSeconds });
       }
-      return c.json({ countryCode: null }, 200);
+      return c.json({ countryCode: await lookUpCountry(ip) }, 200);
     },
   );
 }
