@@ -96,6 +96,14 @@ describe("PGlite folder lock", () => {
     expect(fs.existsSync(lockPath)).toBe(false);
   });
 
+  it("creates a fresh folder readable by its owner only", async () => {
+    const dir = path.join(tempDir(), "data", "pglite");
+    const database = await openPglite({ dataDir: dir });
+    await database.close();
+
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
   it("keeps data across reopen of the same folder", async () => {
     const dir = path.join(tempDir(), "pglite");
     const first = await openPglite({ dataDir: dir });

@@ -95,7 +95,9 @@ function releaseInitdbMemory() {
 export async function openPglite({ dataDir, loadDataDir }: PgliteOptions = {}): Promise<DatabaseHandle> {
   let lock: { release(): void } | undefined;
   if (dataDir) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    // The database files hold every account: readable by the API's user only, like the other
+    // folders under DATA_DIR.
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     lock = acquireDirectoryLock(`${dataDir}.lock`);
   }
   // An empty folder is a first start: PGlite runs initdb in a WebAssembly instance of its own.

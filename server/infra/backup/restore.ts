@@ -123,7 +123,7 @@ export async function restoreBackup(
     database = await openPostgres(env.DATABASE_URL, 2);
     target = "PostgreSQL (DATABASE_URL)";
   } else {
-    fs.mkdirSync(pgliteFolder, { recursive: true });
+    fs.mkdirSync(pgliteFolder, { recursive: true, mode: 0o700 });
     database = await openPglite({ dataDir: pgliteFolder });
     target = pgliteFolder;
     try {
