@@ -1,17 +1,19 @@
 // The operator's commands:
 // `npm run cli -- create-admin <email>`: adds an admin with a generated password, printed once.
-// `npm run cli -- backup <dir>`: database dump, stored files and secrets, while the app runs.
+// `npm run cli -- backup <dir> [--encrypt]`: database dump and stored files, while the app runs;
+//   encrypted with BACKUP_PASSPHRASE when set, or with one asked for on the terminal (--encrypt).
 // `npm run cli -- restore <dir> [--force]`: into an empty DATA_DIR or the DATABASE_URL database.
 import { openDatabase } from "./db";
 import { createAdmin, generatePassword } from "./domain/auth/create-admin";
 import { loadServerEnv } from "./env";
 import { createBackup } from "./infra/backup/backup";
+import { askNewPassphrase, askPassphrase, canAskForPassphrase } from "./infra/backup/passphrase-prompt";
 import { restoreBackup } from "./infra/backup/restore";
 import { DirectoryLockedError } from "./infra/db/directory-lock";
 
 const USAGE = [
   "Usage: npm run cli -- create-admin <email> [admin|super_admin]",
-  "       npm run cli -- backup <dir>",
+  "       npm run cli -- backup <dir> [--encrypt]",
   "       npm run cli -- restore <dir> [--force]",
 ].join("\n");
 
@@ -23,8 +25,9 @@ async function main(argv: string[]) {
 
 async function backupCommand(command: "backup" | "restore", args: string[]) {
   const force = args.includes("--force");
-  const [dir, ...rest] = args.filter((arg) => arg !== "--force");
-  if (!dir || rest.length > 0 || (command === "backup" && force)) {
+  const encrypt = args.includes("--encrypt");
+  const [dir, ...rest] = args.filter((arg) => arg !== "--force" && arg !== "--encrypt");
+  if (!dir || rest.length > 0 || (command === "backup" && force) || (command === "restore" && encrypt)) {
     console.error(USAGE);
     return 2;
   }
@@ -38,17 +41,37 @@ async function backupCommand(command: "backup" | "restore", args: string[]) {
   const started = Date.now();
   try {
     if (command === "backup") {
-      const { dir: written, manifest } = await createBackup(env, dir);
+      let passphrase = env.BACKUP_PASSPHRASE;
+      if (!passphrase && encrypt) {
+        if (!canAskForPassphrase()) {
+          console.error("--encrypt needs BACKUP_PASSPHRASE, or a terminal to ask for the passphrase in");
+          return 1;
+        }
+        passphrase = await askNewPassphrase();
+      }
+      const { dir: written, manifest } = await createBackup(env, dir, { passphrase });
       const rows = Object.values(manifest.counts.rows).reduce((sum, count) => sum + count, 0);
       console.info(
-        `Backup written to ${written} in ${Date.now() - started} ms: ${manifest.database.kind} database ` +
+        `Backup written to ${written} in ${Date.now() - started} ms${passphrase ? ", encrypted" : ""}: ` +
+          `${manifest.database.kind} database ` +
           `(${rows} rows, dumped ${manifest.database.via === "api" ? "through the running API" : `by ${manifest.database.via}`}), ` +
-          `${manifest.counts.objects} stored files (${manifest.counts.objectBytes} bytes), ${manifest.counts.secretFiles} secret files.`,
+          `${manifest.counts.objects} stored files (${manifest.counts.objectBytes} bytes).`,
       );
+      if (!passphrase) {
+        console.warn(
+          "Not encrypted: the backup holds the token signing key and AUTH_SECRET, enough to sign in as anyone " +
+            "and read every second factor. Set BACKUP_PASSPHRASE or pass --encrypt to encrypt it.",
+        );
+      }
     } else {
-      const result = await restoreBackup(env, dir, { force });
+      const passphrase = env.BACKUP_PASSPHRASE;
+      const result = await restoreBackup(env, dir, {
+        force,
+        passphrase: passphrase ? async () => passphrase : canAskForPassphrase() ? askPassphrase : undefined,
+      });
       console.info(
-        `Restored the backup of ${result.manifest.createdAt} into ${result.target} in ${Date.now() - started} ms: ` +
+        `Restored the ${result.encrypted ? "encrypted " : ""}backup of ${result.manifest.createdAt} into ` +
+          `${result.target} in ${Date.now() - started} ms: ` +
           `${result.rows} rows, ${result.objects} stored files. Start the API on it now.`,
       );
     }

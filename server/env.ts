@@ -40,8 +40,13 @@ const serverEnvSchema = z.object({
   JWT_PRIVATE_KEY: optional(z.string()),
   // JSON array of earlier signing keys (public or private JWKs): their tokens verify until they expire.
   JWT_PREVIOUS_PUBLIC_KEYS: optional(z.string()),
-  // Keys the refresh-token derivation and the one-time-code HMAC; generated once into the database when unset.
+  // Keys the refresh-token derivation, the one-time-code HMAC, the second sign-in step's challenge
+  // and the authenticator secrets' encryption; generated once into the database when unset.
   AUTH_SECRET: optional(z.string().min(32)),
+  // The auth secret before a rotation: authenticator secrets stored under it stay readable.
+  AUTH_SECRET_PREVIOUS: optional(z.string().min(32)),
+  // `npm run cli -- backup` encrypts with it, `restore` decrypts with it (the API ignores it).
+  BACKUP_PASSPHRASE: optional(z.string().min(12)),
   ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(5).max(3600)).default(900),
   SESSION_IDLE_HOURS: optional(z.coerce.number().int().min(1)).default(24 * 7),
   SESSION_ABSOLUTE_HOURS: optional(z.coerce.number().int().min(1)).default(24 * 30),

@@ -4,12 +4,13 @@ import { DEFAULT_EXPIRY_DAYS, DEFAULT_MAX_USES } from "../lib/schemas/referrals"
 import { createApp } from "./app";
 import { openDatabase } from "./db";
 import { bootstrapSuperAdmin } from "./domain/auth/create-admin";
+import { reencryptTotpSecrets, totpSecretKeys } from "./domain/auth/totp";
 import { createIdExpirySweeper } from "./domain/documents/id-expiry-sweeper";
 import { createMailSender } from "./domain/mail/sender";
 import { createReferralLink } from "./domain/referrals/referral-links";
 import { ensureBaseData } from "./domain/seed/ensure-base-data";
 import { loadServerEnv } from "./env";
-import { loadAppSecrets } from "./infra/app-secrets";
+import { authKeys, loadAppSecrets } from "./infra/app-secrets";
 import {
   loopbackUrl,
   newBackupToken,
@@ -24,7 +25,6 @@ import { apiServerOptions } from "./infra/http/server-timeouts";
 import { createLogger, LogRingBuffer } from "./infra/logging/logger";
 import { serializeError } from "./infra/logging/safe-error";
 import { createMailer } from "./infra/mail";
-import { deriveSecret } from "./infra/secrets";
 import { createStorage } from "./infra/storage";
 import { createTokenService } from "./infra/tokens";
 import { decideTestSeedMount } from "./routes/test-seed";
@@ -81,11 +81,15 @@ async function main() {
   }
 
   // From configuration, else shared through the database by every instance using it.
-  const { keys, storageSigningSecret, storagePreviousSigningSecrets, authSecret } = await loadAppSecrets(
-    database.db,
-    env,
-    (message) => logger.warn(message),
-  );
+  const secrets = await loadAppSecrets(database.db, env, (message) => logger.warn(message));
+  const { keys, storageSigningSecret, storagePreviousSigningSecrets } = secrets;
+  const auth = authKeys(secrets);
+  // After an AUTH_SECRET rotation: the members' authenticator secrets move to the new secret now,
+  // so none depends on AUTH_SECRET_PREVIOUS after this start.
+  const reencrypted = await reencryptTotpSecrets(database.db, totpSecretKeys(auth));
+  if (reencrypted > 0) {
+    logger.info({ reencrypted }, "authenticator secrets re-encrypted under the current AUTH_SECRET");
+  }
   const tokens = await createTokenService({ keys, accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS });
   const storage = createStorage(env, storageSigningSecret);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
@@ -119,9 +123,9 @@ async function main() {
         sessionIdleSeconds: env.SESSION_IDLE_HOURS * 3600,
         sessionAbsoluteSeconds: env.SESSION_ABSOLUTE_HOURS * 3600,
         refreshGraceSeconds: env.REFRESH_GRACE_SECONDS,
-        refreshDerivationSecret: deriveSecret(authSecret, "refresh-derivation"),
-        codeSecret: deriveSecret(authSecret, "one-time-codes"),
-        totpSecretKey: deriveSecret(authSecret, "totp"),
+        refreshDerivationSecret: auth.refreshDerivationSecret,
+        codeSecret: auth.codeSecret,
+        totpSecretKey: auth.totpSecretKey,
       },
     },
     tokens,

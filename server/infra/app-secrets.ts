@@ -1,6 +1,6 @@
 import type { Database } from "../db";
 import type { ServerEnv } from "../env";
-import { loadOrCreateStoredSecrets, randomSecretSpec } from "./secrets";
+import { deriveSecret, loadOrCreateStoredSecrets, randomSecretSpec } from "./secrets";
 import {
   type KeyMaterial,
   keyMaterialFrom,
@@ -16,8 +16,10 @@ export type AppSecrets = {
   storageSigningSecret: string;
   /** Still accepted on download URLs: the secret before a rotation, from configuration. */
   storagePreviousSigningSecrets: string[];
-  /** Keys the refresh-token derivation and the one-time-code HMAC. */
+  /** Keys the refresh-token derivation, one-time codes, login challenges and the TOTP secrets (authKeys). */
   authSecret: string;
+  /** The auth secret before a rotation, from configuration: stored TOTP secrets still decrypt. */
+  previousAuthSecret?: string;
 };
 
 const storageSigningSpec = randomSecretSpec("storage-signing");
@@ -31,6 +33,7 @@ export type SecretsEnv = Pick<
   | "STORAGE_SIGNING_SECRET"
   | "STORAGE_SIGNING_SECRET_PREVIOUS"
   | "AUTH_SECRET"
+  | "AUTH_SECRET_PREVIOUS"
 >;
 
 /**
@@ -65,5 +68,21 @@ export async function loadAppSecrets(
       ? [env.STORAGE_SIGNING_SECRET_PREVIOUS]
       : [],
     authSecret,
+    previousAuthSecret:
+      env.AUTH_SECRET_PREVIOUS && env.AUTH_SECRET_PREVIOUS !== authSecret
+        ? env.AUTH_SECRET_PREVIOUS
+        : undefined,
+  };
+}
+
+/** The auth configuration's keys, each derived from the auth secret for a purpose of its own. */
+export function authKeys(secrets: Pick<AppSecrets, "authSecret" | "previousAuthSecret">) {
+  return {
+    refreshDerivationSecret: deriveSecret(secrets.authSecret, "refresh-derivation"),
+    codeSecret: deriveSecret(secrets.authSecret, "one-time-codes"),
+    totpSecretKey: deriveSecret(secrets.authSecret, "totp"),
+    previousTotpSecretKey: secrets.previousAuthSecret
+      ? deriveSecret(secrets.previousAuthSecret, "totp")
+      : undefined,
   };
 }

@@ -76,32 +76,94 @@ function decryptTotpSecret(secretKey: string, userId: string, stored: string): s
 }
 
 /**
+ * The key secrets are written with, and the one of the auth secret before a rotation
+ * (AUTH_SECRET_PREVIOUS), still read: a new AUTH_SECRET alone would leave every stored secret
+ * unreadable and every member with two-factor sign-in locked out.
+ */
+export type TotpSecretKeys = { current: string; previous?: string };
+
+/** The keys an auth configuration holds (auth-deps.ts). */
+export function totpSecretKeys(config: {
+  totpSecretKey: string;
+  previousTotpSecretKey?: string;
+}): TotpSecretKeys {
+  return { current: config.totpSecretKey, previous: config.previousTotpSecretKey };
+}
+
+function readTotpSecret(
+  keys: TotpSecretKeys,
+  userId: string,
+  stored: string,
+): { secret: string; underPrevious: boolean } | null {
+  const secret = decryptTotpSecret(keys.current, userId, stored);
+  if (secret) return { secret, underPrevious: false };
+  const previous = keys.previous ? decryptTotpSecret(keys.previous, userId, stored) : null;
+  return previous ? { secret: previous, underPrevious: true } : null;
+}
+
+/**
+ * Stores every secret that only the previous key reads again under the current one, so a start
+ * after a rotation finishes it and AUTH_SECRET_PREVIOUS can go. Each row is replaced only if it
+ * still holds the value read (several instances may start at once). Returns how many moved.
+ */
+export async function reencryptTotpSecrets(db: Database, keys: TotpSecretKeys): Promise<number> {
+  if (!keys.previous) return 0;
+  const rows = await db
+    .select({ userId: userTotp.userId, secretEncrypted: userTotp.secretEncrypted })
+    .from(userTotp);
+  let moved = 0;
+  for (const row of rows) {
+    const read = readTotpSecret(keys, row.userId, row.secretEncrypted);
+    if (!read?.underPrevious) continue;
+    const [updated] = await db
+      .update(userTotp)
+      .set({ secretEncrypted: encryptTotpSecret(keys.current, row.userId, read.secret) })
+      .where(and(eq(userTotp.userId, row.userId), eq(userTotp.secretEncrypted, row.secretEncrypted)))
+      .returning({ userId: userTotp.userId });
+    if (updated) moved += 1;
+  }
+  return moved;
+}
+
+/**
  * Checks an authenticator code and spends it: the step it belongs to is stored with a
  * conditional UPDATE that only moves forward, so the same code (or an older one) never works
- * twice, not even in two parallel requests.
+ * twice, not even in two parallel requests. A secret read under the previous key is stored
+ * again under the current one in the same UPDATE.
  */
 export async function consumeTotpCode(
   db: Database,
-  secretKey: string,
+  secretKey: string | TotpSecretKeys,
   userId: string,
   code: string,
   now = Date.now(),
 ): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;
+  const keys = typeof secretKey === "string" ? { current: secretKey } : secretKey;
   const [row] = await db
     .select({ secretEncrypted: userTotp.secretEncrypted })
     .from(userTotp)
     .where(eq(userTotp.userId, userId))
     .limit(1);
-  const secret = row ? decryptTotpSecret(secretKey, userId, row.secretEncrypted) : null;
-  if (!secret) return false;
-  const step = matchingStep(secret, code, now);
+  const read = row ? readTotpSecret(keys, userId, row.secretEncrypted) : null;
+  if (!row || !read) return false;
+  const step = matchingStep(read.secret, code, now);
   if (step === null) return false;
   const [spent] = await db
     .update(userTotp)
-    .set({ lastUsedStep: step })
+    .set({
+      lastUsedStep: step,
+      ...(read.underPrevious
+        ? { secretEncrypted: encryptTotpSecret(keys.current, userId, read.secret) }
+        : {}),
+    })
     .where(
-      and(eq(userTotp.userId, userId), or(isNull(userTotp.lastUsedStep), lt(userTotp.lastUsedStep, step))),
+      and(
+        eq(userTotp.userId, userId),
+        or(isNull(userTotp.lastUsedStep), lt(userTotp.lastUsedStep, step)),
+        // Only the value just read: a secret replaced meanwhile (a new enrolment) is not overwritten.
+        read.underPrevious ? eq(userTotp.secretEncrypted, row.secretEncrypted) : undefined,
+      ),
     )
     .returning({ userId: userTotp.userId });
   return Boolean(spent);
@@ -170,7 +232,7 @@ export async function countRecoveryCodesLeft(db: Database, userId: string): Prom
 /** A six-digit code is an authenticator code; anything else is tried as a recovery code. */
 export async function consumeSecondFactor(
   db: Database,
-  secretKey: string,
+  secretKey: string | TotpSecretKeys,
   userId: string,
   code: string,
 ): Promise<"totp" | "recovery_code" | null> {

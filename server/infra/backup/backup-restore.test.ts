@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../db";
 import { personalProfiles, users } from "../../db/schema";
@@ -100,7 +101,10 @@ async function downloadContract(api: ApiProcess, token: string): Promise<Buffer>
 const member = { email: "", password: "" };
 let contractSha = "";
 let backupDir = "";
+let encryptedDir = "";
 let manifest: BackupManifest;
+const PASSPHRASE = "a backup passphrase of some length";
+const INITIAL_ADMIN_PASSWORD = crypto.randomBytes(12).toString("base64url");
 
 beforeAll(async () => {
   // A member who has done everything before the contract, written before the API starts (the
@@ -170,12 +174,23 @@ beforeAll(async () => {
     expect(refused.status).toBe(401);
   }
 
-  // The backup, while the API runs and holds the database.
+  // The first admin's sign-in details as a first start writes them (this one found a user already).
+  fs.writeFileSync(
+    path.join(dataDir, "secrets", "initial-admin.txt"),
+    `Password: ${INITIAL_ADMIN_PASSWORD}\n`,
+  );
+
+  // The backup, while the API runs and holds the database; then an encrypted one.
   backupDir = path.join(tempDir("backup"), "backup");
   const backup = await cli(["backup", backupDir], { DATA_DIR: dataDir });
   expect(backup.status, backup.stderr).toBe(0);
   expect(backup.stdout).toContain("through the running API");
+  expect(backup.stderr).toContain("Not encrypted");
   manifest = JSON.parse(fs.readFileSync(path.join(backupDir, "manifest.json"), "utf8")) as BackupManifest;
+  encryptedDir = path.join(tempDir("encrypted"), "backup");
+  const encrypted = await cli(["backup", encryptedDir], { DATA_DIR: dataDir, BACKUP_PASSPHRASE: PASSPHRASE });
+  expect(encrypted.status, encrypted.stderr).toBe(0);
+  expect(encrypted.stdout).toContain("encrypted");
   // Still serving.
   expect((await request(api, "/api/health")).status).toBe(200);
 }, 180_000);
@@ -201,6 +216,16 @@ describe("npm run cli -- backup on a running API with the embedded database", ()
     expect(fs.statSync(backupDir).mode & 0o777).toBe(0o700);
     // The per-process backup token is not part of a backup.
     expect(Object.keys(manifest.files).some((name) => name.includes("api-backup"))).toBe(false);
+  });
+
+  it("leaves the secrets folder out: the first admin's sign-in details are never in a backup", () => {
+    expect(Object.keys(manifest.files).filter((name) => name.startsWith("secrets/"))).toEqual([]);
+    expect(fs.existsSync(path.join(backupDir, "secrets"))).toBe(false);
+    const everything = fs
+      .readdirSync(backupDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8"));
+    expect(everything.some((text) => text.includes(INITIAL_ADMIN_PASSWORD))).toBe(false);
   });
 
   it("refuses a folder that is not empty", async () => {
@@ -244,6 +269,23 @@ describe("npm run cli -- restore", () => {
     const restored = await cli(["restore", damaged], { DATA_DIR: dataDir });
     expect(restored.status).toBe(1);
     expect(restored.stderr).toContain("does not match its checksum");
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+
+  it("refuses a file its manifest does not list before writing anything", async () => {
+    const extended = path.join(tempDir("extended"), "backup");
+    fs.cpSync(backupDir, extended, { recursive: true });
+    const object = Object.keys(manifest.files).find(
+      (name) => name.startsWith("objects/") && !name.endsWith(".json"),
+    ) as string;
+    // A second object beside the real one, with a sidecar, as a restore would store it.
+    const planted = path.join(extended, path.dirname(object), "00000000-0000-4000-8000-000000000000");
+    fs.writeFileSync(planted, "planted");
+    fs.writeFileSync(`${planted}.json`, JSON.stringify({ contentType: "application/pdf", size: 7 }));
+    const dataDir = tempDir("not-extended");
+    const restored = await cli(["restore", extended], { DATA_DIR: dataDir });
+    expect(restored.status).toBe(1);
+    expect(restored.stderr).toContain("holds files its manifest does not list");
     expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 
@@ -320,6 +362,121 @@ describe("npm run cli -- restore", () => {
       const back = await cli(["restore", pgBackup], { DATA_DIR: embedded });
       expect(back.status, back.stderr).toBe(0);
       await expectSameMemberAndContract({ DATA_DIR: embedded });
+    },
+    240_000,
+  );
+});
+
+/** The generated secrets as the plain dump holds them: each value, and the signing key's private part. */
+function secretsInDump(): string[] {
+  const dump = fs.readFileSync(path.join(backupDir, "database.sql"), "utf8");
+  const rows = dump.split("\n").filter((line) => line.startsWith("INSERT INTO public.app_secrets"));
+  const values = rows.map(
+    (line) => [...line.matchAll(/'((?:[^']|'')*)'/g)].map((match) => match[1] ?? "")[1] ?? "",
+  );
+  const privateKey = values.map((value) => /"d":"([^"]+)"/.exec(value)?.[1]).filter(Boolean) as string[];
+  return [...values, ...privateKey];
+}
+
+/** A copy of the encrypted backup with one byte of its ciphertext flipped. */
+function flippedCopy(): string {
+  const copy = path.join(tempDir("flipped"), "backup");
+  fs.cpSync(encryptedDir, copy, { recursive: true });
+  const file = path.join(copy, "backup.enc");
+  const bytes = fs.readFileSync(file);
+  const headerLength = bytes.indexOf(0x0a) + 1;
+  const position = headerLength + Math.floor((bytes.length - headerLength) / 2);
+  bytes[position] = (bytes[position] ?? 0) ^ 0x40;
+  fs.writeFileSync(file, bytes);
+  return copy;
+}
+
+describe("an encrypted backup (BACKUP_PASSPHRASE)", () => {
+  it("is one file holding no secret and nothing of the members in plain text", () => {
+    expect(fs.readdirSync(encryptedDir)).toEqual(["backup.enc"]);
+    const bytes = fs.readFileSync(path.join(encryptedDir, "backup.enc"));
+    const secrets = secretsInDump();
+    // The signing key (and its private part), the storage signing secret and AUTH_SECRET.
+    expect(secrets).toHaveLength(4);
+    for (const secret of secrets) {
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      expect(bytes.includes(Buffer.from(secret))).toBe(false);
+    }
+    expect(bytes.includes(Buffer.from(member.email))).toBe(false);
+    expect(bytes.includes(Buffer.from("INSERT INTO"))).toBe(false);
+  });
+
+  it("restores with the passphrase: the member signs in and downloads the same contract", async () => {
+    const dataDir = tempDir("restored-encrypted");
+    const restored = await cli(["restore", encryptedDir], {
+      DATA_DIR: dataDir,
+      BACKUP_PASSPHRASE: PASSPHRASE,
+    });
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain("Restored the encrypted backup");
+    await expectSameMemberAndContract({ DATA_DIR: dataDir });
+  }, 120_000);
+
+  it("refuses a wrong passphrase, none, or a flipped byte before writing anything", async () => {
+    const dataDir = tempDir("not-decrypted");
+    const wrong = await cli(["restore", encryptedDir], {
+      DATA_DIR: dataDir,
+      BACKUP_PASSPHRASE: "not the backup's passphrase",
+    });
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain("Wrong passphrase");
+    const none = await cli(["restore", encryptedDir], { DATA_DIR: dataDir });
+    expect(none.status).toBe(1);
+    expect(none.stderr).toContain("The backup is encrypted: set BACKUP_PASSPHRASE");
+    const flipped = await cli(["restore", flippedCopy()], {
+      DATA_DIR: dataDir,
+      BACKUP_PASSPHRASE: PASSPHRASE,
+    });
+    expect(flipped.status).toBe(1);
+    expect(flipped.stderr).toContain("damaged or was altered");
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  }, 120_000);
+
+  it.runIf(testDatabaseUrl)(
+    "leaves a PostgreSQL database as it was when the passphrase is wrong or a byte flipped, even with --force",
+    async () => {
+      const database = await createEmptyPostgresDatabase();
+      cleanups.push(() => database.drop());
+      const env = { DATA_DIR: tempDir("pg-encrypted"), DATABASE_URL: database.url };
+      const restored = await cli(["restore", backupDir], env);
+      expect(restored.status, restored.stderr).toBe(0);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      cleanups.push(() => client.end());
+      const countRows = async () =>
+        (
+          await client.query<{ count: number }>("select count(*)::int as count from users where email = $1", [
+            "added.after.backup@example.com",
+          ])
+        ).rows[0]?.count;
+      await client.query("insert into users (email) values ($1)", ["added.after.backup@example.com"]);
+      expect(await countRows()).toBe(1);
+
+      const wrong = await cli(["restore", encryptedDir, "--force"], {
+        ...env,
+        BACKUP_PASSPHRASE: "not the backup's passphrase",
+      });
+      expect(wrong.stderr).toContain("Wrong passphrase");
+      const flipped = await cli(["restore", flippedCopy(), "--force"], {
+        ...env,
+        BACKUP_PASSPHRASE: PASSPHRASE,
+      });
+      expect(flipped.stderr).toContain("damaged or was altered");
+      expect([wrong.status, flipped.status]).toEqual([1, 1]);
+      expect(await countRows()).toBe(1);
+
+      // The right passphrase with --force does replace the contents: the refusals above kept them.
+      const replaced = await cli(["restore", encryptedDir, "--force"], {
+        ...env,
+        BACKUP_PASSPHRASE: PASSPHRASE,
+      });
+      expect(replaced.status, replaced.stderr).toBe(0);
+      expect(await countRows()).toBe(0);
     },
     240_000,
   );

@@ -7,30 +7,26 @@ import type { ServerEnv } from "../../env";
 import { DirectoryLockedError } from "../db/directory-lock";
 import { createStorage } from "../storage";
 import { readBackupAccess } from "./backup-access";
-import {
-  appVersion,
-  type BackupManifest,
-  DUMP_FILE,
-  digestFiles,
-  MANIFEST_FILE,
-  newestMigration,
-} from "./manifest";
+import { encryptedWriter, folderWriter } from "./backup-files";
+import { MIN_PASSPHRASE_LENGTH } from "./encryption";
+import { appVersion, type BackupManifest, DUMP_FILE, MANIFEST_FILE, newestMigration } from "./manifest";
 import { exportObjects, listObjectKeys } from "./objects";
 import { dumpPglite } from "./pglite-dump";
 import { dumpPostgres } from "./postgres-dump";
 import { countRows, dumpedFromVersion, portableDump } from "./sql-dump";
 
 // `npm run cli -- backup <dir>`, while the app runs: the database as SQL first, then the stored
-// files, then the secrets folder. Files are written once and never changed, so an object stored
-// after the dump is merely extra in the backup; one deleted between dump and copy is missing
-// (the files' own risk of any online backup, named in the decision record).
+// files. Files are written once and never changed, so an object stored after the dump is merely
+// extra in the backup; one deleted between dump and copy is missing (the files' own risk of any
+// online backup, named in the decision record). The secrets folder stays out: everything the API
+// needs is in the database (generated secrets included), and the folder's files are the first
+// admin's sign-in details and per-process state, no business of a copy kept elsewhere.
 
-export type BackupResult = { dir: string; manifest: BackupManifest };
-
-/** Secret files that belong to one running process or to a write under way. */
-function isTransientSecretFile(name: string): boolean {
-  return name.endsWith(".lock") || name.endsWith(".tmp") || name === "api-backup.json";
-}
+export type BackupOptions = {
+  /** Encrypts the backup into one file (backup-files.ts); unset, the files are written as they are. */
+  passphrase?: string;
+};
+export type BackupResult = { dir: string; manifest: BackupManifest; encrypted: boolean };
 
 async function takeDump(env: ServerEnv): Promise<{ sql: string; via: BackupManifest["database"]["via"] }> {
   if (env.DATABASE_URL) return { sql: await dumpPostgres(env.DATABASE_URL), via: "pg_dump" };
@@ -82,32 +78,30 @@ async function assertEmptyTarget(dir: string) {
   if ((await fsp.readdir(dir)).length > 0) throw new Error(`${dir} is not empty: give a new folder`);
 }
 
-export async function createBackup(env: ServerEnv, dir: string): Promise<BackupResult> {
+export async function createBackup(
+  env: ServerEnv,
+  dir: string,
+  options: BackupOptions = {},
+): Promise<BackupResult> {
+  const { passphrase } = options;
+  if (passphrase !== undefined && passphrase.length < MIN_PASSPHRASE_LENGTH) {
+    throw new Error(`The passphrase needs at least ${MIN_PASSPHRASE_LENGTH} characters`);
+  }
   const target = path.resolve(dir);
   await assertEmptyTarget(target);
-  // Written beside the target and renamed at the end, so a backup folder is always complete.
-  const staging = `${target}.partial-${crypto.randomBytes(4).toString("hex")}`;
-  await fsp.mkdir(staging, { recursive: true, mode: 0o700 });
+  const writer = passphrase ? await encryptedWriter(target, passphrase) : await folderWriter(target);
   try {
     const dump = await takeDump(env);
     const sql = portableDump(dump.sql);
-    await fsp.writeFile(path.join(staging, DUMP_FILE), sql, { mode: 0o600 });
+    const files: BackupManifest["files"] = {};
+    files[DUMP_FILE] = await writer.add(DUMP_FILE, Buffer.from(sql));
 
     // A signing secret is needed to build the storage, not to read from it.
     const storage = createStorage(env, crypto.randomBytes(32).toString("base64url"));
-    const objects = await exportObjects(storage, await listObjectKeys(env), staging);
-
-    let secretFiles = 0;
-    const secrets = path.join(env.DATA_DIR, "secrets");
-    if (fs.existsSync(secrets)) {
-      await fsp.mkdir(path.join(staging, "secrets"), { mode: 0o700 });
-      for (const entry of await fsp.readdir(secrets, { withFileTypes: true })) {
-        if (!entry.isFile() || isTransientSecretFile(entry.name)) continue;
-        await fsp.copyFile(path.join(secrets, entry.name), path.join(staging, "secrets", entry.name));
-        await fsp.chmod(path.join(staging, "secrets", entry.name), 0o600);
-        secretFiles += 1;
-      }
-    }
+    const objects = await exportObjects(storage, await listObjectKeys(env), async (name, content) => {
+      files[name] = await writer.add(name, content);
+      return files[name];
+    });
 
     const manifest: BackupManifest = {
       format: "partner-platform-backup",
@@ -120,17 +114,14 @@ export async function createBackup(env: ServerEnv, dir: string): Promise<BackupR
         via: dump.via,
         serverVersion: dumpedFromVersion(sql),
       },
-      counts: { rows: countRows(sql), objects: objects.count, objectBytes: objects.bytes, secretFiles },
-      files: await digestFiles(staging),
+      counts: { rows: countRows(sql), objects: objects.count, objectBytes: objects.bytes },
+      files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))),
     };
-    await fsp.writeFile(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, {
-      mode: 0o600,
-    });
-    if (fs.existsSync(target)) await fsp.rmdir(target);
-    await fsp.rename(staging, target);
-    return { dir: target, manifest };
+    await writer.add(MANIFEST_FILE, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+    await writer.commit();
+    return { dir: target, manifest, encrypted: Boolean(passphrase) };
   } catch (error) {
-    await fsp.rm(staging, { recursive: true, force: true });
+    await writer.discard();
     throw error;
   }
 }

@@ -26,7 +26,8 @@ export type BackupManifest = {
     rows: Record<string, number>;
     objects: number;
     objectBytes: number;
-    secretFiles: number;
+    /** Backups of earlier versions only: the files of the secrets folder they held. */
+    secretFiles?: number;
   };
   /** Every other file of the backup, relative to it, with its size and SHA-256. */
   files: Record<string, { size: number; sha256: string }>;
@@ -43,22 +44,22 @@ export function newestMigration(): string {
 
 export const appVersion = (packageJson as { version: string }).version;
 
-/** Size and SHA-256 of every file under the backup folder except the manifest. */
-export async function digestFiles(backupDir: string): Promise<BackupManifest["files"]> {
-  const files: BackupManifest["files"] = {};
+/** Every file under the backup folder except the manifest, relative to it, sorted. */
+async function listFiles(backupDir: string): Promise<string[]> {
   const entries = await fsp.readdir(backupDir, { recursive: true, withFileTypes: true });
-  const names = entries
-    .filter((entry) => entry.isFile())
+  return entries
+    .filter((entry) => !entry.isDirectory())
     .map((entry) =>
       path.relative(backupDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
     )
     .filter((name) => name !== MANIFEST_FILE)
     .sort();
-  for (const name of names) files[name] = await fileDigest(path.join(backupDir, name));
-  return files;
 }
 
-/** Reads a backup's manifest and checks every file it lists; throws on the first problem. */
+/**
+ * Reads a backup's manifest and checks every file it lists, and that it lists every file (a
+ * restore copies whole folders); throws on the first problem.
+ */
 export async function readVerifiedManifest(backupDir: string): Promise<BackupManifest> {
   let manifest: BackupManifest;
   try {
@@ -84,6 +85,10 @@ export async function readVerifiedManifest(backupDir: string): Promise<BackupMan
     if (actual.sha256 !== expected.sha256 || actual.size !== expected.size) {
       throw new Error(`The backup is damaged: ${name} does not match its checksum`);
     }
+  }
+  const unlisted = (await listFiles(backupDir)).filter((name) => !manifest.files[name]);
+  if (unlisted.length > 0) {
+    throw new Error(`The backup holds files its manifest does not list: ${unlisted.join(", ")}`);
   }
   return manifest;
 }

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
+import type { Readable } from "node:stream";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import type { ServerEnv } from "../../env";
 import { OBJECT_KEY_PATTERN, type ObjectStorage } from "../storage/types";
@@ -59,24 +59,24 @@ function objectPaths(root: string, key: string) {
   return { folder, data: path.join(folder, key), sidecar: path.join(folder, `${key}.json`) };
 }
 
-/** Copies every object into <backup>/objects; an object deleted meanwhile is skipped. */
+/** Adds one file to a backup under its name there (backup-files.ts). */
+type AddFile = (name: string, content: Buffer | Readable) => Promise<{ size: number }>;
+
+/** Adds every object as objects/<2 hex>/<key> and its sidecar; an object deleted meanwhile is skipped. */
 export async function exportObjects(
   storage: ObjectStorage,
   keys: string[],
-  backupDir: string,
+  add: AddFile,
 ): Promise<{ count: number; bytes: number }> {
-  const root = path.join(backupDir, "objects");
   let count = 0;
   let bytes = 0;
   for (const key of keys) {
     const object = await storage.get(key);
     if (!object) continue;
-    const paths = objectPaths(root, key);
-    await fsp.mkdir(paths.folder, { recursive: true, mode: 0o700 });
-    await pipeline(object.body, fs.createWriteStream(paths.data, { mode: 0o600, flush: true }));
-    const { size } = await fsp.stat(paths.data);
+    const name = `objects/${key.slice(0, 2)}/${key}`;
+    const { size } = await add(name, object.body);
     const sidecar: Sidecar = { contentType: object.info.contentType, size };
-    await fsp.writeFile(paths.sidecar, JSON.stringify(sidecar), { mode: 0o600 });
+    await add(`${name}.json`, Buffer.from(JSON.stringify(sidecar)));
     count += 1;
     bytes += size;
   }

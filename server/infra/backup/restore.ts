@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { sql as drizzleSql } from "drizzle-orm";
 import pg from "pg";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../db";
 import type { ServerEnv } from "../../env";
 import { createStorage } from "../storage";
+import { ENCRYPTED_BACKUP_FILE, unpackEncryptedBackup } from "./backup-files";
 import { type BackupManifest, DUMP_FILE, readVerifiedManifest } from "./manifest";
 import { importObjects } from "./objects";
 import { portableDump } from "./sql-dump";
@@ -15,10 +17,21 @@ import { portableDump } from "./sql-dump";
 // the PostgreSQL database DATABASE_URL names, which is how an operator moves from the embedded
 // default to a server. Everything is checked before anything is written: the backup's
 // checksums, an empty target. The SQL loads in one transaction; then the migrations this
-// version has beyond the backup's run, as at every start.
+// version has beyond the backup's run, as at every start. An encrypted backup is decrypted and
+// authenticated whole into a private temporary folder first, then restored from there.
 
-export type RestoreOptions = { force?: boolean };
-export type RestoreResult = { manifest: BackupManifest; target: string; rows: number; objects: number };
+export type RestoreOptions = {
+  force?: boolean;
+  /** The passphrase of an encrypted backup, asked for only when the backup is one. */
+  passphrase?: () => Promise<string>;
+};
+export type RestoreResult = {
+  manifest: BackupManifest;
+  target: string;
+  rows: number;
+  objects: number;
+  encrypted: boolean;
+};
 
 const PGLITE_FOLDER = "pglite";
 
@@ -79,13 +92,43 @@ async function countTables(database: DatabaseHandle, tables: string[]): Promise<
   return counts;
 }
 
+/** The encrypted file a backup path names: the file itself, or the one in the folder; else null. */
+async function encryptedFileOf(source: string): Promise<string | null> {
+  if ((await fsp.stat(source)).isFile()) return source;
+  const inFolder = path.join(source, ENCRYPTED_BACKUP_FILE);
+  return fs.existsSync(inFolder) ? inFolder : null;
+}
+
 export async function restoreBackup(
   env: ServerEnv,
   dir: string,
   options: RestoreOptions = {},
 ): Promise<RestoreResult> {
+  const source = path.resolve(dir);
+  if (!fs.existsSync(source)) throw new Error(`${source} does not exist`);
+  const encrypted = await encryptedFileOf(source);
+  if (!encrypted) return { ...(await restoreFolder(env, source, options)), encrypted: false };
+  if (!options.passphrase) {
+    throw new Error("The backup is encrypted: set BACKUP_PASSPHRASE, or run the restore in a terminal");
+  }
+  const passphrase = await options.passphrase();
+  // Every byte is authenticated before anything is written to the target: a wrong passphrase or
+  // a changed byte anywhere stops the restore here. The folder is the restoring user's alone.
+  const unpacked = await fsp.mkdtemp(path.join(os.tmpdir(), "partner-platform-restore-"));
+  try {
+    await unpackEncryptedBackup(encrypted, passphrase, unpacked);
+    return { ...(await restoreFolder(env, unpacked, options)), encrypted: true };
+  } finally {
+    await fsp.rm(unpacked, { recursive: true, force: true });
+  }
+}
+
+async function restoreFolder(
+  env: ServerEnv,
+  backupDir: string,
+  options: RestoreOptions,
+): Promise<Omit<RestoreResult, "encrypted">> {
   const force = options.force ?? false;
-  const backupDir = path.resolve(dir);
   const manifest = await readVerifiedManifest(backupDir);
   const sql = portableDump(await fsp.readFile(path.join(backupDir, DUMP_FILE), "utf8"));
 
@@ -102,7 +145,10 @@ export async function restoreBackup(
   }
   const secretsFrom = path.join(backupDir, "secrets");
   const secretsTo = path.join(env.DATA_DIR, "secrets");
-  const secretNames = fs.existsSync(secretsFrom) ? (await fsp.readdir(secretsFrom)).sort() : [];
+  // Backups of earlier versions carried the secrets folder; only the files the manifest checked.
+  const secretNames = Object.keys(manifest.files)
+    .filter((name) => /^secrets\/[^/]+$/.test(name))
+    .map((name) => name.slice("secrets/".length));
   for (const name of secretNames) {
     const existing = path.join(secretsTo, name);
     if (
