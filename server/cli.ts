@@ -3,8 +3,13 @@
 // `npm run cli -- backup <dir> [--encrypt]`: database dump and stored files, while the app runs;
 //   encrypted with BACKUP_PASSPHRASE when set, or with one asked for on the terminal (--encrypt).
 // `npm run cli -- restore <dir> [--force]`: into an empty DATA_DIR or the DATABASE_URL database.
-import { openDatabase } from "./db";
+// `npm run cli -- reset-2fa <email> [reason]`: turns an account's two-factor sign-in off (the
+//   last super admin lost their phone), ends its sessions and mails the owner.
+import { type Database, openDatabase } from "./db";
+import { findUserByEmail } from "./db/queries/users";
 import { createAdmin, generatePassword } from "./domain/auth/create-admin";
+import { removeSecondFactor } from "./domain/auth/reset-two-factor";
+import { insertMail, type OutgoingMail } from "./domain/mail/outbox";
 import { loadServerEnv } from "./env";
 import { createBackup } from "./infra/backup/backup";
 import { askNewPassphrase, askPassphrase, canAskForPassphrase } from "./infra/backup/passphrase-prompt";
@@ -15,12 +20,71 @@ const USAGE = [
   "Usage: npm run cli -- create-admin <email> [admin|super_admin]",
   "       npm run cli -- backup <dir> [--encrypt]",
   "       npm run cli -- restore <dir> [--force]",
+  "       npm run cli -- reset-2fa <email> [reason]",
 ].join("\n");
 
 async function main(argv: string[]) {
   const [command] = argv;
   if (command === "backup" || command === "restore") return backupCommand(command, argv.slice(1));
+  if (command === "reset-2fa") return resetTwoFactorCommand(argv.slice(1));
   return createAdminCommand(argv);
+}
+
+/** The API's database for one command; null (said on stderr) when the embedded one is in use. */
+async function openForCommand(env: ReturnType<typeof loadServerEnv>) {
+  try {
+    return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (error) {
+    if (error instanceof DirectoryLockedError) {
+      console.error(`${error.message}\nThe embedded database allows one process: stop the API first.`);
+      return null;
+    }
+    throw error;
+  }
+}
+
+async function resetTwoFactorCommand(args: string[]) {
+  const [email, ...reasonWords] = args;
+  if (!email) {
+    console.error(USAGE);
+    return 2;
+  }
+  const reason = reasonWords.join(" ").trim() || "Reset by the operator from the command line.";
+  const env = loadServerEnv();
+  const database = await openForCommand(env);
+  if (!database) return 1;
+  try {
+    await database.migrate();
+    const user = await findUserByEmail(database.db, email);
+    if (!user) {
+      console.error(`No account has the email ${email}.`);
+      return 1;
+    }
+    if (!user.totpEnabledAt) {
+      console.error(`Two-factor sign-in is not on for ${email}; nothing to reset.`);
+      return 1;
+    }
+    // The mail goes into the outbox; the running API's sender delivers it.
+    const outbox = {
+      enqueue: async (db: Database, mail: OutgoingMail) => void (await insertMail(db, mail)),
+      wake() {},
+    };
+    await removeSecondFactor(database.db, { mail: outbox, publicUrl: env.PUBLIC_URL }, user, {
+      actorId: null,
+      reason,
+      ip: null,
+    });
+    console.info(
+      `Two-factor sign-in of ${email} is off and its sessions ended; the owner is mailed. ` +
+        "They sign in with the password and set it up again.",
+    );
+    return 0;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  } finally {
+    await database.close();
+  }
 }
 
 async function backupCommand(command: "backup" | "restore", args: string[]) {
@@ -89,16 +153,8 @@ async function createAdminCommand(argv: string[]) {
     return 2;
   }
   const env = loadServerEnv();
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  } catch (error) {
-    if (error instanceof DirectoryLockedError) {
-      console.error(`${error.message}\nThe embedded database allows one process: stop the API first.`);
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openForCommand(env);
+  if (!database) return 1;
   try {
     await database.migrate();
     const password = generatePassword();

@@ -30,6 +30,10 @@ export const errorCodes = {
     status: 401,
     message: "Your sign-in has expired. Please enter your password again.",
   },
+  TWO_FACTOR_REQUIRED: {
+    status: 403,
+    message: "Admins must sign in with two-factor sign-in. Set it up, or sign in again with your code.",
+  },
   RESET_TOKEN_INVALID: { status: 400, message: "Invalid or expired reset link." },
   CONTRACT_NOT_ELIGIBLE: {
     status: 403,

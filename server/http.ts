@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { ZodError } from "zod";
 import type { ValidationIssue } from "../lib/schemas/common";
 import type { UserRow } from "./db/queries/users";
+import { DEVICE_TOKEN_HEADER } from "./domain/auth/device-token";
 import type { StoredProfile } from "./domain/profile/load-profile";
 import { AppError } from "./errors";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, resolveClientIp } from "./infra/client-ip";
@@ -25,6 +26,8 @@ type AuthenticatedCaller = {
   user: UserRow;
   permissions: string[];
   sessionId: string;
+  /** Whether this session proved a second factor (at sign-in, or by turning it on in it). */
+  secondFactor: boolean;
   /** Set by `authenticateWithProfile`: the caller's stored profile row, null when there is none. */
   profile?: StoredProfile | null;
 };
@@ -48,7 +51,11 @@ export function clientIp(c: Context): string | null {
 }
 
 export function requestContext(c: Context) {
-  return { ip: clientIp(c), userAgent: c.req.header("user-agent") ?? null };
+  return {
+    ip: clientIp(c),
+    userAgent: c.req.header("user-agent") ?? null,
+    deviceToken: c.req.header(DEVICE_TOKEN_HEADER) ?? null,
+  };
 }
 
 export function validationError(error: ZodError): AppError {

@@ -126,6 +126,7 @@ async function main() {
         refreshDerivationSecret: auth.refreshDerivationSecret,
         codeSecret: auth.codeSecret,
         totpSecretKey: auth.totpSecretKey,
+        previousTotpSecretKey: auth.previousTotpSecretKey,
       },
     },
     tokens,

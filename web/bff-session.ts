@@ -10,7 +10,14 @@ import {
   createNonce,
   isHttpsRequest,
 } from "./security-headers";
-import { clearSessionCookies, readCookie, sessionCookieNames, sessionSetCookies } from "./session-cookies";
+import {
+  clearSessionCookies,
+  deviceCookieName,
+  deviceSetCookie,
+  readCookie,
+  sessionCookieNames,
+  sessionSetCookies,
+} from "./session-cookies";
 
 // Calls whose answers carry tokens: the BFF keeps the tokens in cookies and gives the page only
 // `user` and the access token's expiry (the browser never holds a token). The first two may
@@ -119,7 +126,9 @@ async function callApi(
     body: JSON.stringify(body),
   });
   // The client's address is settled above; the copy carries no platform header to read again.
-  return forwardToApi(upstreamRequest, { ...options, clientIpHeader: undefined, accessToken });
+  // The device cookie goes along: the API tells a known browser from a new one by it at sign-in.
+  const deviceToken = readCookie(request.headers.get("cookie"), deviceCookieName(isHttpsRequest(request)));
+  return forwardToApi(upstreamRequest, { ...options, clientIpHeader: undefined, accessToken, deviceToken });
 }
 
 /** Turns the API's token answer into cookies plus the browser's view of the session. */
@@ -141,12 +150,10 @@ async function issueSession(request: Request, upstream: Response): Promise<Respo
   const parsed = tokenResponseSchema.safeParse(answer);
   if (!parsed.success) return bffError(502, "BAD_GATEWAY", "The service gave an unexpected answer.", request);
   const tokens = parsed.data;
-  return jsonAnswer(
-    request,
-    200,
-    { user: tokens.user, accessTokenExpiresAt: tokens.accessTokenExpiresAt },
-    sessionSetCookies(tokens, https),
-  );
+  return jsonAnswer(request, 200, { user: tokens.user, accessTokenExpiresAt: tokens.accessTokenExpiresAt }, [
+    ...sessionSetCookies(tokens, https),
+    ...(tokens.deviceToken ? [deviceSetCookie(tokens.deviceToken, https)] : []),
+  ]);
 }
 
 /**

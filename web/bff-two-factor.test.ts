@@ -76,7 +76,11 @@ describe("two-factor sign-in through the BFF", () => {
     expect(second.status, text).toBe(200);
     expect(text).not.toMatch(/accessToken"|refreshToken|eyJ/);
     expect(JSON.parse(text).user.email).toBe(user.email);
-    expect(second.headers.getSetCookie().map((cookie) => cookie.split("=")[0])).toEqual(["pp_at", "pp_rt"]);
+    expect(second.headers.getSetCookie().map((cookie) => cookie.split("=")[0])).toEqual([
+      "pp_at",
+      "pp_rt",
+      "pp_device",
+    ]);
   });
 
   it.each(["/api/auth/login/%74otp", "/api/auth/login//totp", "/api/Auth/login/totp"])(

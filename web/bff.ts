@@ -21,6 +21,8 @@ export type BffOptions = {
   accessToken?: string;
   /** CLIENT_IP_HEADER: the platform's header naming the client (web/client-ip.ts). */
   clientIpHeader?: string;
+  /** A sign-in's device cookie (web/session-cookies.ts), for the API's new-browser check. */
+  deviceToken?: string;
 };
 
 // Only these cross the BFF. Cookies stay here (the BFF owns the session), Authorization is
@@ -97,6 +99,7 @@ function upstreamHeaders(
   requestId: string,
   accessToken?: string,
   clientIpHeader?: string,
+  deviceToken?: string,
 ): Headers {
   const headers = new Headers();
   for (const name of FORWARDED_REQUEST_HEADERS) {
@@ -112,6 +115,7 @@ function upstreamHeaders(
   headers.set("x-forwarded-proto", isHttpsRequest(request) ? "https" : "http");
   headers.set("x-forwarded-host", request.headers.get("host") ?? url.host);
   if (accessToken) headers.set("authorization", `Bearer ${accessToken}`);
+  if (deviceToken) headers.set("x-device-token", deviceToken);
   return headers;
 }
 
@@ -179,7 +183,14 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
   try {
     const init = {
       method: request.method,
-      headers: upstreamHeaders(request, incoming, requestId, options.accessToken, options.clientIpHeader),
+      headers: upstreamHeaders(
+        request,
+        incoming,
+        requestId,
+        options.accessToken,
+        options.clientIpHeader,
+        options.deviceToken,
+      ),
       body,
       signal: controller.signal,
     };

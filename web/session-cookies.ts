@@ -60,3 +60,16 @@ export function clearSessionCookies(https: boolean): string[] {
     serializeCookie(names.refresh, "", { https, maxAgeSeconds: 0 }),
   ];
 }
+
+/**
+ * The browser's device cookie: an id the API signed at this browser's first sign-in, sent back
+ * with each sign-in so a new browser is told from a known one by more than its User-Agent. A
+ * year, renewed with each sign-in; httpOnly like the session cookies.
+ */
+const DEVICE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
+
+export const deviceCookieName = (https: boolean) => (https ? "__Host-pp_device" : "pp_device");
+
+export function deviceSetCookie(token: string, https: boolean): string {
+  return serializeCookie(deviceCookieName(https), token, { https, maxAgeSeconds: DEVICE_COOKIE_SECONDS });
+}

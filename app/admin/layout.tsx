@@ -17,9 +17,11 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   const session = await requireSession();
   if (!isAdminRole(session.user.role)) redirect(dashboardWithNotice("admin-only"));
   const twoFactor = await apiLoadAsUser("/api/auth/totp", totpStatusSchema);
-  // Only a clear "not on" redirects: when the API cannot answer, the admin pages' own calls fail
-  // and say so, and sending the admin elsewhere would hide that.
-  if (twoFactor.ok && !twoFactor.data.enabled) redirect("/two-factor");
+  // Only a clear "not on" (or "not proved by this session", which the API refuses admin calls
+  // for) redirects: when the API cannot answer, the admin pages' own calls fail and say so, and
+  // sending the admin elsewhere would hide that.
+  if (twoFactor.ok && !(twoFactor.data.enabled && twoFactor.data.sessionSecondFactor))
+    redirect("/two-factor");
   return (
     <>
       <AppHeader />

@@ -13,6 +13,7 @@ import { PermissionModal } from "./permission-modal";
 import { UserConfirmDialog } from "./user-confirm-dialog";
 import { UserRoleForm } from "./user-detail-role-form";
 import { DetailSection } from "./user-detail-sections";
+import { UserTwoFactorReset } from "./user-two-factor-reset";
 
 /** The admin's password reset for a user: one message per status. */
 function resetMessageKey(status: number, code: string) {
@@ -33,7 +34,8 @@ const serverMessageOr = (error: unknown, fallback: string) =>
 /**
  * The actions panel of /admin/user-management/profile/{id}: send a password reset link,
  * edit permissions in a modal, suspend (after a confirmation) or reactivate, download everything
- * stored about the user as JSON, and for super admins the role. The audit trail has its own
+ * stored about the user as JSON, and for super admins the role and resetting a lost second
+ * factor. The audit trail has its own
  * section below.
  */
 export function UserDetailActions({
@@ -41,9 +43,9 @@ export function UserDetailActions({
   onPermissionsSaved,
   onUserChanged,
 }: {
-  user: Pick<AdminUser, "id" | "email" | "role" | "status">;
+  user: Pick<AdminUser, "id" | "email" | "role" | "status" | "two_factor_enabled">;
   onPermissionsSaved: (permissions: string[]) => void;
-  onUserChanged: (patch: Partial<Pick<AdminUser, "role" | "status">>) => void;
+  onUserChanged: (patch: Partial<Pick<AdminUser, "role" | "status" | "two_factor_enabled">>) => void;
 }) {
   const t = useTranslations("AdminUser.actions");
   const tList = useTranslations("AdminArea.users");
@@ -124,6 +126,13 @@ export function UserDetailActions({
         >
           {t("export")}
         </a>
+        {mayChangeRole && user.two_factor_enabled === 1 && (
+          <UserTwoFactorReset
+            userId={user.id}
+            email={user.email}
+            onReset={() => onUserChanged({ two_factor_enabled: 0 })}
+          />
+        )}
       </div>
       <p id={exportHintId} className="mt-2 text-sm text-slate-700">
         {t("exportHint")}

@@ -176,6 +176,7 @@ export function UserInfoSection({ user, status }: { user: DetailUser; status: On
         <Row label={t("role")}>{t("roles", { role: user.role })}</Row>
         <Row label={t("status")}>{t("statuses", { status: user.status })}</Row>
         <Row label={t("adminVerified")}>{user.is_admin_verified ? t("yes") : t("no")}</Row>
+        <Row label={t("twoFactor")}>{user.two_factor_enabled ? t("twoFactorOn") : t("twoFactorOff")}</Row>
         <Row label={t("createdAt")}>{date(user.created_at)}</Row>
         <Row label={t("lastLogin")}>{date(user.last_login_at)}</Row>
       </dl>

@@ -115,7 +115,12 @@ export function UserListTable({
                   {tValues(`status.${user.status}`)}
                 </span>
               </td>
-              <td className="px-3 py-3 whitespace-nowrap">{tValues(`role.${user.role}`)}</td>
+              <td className="px-3 py-3 whitespace-nowrap">
+                {tValues(`role.${user.role}`)}
+                {user.two_factor_enabled === 1 && (
+                  <span className="block text-xs text-slate-600">{t("twoFactorOn")}</span>
+                )}
+              </td>
               <td className="px-3 py-3 whitespace-nowrap">{when(user.created_at)}</td>
               <td className="px-3 py-3 whitespace-nowrap">{when(user.last_login_at)}</td>
               <td className="px-3 py-3">

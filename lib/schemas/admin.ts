@@ -63,6 +63,8 @@ export const adminUserSchema = adminUserSummarySchema.extend({
   profile_completed: z.union([z.literal(0), z.literal(1)]),
   contract_signed: z.union([z.literal(0), z.literal(1)]),
   is_admin_verified: z.union([z.literal(0), z.literal(1)]),
+  /** Two-factor sign-in on (a super admin can reset it for an owner who lost it). */
+  two_factor_enabled: z.union([z.literal(0), z.literal(1)]),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

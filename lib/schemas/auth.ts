@@ -80,6 +80,8 @@ export const tokenResponseSchema = z.object({
   refreshToken: z.string(),
   refreshTokenExpiresAt: z.string(),
   user: sessionUserSchema,
+  /** A sign-in's device cookie (new, or the one presented); the web tier keeps it, the page never sees it. */
+  deviceToken: z.string().optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 

@@ -46,6 +46,15 @@ export const totpDisableSchema = z.object({
 
 export const totpRegenerateSchema = z.object({ code: secondFactorCodeSchema });
 
+/**
+ * A super admin resets another account's second factor: their own current code, and the reason
+ * (recorded in the audit trail and mailed to the owner).
+ */
+export const totpAdminResetSchema = z.object({
+  code: secondFactorCodeSchema,
+  reason: z.string().trim().min(1, "reasonRequired").max(500, "reasonTooLong"),
+});
+
 /** An app's code as typed into a form: the spaces a member may type ("123 456") go first. */
 const typedTotpCodeSchema = z
   .string({ error: "codeIncomplete" })
@@ -66,6 +75,8 @@ export const totpStatusSchema = z.object({
   recoveryCodesLeft: z.number(),
   /** Admins and super admins must have it on; they cannot turn it off. */
   required: z.boolean(),
+  /** Whether this session proved a second factor: admin calls answer only such sessions. */
+  sessionSecondFactor: z.boolean(),
 });
 export type TotpStatus = z.infer<typeof totpStatusSchema>;
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AccountSession } from "../../lib/schemas/account-security";
 import { authSessions, mailOutbox, users } from "../db/schema";
+import { deviceKey } from "../domain/auth/device";
 import {
   call,
   codeFrom,
@@ -36,15 +37,24 @@ const SAFARI_IPHONE =
 
 type Tokens = { accessToken: string; refreshToken: string };
 
-/** Signs in as a browser with this user agent, from this address. */
+/**
+ * Each member's browsers keep their device cookie as a browser would: one per browser family
+ * and system, so an updated browser still holds the cookie of its earlier version.
+ */
+const deviceCookies = new Map<string, string>();
+const browserOf = (user: TestUser, userAgent: string) => `${user.id}|${deviceKey(userAgent)}`;
+
+/** Signs in as a browser with this user agent (and its device cookie), from this address. */
 async function signIn(user: TestUser, userAgent = FIREFOX_LINUX, ip = uniqueIp()): Promise<Tokens> {
+  const cookie = deviceCookies.get(browserOf(user, userAgent));
   const answer = await post(
     t.app,
     "/api/auth/login",
     { email: user.email, password: user.password },
-    { ip, headers: { "user-agent": userAgent } },
+    { ip, headers: { "user-agent": userAgent, ...(cookie ? { "x-device-token": cookie } : {}) } },
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  if (answer.body.deviceToken) deviceCookies.set(browserOf(user, userAgent), answer.body.deviceToken);
   return { accessToken: answer.body.accessToken ?? "", refreshToken: answer.body.refreshToken ?? "" };
 }
 
@@ -334,7 +344,10 @@ describe("the notice of a sign-in from a new browser", () => {
   it("sessions from before browsers were noted are no history: no notice for every member after an update", async () => {
     const user = await createUser(db());
     await signIn(user, FIREFOX_LINUX);
-    await db().update(authSessions).set({ deviceKey: null }).where(eq(authSessions.userId, user.id));
+    await db()
+      .update(authSessions)
+      .set({ deviceKey: null, deviceIdHash: null })
+      .where(eq(authSessions.userId, user.id));
 
     await signIn(user, CHROME_WINDOWS);
     expect(await noticesTo(user.email)).toHaveLength(0);

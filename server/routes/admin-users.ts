@@ -233,7 +233,7 @@ export function registerAdminUsersRoutes(
     async (c) => {
       const userId = userIdOf(c.req.valid("param").id);
       const { role } = c.req.valid("json");
-      const result = await changeUserRole(deps.db, userId, role, actorOf(c));
+      const result = await changeUserRole(deps.db, userId, role, actorOf(c), deps);
       const message = result.changed ? "Role changed." : "The user already has this role.";
       return c.json({ success: true, message, role: result.role }, 200);
     },

@@ -13,6 +13,7 @@ import {
   call,
   codeFrom,
   createUser,
+  enrolAuthenticator,
   login,
   loginOk,
   me,
@@ -314,6 +315,7 @@ describe("role and status are read from the database on every privileged call", 
     const email = uniqueEmail("admin");
     const password = strongPassword();
     const admin = await createAdmin(db(), { email, password, role: "admin" });
+    await enrolAuthenticator(db(), { id: admin.id, email });
     const [first, second] = [await createUser(db()), await createUser(db())];
     const { accessToken } = await loginOk(t.app, email, password);
 
@@ -333,7 +335,8 @@ describe("role and status are read from the database on every privileged call", 
   it("answers 401 without a token, 403 for a user, 404 for an unknown user and 429 for a second send", async () => {
     const email = uniqueEmail("admin");
     const password = strongPassword();
-    await createAdmin(db(), { email, password, role: "super_admin" });
+    const admin = await createAdmin(db(), { email, password, role: "super_admin" });
+    await enrolAuthenticator(db(), { id: admin.id, email });
     const member = await createUser(db());
     const target = await createUser(db());
     const adminToken = (await loginOk(t.app, email, password)).accessToken;

@@ -100,7 +100,12 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
   );
 
   app.openapi(
-    memberRoutesWithProfile(deps)({
+    // "enrolment": an admin who has not passed a second factor must still learn who they are.
+    memberRoutesWithProfile(
+      deps,
+      {},
+      "enrolment",
+    )({
       method: "get",
       path: "/api/auth/me",
       summary: "The logged-in user",

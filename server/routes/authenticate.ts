@@ -41,7 +41,12 @@ const liveSession = and(
  */
 const sessionQuery = preparedPerDatabase((db: Database) =>
   db
-    .select({ user: users, sessionId: authSessions.id, permissions: activePermissions })
+    .select({
+      user: users,
+      sessionId: authSessions.id,
+      secondFactorAt: authSessions.secondFactorAt,
+      permissions: activePermissions,
+    })
     .from(users)
     .leftJoin(authSessions, liveSession)
     .where(eq(users.id, sql.placeholder("sub")))
@@ -58,6 +63,7 @@ const sessionWithProfileQuery = preparedPerDatabase((db: Database) =>
     .select({
       user: users,
       sessionId: authSessions.id,
+      secondFactorAt: authSessions.secondFactorAt,
       permissions: activePermissions,
       personalProfile: profileColumns.personal,
       companyProfile: profileColumns.company,
@@ -73,7 +79,24 @@ const sessionWithProfileQuery = preparedPerDatabase((db: Database) =>
 
 type SessionDeps = { db: Database; tokens: TokenService };
 
-type SessionRow = { user: UserRow; sessionId: string | null; permissions: string[] };
+type SessionRow = {
+  user: UserRow;
+  sessionId: string | null;
+  secondFactorAt: Date | null;
+  permissions: string[];
+};
+
+export const ADMIN_ROLES = ["admin", "super_admin"] as const;
+
+const isAdminRole = (role: UserRow["role"]) => (ADMIN_ROLES as readonly string[]).includes(role);
+
+/**
+ * Which callers a route lets in. "member" (every call but a few): an admin's session must have
+ * passed a second factor, whatever the call, since an admin's member calls (contracts, links)
+ * also reach other members' data. "enrolment": what an admin who has not passed one needs to
+ * set it up (who am I, the two-factor settings); nothing else answers them.
+ */
+type Gate = "member" | "enrolment";
 
 /**
  * The checks of every protected call: the Bearer token must verify (EdDSA only, our issuer and
@@ -84,6 +107,7 @@ type SessionRow = { user: UserRow; sessionId: string | null; permissions: string
 async function checkCaller<Row extends SessionRow>(
   c: Context<AppEnv>,
   deps: SessionDeps,
+  gate: Gate,
   query: (db: Database) => { execute(values: { sub: string; sid: string }): Promise<Row[]> },
   extra?: (row: Row) => Partial<AppEnv["Variables"]["auth"]>,
 ): Promise<void> {
@@ -101,28 +125,38 @@ async function checkCaller<Row extends SessionRow>(
   // token learn why, instead of a bare "session expired".
   if (row?.user.status === "suspended") throw new AppError("ACCOUNT_SUSPENDED");
   if (!row?.sessionId) throw new AppError("UNAUTHORIZED");
-  c.set("auth", { user: row.user, permissions: row.permissions, sessionId: claims.sid, ...extra?.(row) });
+  // Read from the session now, like the role: a member promoted to admin gets no admin data
+  // through the sessions they already had, until one of them proves a second factor.
+  const secondFactor = row.secondFactorAt !== null;
+  if (gate === "member" && !secondFactor && isAdminRole(row.user.role)) {
+    throw new AppError("TWO_FACTOR_REQUIRED");
+  }
+  c.set("auth", {
+    user: row.user,
+    permissions: row.permissions,
+    sessionId: claims.sid,
+    secondFactor,
+    ...extra?.(row),
+  });
 }
 
 /** Every protected call: see `checkCaller`. */
-export function authenticate(deps: SessionDeps): MiddlewareHandler<AppEnv> {
+export function authenticate(deps: SessionDeps, gate: Gate = "member"): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    await checkCaller(c, deps, sessionQuery);
+    await checkCaller(c, deps, gate, sessionQuery);
     await next();
   };
 }
 
 /** `authenticate`, reading the caller's stored profile row in the same query into `auth.profile`. */
-function authenticateWithProfile(deps: SessionDeps): MiddlewareHandler<AppEnv> {
+function authenticateWithProfile(deps: SessionDeps, gate: Gate): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    await checkCaller(c, deps, sessionWithProfileQuery, (row) => ({
+    await checkCaller(c, deps, gate, sessionWithProfileQuery, (row) => ({
       profile: row.user.userType === "personal" ? row.personalProfile : row.companyProfile,
     }));
     await next();
   };
 }
-
-export const ADMIN_ROLES = ["admin", "super_admin"] as const;
 
 /** After `authenticate`: the caller's current role must be one of these. */
 export function requireRole(
@@ -172,13 +206,15 @@ const routesBehind = <const E extends RouteResponses>(gate: MiddlewareHandler<Ap
 export const memberRoutes = <const E extends RouteResponses = Record<never, never>>(
   deps: SessionDeps,
   responses = {} as E,
-) => routesBehind(authenticate(deps), responses);
+  gate: Gate = "member",
+) => routesBehind(authenticate(deps, gate), responses);
 
 /** `memberRoutes` for calls that answer the caller's profile: `auth.profile` comes with the session check. */
 export const memberRoutesWithProfile = <const E extends RouteResponses = Record<never, never>>(
   deps: SessionDeps,
   responses = {} as E,
-) => routesBehind(authenticateWithProfile(deps), responses);
+  gate: Gate = "member",
+) => routesBehind(authenticateWithProfile(deps, gate), responses);
 
 /** The route builder of a router's admin-only calls (`authenticateAdmin` first). */
 export const adminRoutes = <const E extends RouteResponses = Record<never, never>>(

@@ -57,7 +57,7 @@ async function tokenOf(user: TestUser) {
 
 /** A member with two-factor sign-in on through the API; returns the secret and recovery codes. */
 async function enrolled(role: "user" | "admin" | "super_admin" = "user") {
-  const user = await createUser(db(), { role });
+  const user = await createUser(db(), { role, totp: false });
   const token = await tokenOf(user);
   const setup = await post(t.app, "/api/auth/totp/setup", undefined, { token });
   expect(setup.status).toBe(200);
@@ -109,7 +109,13 @@ describe("setting up two-factor sign-in", () => {
     // Not in force yet: the login still starts a session at once.
     expect((await login(t.app, user.email, user.password)).body.accessToken).toBeDefined();
     const status = await call(t.app, "GET", "/api/auth/totp", { token });
-    expect(status.body).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false });
+    expect(status.body).toEqual({
+      enabled: false,
+      enabledAt: null,
+      recoveryCodesLeft: 0,
+      required: false,
+      sessionSecondFactor: false,
+    });
 
     const wrong = await post(
       t.app,
@@ -409,18 +415,19 @@ describe("signing in with two-factor sign-in on", () => {
     expect(sixth.body.error?.code).toBe("CODE_ATTEMPTS_EXCEEDED");
     expect(sixth.headers.get("retry-after")).toBeTruthy();
 
-    // New challenges do not buy new guesses: 10 per account in a quarter hour.
+    // New challenges do not buy new guesses: 10 failures per account, then a block.
     const next = await challengeOf(user);
-    for (let guess = 0; guess < 4; guess += 1) {
+    for (let guess = 0; guess < 5; guess += 1) {
       expect((await secondStep(next, "000000")).status).toBe(400);
     }
-    const eleventh = await secondStep(await challengeOf(user), codeAt(secret, step));
-    expect(eleventh.status).toBe(429);
+    const afterTen = await secondStep(await challengeOf(user), codeAt(secret, step));
+    expect(afterTen.status).toBe(429);
+    expect(Number(afterTen.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
     const guessed = await db()
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.subjectUserId, user.id), eq(auditLog.action, "auth.totp_failed")));
-    expect(guessed).toHaveLength(9);
+    expect(guessed).toHaveLength(10);
   });
 
   it("leaves a login without two-factor sign-in as it was", async () => {
@@ -506,16 +513,27 @@ describe("managing two-factor sign-in", () => {
     expect((await secondStep(await challengeOf(user), fresh[0] ?? "")).status).toBe(200);
   });
 
-  it("limits wrong codes when managing it", async () => {
-    const { token } = await enrolled();
-    for (let guess = 0; guess < 5; guess += 1) {
-      expect((await post(t.app, "/api/auth/totp/recovery-codes", { code: "000000" }, { token })).status).toBe(
-        422,
-      );
+  it("limits wrong codes when managing it: the settings share the sign-in's budget", async () => {
+    const { user, token, secret } = await enrolled();
+    const step = await freshStep();
+    // Four wrong codes at the sign-in's second step, six when renewing the recovery codes.
+    const challenge = await challengeOf(user);
+    for (let guess = 0; guess < 4; guess += 1) {
+      expect((await secondStep(challenge, "000000")).status).toBe(400);
     }
-    expect((await post(t.app, "/api/auth/totp/recovery-codes", { code: "000000" }, { token })).status).toBe(
-      429,
+    for (let guess = 0; guess < 6; guess += 1) {
+      const wrong = await post(t.app, "/api/auth/totp/recovery-codes", { code: "000000" }, { token });
+      expect(wrong.status).toBe(422);
+    }
+    // The eleventh is refused unchecked, right or not, in the settings and at sign-in alike.
+    const renew = await post(
+      t.app,
+      "/api/auth/totp/recovery-codes",
+      { code: codeAt(secret, step) },
+      { token },
     );
+    expect(renew.status).toBe(429);
+    expect((await secondStep(await challengeOf(user), codeAt(secret, step))).status).toBe(429);
   });
 
   it("acts on the caller's own account only: another member cannot touch your two-factor sign-in", async () => {

@@ -3,6 +3,7 @@ import { successResponseSchema, tokenResponseSchema } from "../../lib/schemas/au
 import {
   loginTotpSchema,
   recoveryCodesResponseSchema,
+  totpAdminResetSchema,
   totpDisableSchema,
   totpEnableSchema,
   totpRegenerateSchema,
@@ -11,6 +12,7 @@ import {
 } from "../../lib/schemas/two-factor";
 import type { AuthDeps } from "../domain/auth/auth-deps";
 import { loginWithSecondFactor } from "../domain/auth/login-with-totp";
+import { resetSecondFactorOf } from "../domain/auth/reset-two-factor";
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -19,15 +21,16 @@ import {
   twoFactorStatus,
 } from "../domain/auth/two-factor-settings";
 import { type AppEnv, requestContext } from "../http";
-import { memberRoutes } from "./authenticate";
-import { errorJson, errorResponses, json, jsonBody } from "./openapi";
+import { adminRoutes, memberRoutes } from "./authenticate";
+import { errorJson, errorResponses, idParams, json, jsonBody, rowIdOr404 } from "./openapi";
 
 /**
  * Two-factor sign-in (TOTP): the second step of a login, and the member's own settings. The
  * settings act on the caller's account only: no route takes a user id.
  */
 export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
-  const memberRoute = memberRoutes(deps);
+  // What an admin who has not passed a second factor needs to set one up.
+  const memberRoute = memberRoutes(deps, {}, "enrolment");
 
   app.openapi(
     createRoute({
@@ -51,7 +54,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
       summary: "Whether two-factor sign-in is on, and the recovery codes left",
       responses: { 200: json(totpStatusSchema, "Status") },
     }),
-    async (c) => c.json(await twoFactorStatus(deps.db, c.var.auth.user), 200),
+    async (c) => c.json(await twoFactorStatus(deps.db, c.var.auth), 200),
   );
 
   app.openapi(
@@ -80,12 +83,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
       },
     }),
     async (c) => {
-      const recoveryCodes = await enableTwoFactor(
-        deps,
-        c.var.auth.user,
-        c.req.valid("json"),
-        requestContext(c),
-      );
+      const recoveryCodes = await enableTwoFactor(deps, c.var.auth, c.req.valid("json"), requestContext(c));
       return c.json({ recoveryCodes }, 200);
     },
   );
@@ -103,6 +101,23 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
     }),
     async (c) => {
       await disableTwoFactor(deps, c.var.auth.user, c.req.valid("json"), requestContext(c));
+      return c.json({ success: true }, 200);
+    },
+  );
+
+  app.openapi(
+    adminRoutes(deps, { 404: errorJson("User not found"), 409: errorJson("Not on for this account") })({
+      method: "post",
+      path: "/api/admin/users/{id}/two-factor/reset",
+      tags: ["admin"],
+      summary:
+        "Super admins: turn another account's two-factor sign-in off (lost phone), with one's own code and a reason; ends its sessions and mails the owner",
+      request: { params: idParams, ...jsonBody(totpAdminResetSchema) },
+      responses: { 200: json(successResponseSchema, "Reset") },
+    }),
+    async (c) => {
+      const targetId = rowIdOr404(c.req.valid("param").id, "User not found");
+      await resetSecondFactorOf(deps, c.var.auth.user, targetId, c.req.valid("json"), requestContext(c));
       return c.json({ success: true }, 200);
     },
   );

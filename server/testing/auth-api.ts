@@ -1,10 +1,14 @@
 import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { expect } from "vitest";
 import type { TokenResponse } from "../../lib/schemas/auth";
 import type { Database } from "../db";
-import { users } from "../db/schema";
+import { users, userTotp } from "../db/schema";
 import { hashPassword } from "../domain/auth/passwords";
+import { encryptTotpSecret, newTotpSecret, replaceRecoveryCodes } from "../domain/auth/totp";
 import type { OutboxMail } from "./eml";
+import { testAuthConfig } from "./test-app";
 
 // Small helpers for API tests of sign-in, sessions and recovery. Each test makes its own users
 // (STYLE.md) and, where rate limits count per IP, its own client IP.
@@ -18,6 +22,9 @@ type ApiBody = Partial<TokenResponse> & {
   message?: string;
   resendAfterSeconds?: number;
   profile?: unknown;
+  /** The first step's answer when two-factor sign-in is on. */
+  challenge?: string;
+  mfaRequired?: boolean;
 };
 
 export type ApiAnswer = { status: number; body: ApiBody; headers: Headers; ms: number };
@@ -66,11 +73,55 @@ export const login = (app: Requester, email: string, password: string, ip = uniq
 export const refresh = (app: Requester, refreshToken: string, ip = uniqueIp()) =>
   post(app, "/api/auth/refresh", { refreshToken }, { ip });
 
-/** Logs in and returns the tokens; throws with the answer when the login is refused. */
+/**
+ * Logs in and returns the tokens; throws with the answer when the login is refused. An account
+ * made with an authenticator (admins by default, see createUser) passes the second step with a
+ * real code of it, as an admin's browser would.
+ */
 export async function loginOk(app: Requester, email: string, password: string, ip = uniqueIp()) {
   const answer = await login(app, email, password, ip);
-  if (answer.status !== 200) {
+  const challenge = (answer.body as { challenge?: string }).challenge;
+  const authenticator = authenticators.get(email);
+  if (answer.status === 200 && challenge && authenticator) {
+    return secondStepOk(app, authenticator, challenge, ip);
+  }
+  if (answer.status !== 200 || challenge) {
     throw new Error(`login of ${email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body as TokenResponse;
+}
+
+/** The test's own copy of an account's authenticator secret, by email. */
+type Authenticator = { db: Database; userId: string; secret: string };
+const authenticators = new Map<string, Authenticator>();
+
+/** The authenticator secret of an account createUser set one up for. */
+export function authenticatorSecretOf(email: string): string | undefined {
+  return authenticators.get(email)?.secret;
+}
+
+/** The app's current code of a base32 secret. */
+export function totpCode(secret: string, timestamp = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({
+    timestamp,
+  });
+}
+
+async function secondStepOk(app: Requester, authenticator: Authenticator, challenge: string, ip: string) {
+  // A code works once per 30-second step; tests sign the same admin in many times a step, so
+  // the step spent is forgotten first (what a test may do to its own fixture, not an app path).
+  await authenticator.db
+    .update(userTotp)
+    .set({ lastUsedStep: null })
+    .where(eq(userTotp.userId, authenticator.userId));
+  const answer = await post(
+    app,
+    "/api/auth/login/totp",
+    { challenge, code: totpCode(authenticator.secret) },
+    { ip },
+  );
+  if (answer.status !== 200) {
+    throw new Error(`second step answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
   return answer.body as TokenResponse;
 }
@@ -102,6 +153,12 @@ export type UserInput = {
   firstName?: string | null;
   lastName?: string | null;
   companyName?: string | null;
+  /**
+   * Two-factor sign-in on, with a secret the test knows (loginOk answers the second step with
+   * it). Admins and super admins get one unless this is false: the API serves admin calls only
+   * to sessions that passed a second factor.
+   */
+  totp?: boolean;
 };
 
 /**
@@ -125,7 +182,35 @@ export async function createUser(db: Database, input: UserInput = {}): Promise<T
     })
     .returning({ id: users.id });
   if (!row) throw new Error("user insert returned nothing");
+  if (input.totp ?? (input.role === "admin" || input.role === "super_admin")) {
+    await enrolAuthenticator(db, { id: row.id, email });
+  }
   return { id: row.id, email, password };
+}
+
+/**
+ * Turns two-factor sign-in on for an account as the settings would leave it (a secret, ten
+ * recovery codes), and keeps the secret for loginOk. Returns the secret.
+ */
+export async function enrolAuthenticator(db: Database, user: { id: string; email: string }): Promise<string> {
+  const secret = newTotpSecret();
+  await db
+    .insert(userTotp)
+    .values({
+      userId: user.id,
+      secretEncrypted: encryptTotpSecret(testAuthConfig.totpSecretKey, user.id, secret),
+    })
+    .onConflictDoUpdate({
+      target: userTotp.userId,
+      set: {
+        secretEncrypted: encryptTotpSecret(testAuthConfig.totpSecretKey, user.id, secret),
+        lastUsedStep: null,
+      },
+    });
+  await replaceRecoveryCodes(db, user.id);
+  await db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, user.id));
+  authenticators.set(user.email, { db, userId: user.id, secret });
+  return secret;
 }
 
 /** The token of the reset link in a password reset mail (text part). */

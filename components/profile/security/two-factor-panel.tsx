@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "@/components/api/client";
+import { useAuth } from "@/components/auth/auth-provider";
 import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
 import { type TotpSetup, type TotpStatus, totpSetupResponseSchema } from "@/lib/schemas/two-factor";
@@ -37,6 +38,7 @@ export function TwoFactorPanel({
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [preparing, setPreparing] = useState(false);
+  const { logout } = useAuth();
   const sub: SubHeading = HeadingTag === "h2" ? "h3" : "h4";
 
   const startSetup = async () => {
@@ -94,6 +96,7 @@ export function TwoFactorPanel({
                   enabled: true,
                   enabledAt: new Date().toISOString(),
                   recoveryCodesLeft: codes.length,
+                  sessionSecondFactor: true,
                 })
               }
             />
@@ -104,15 +107,27 @@ export function TwoFactorPanel({
           )}
         </>
       ) : (
-        <TwoFactorEnabled
-          sub={sub}
-          status={status}
-          onCodes={(codes) => showCodes(codes, { ...status, recoveryCodesLeft: codes.length })}
-          onDisabled={() => {
-            setStatus({ ...status, enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
-            router.refresh();
-          }}
-        />
+        <>
+          {adminContinue && status.required && !status.sessionSecondFactor && (
+            // On, but this browser signed in without the code (before it was required of this
+            // account): the API keeps the admin area closed to the session until it proves it.
+            <div className="space-y-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              <p>{t("signInAgainNotice")}</p>
+              <Button variant="secondary" onClick={() => void logout()}>
+                {t("signInAgain")}
+              </Button>
+            </div>
+          )}
+          <TwoFactorEnabled
+            sub={sub}
+            status={status}
+            onCodes={(codes) => showCodes(codes, { ...status, recoveryCodesLeft: codes.length })}
+            onDisabled={() => {
+              setStatus({ ...status, enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
+              router.refresh();
+            }}
+          />
+        </>
       )}
     </section>
   );

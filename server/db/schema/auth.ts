@@ -57,12 +57,26 @@ export const authSessions = pgTable(
      * stays on last_seen_at, which only a refresh moves.
      */
     lastUsedAt: timestamptz("last_used_at").notNull().defaultNow(),
-    /** Browser family and operating system ("Firefox|Windows"): which sign-ins come from a new browser. */
+    /** Browser family and operating system ("Firefox|Windows"), shown in the member's list of sessions. */
     deviceKey: text("device_key"),
+    /**
+     * The browser's long-lived device cookie (its SHA-256): which sign-ins come from a new
+     * browser. A User-Agent can be faked to look like the owner's; the cookie cannot be guessed.
+     */
+    deviceIdHash: text("device_id_hash"),
+    /** How the session was started: "password" or "email_code" (the first step). */
+    signInMethod: text("sign_in_method").notNull().default("password"),
+    /**
+     * When this session proved a second factor (at sign-in, or by turning two-factor sign-in on
+     * in it); null when it did not. Admin calls need it: the API, not only the admin pages,
+     * refuses an admin session started with the password alone.
+     */
+    secondFactorAt: timestamptz("second_factor_at"),
   },
   (table) => [
     index("auth_sessions_user_idx").on(table.userId),
     index("auth_sessions_user_device_idx").on(table.userId, table.deviceKey),
+    index("auth_sessions_user_device_id_idx").on(table.userId, table.deviceIdHash),
   ],
 );
 

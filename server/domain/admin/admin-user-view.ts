@@ -32,6 +32,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     profile_completed: flag(row.profileCompletedAt),
     contract_signed: flag(row.contractSignedAt),
     is_admin_verified: flag(row.adminVerifiedAt),
+    two_factor_enabled: flag(row.totpEnabledAt),
   };
 }
 

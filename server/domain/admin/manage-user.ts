@@ -6,6 +6,7 @@ import { AppError } from "../../errors";
 import type { ObjectStorage } from "../../infra/storage/types";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { revokeUserSessions } from "../auth/revoke-sessions";
+import { type Notifier, queueSecurityNotice } from "../auth/security-notices";
 import { assertMayManage, lockParties, type Role } from "./admin-rules";
 
 export type AdminActionContext = { actorId: string; ip: string | null };
@@ -132,22 +133,34 @@ export async function changeUserRole(
   targetId: string,
   role: Role,
   context: AdminActionContext,
+  notify: Notifier,
 ) {
-  return db.transaction(async (tx) => {
-    const { actor, target, otherActiveSuperAdmins } = await lockParties(tx, context.actorId, targetId);
-    if (!target) throw notFound();
-    assertMayManage("role", actor, target, otherActiveSuperAdmins, role);
-    if (target.role === role) return { changed: false, role };
-    await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, targetId));
-    // Pages decide from the role in the access token: a new role starts with a new sign-in.
-    await revokeUserSessions(tx, targetId, "role_changed");
-    await recordAuditEvent(tx, {
-      action: AUDIT_ACTIONS.roleChanged,
-      actorUserId: context.actorId,
-      subjectUserId: targetId,
-      details: { from: target.role, to: role },
-      ip: context.ip,
-    });
-    return { changed: true, role };
-  });
+  return db
+    .transaction(async (tx) => {
+      const { actor, target, otherActiveSuperAdmins } = await lockParties(tx, context.actorId, targetId);
+      if (!target) throw notFound();
+      assertMayManage("role", actor, target, otherActiveSuperAdmins, role);
+      if (target.role === role) return { changed: false, role };
+      const [promoted] = await tx
+        .update(users)
+        .set({ role, updatedAt: sql`now()` })
+        .where(eq(users.id, targetId))
+        .returning({ email: users.email, language: users.language, totpEnabledAt: users.totpEnabledAt });
+      // Pages decide from the role in the access token: a new role starts with a new sign-in.
+      await revokeUserSessions(tx, targetId, "role_changed");
+      // A new admin without a second factor is told to set one up: until then the API answers
+      // their admin calls with TWO_FACTOR_REQUIRED.
+      if (promoted && target.role === "user" && role !== "user" && !promoted.totpEnabledAt) {
+        await queueSecurityNotice(notify, tx, promoted, { kind: "two_factor_required" }, null);
+      }
+      await recordAuditEvent(tx, {
+        action: AUDIT_ACTIONS.roleChanged,
+        actorUserId: context.actorId,
+        subjectUserId: targetId,
+        details: { from: target.role, to: role },
+        ip: context.ip,
+      });
+      return { changed: true, role };
+    })
+    .finally(() => notify.mail.wake());
 }

@@ -14,6 +14,8 @@ export type AuthConfig = {
   codeSecret: string;
   /** Encrypts the authenticator secrets at rest and signs the second sign-in step's challenge. */
   totpSecretKey: string;
+  /** The same, derived from AUTH_SECRET_PREVIOUS: authenticator secrets stored before a rotation still read. */
+  previousTotpSecretKey?: string;
 };
 
 export type AuthDeps = {
@@ -24,5 +26,8 @@ export type AuthDeps = {
   config: AuthConfig;
 };
 
-/** Who is asking, for audit and rate limits. */
-export type RequestContext = { ip: string | null; userAgent: string | null };
+/**
+ * Who is asking, for audit and rate limits; `deviceToken` is the browser's device cookie as the
+ * web tier forwards it (device-token.ts), absent on calls that do not start a session.
+ */
+export type RequestContext = { ip: string | null; userAgent: string | null; deviceToken?: string | null };

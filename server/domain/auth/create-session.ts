@@ -12,6 +12,8 @@ import { authSessions, refreshTokens, users } from "../../db/schema";
 import { createOpaqueToken, hashOpaqueToken } from "../../infra/tokens";
 import type { AuthDeps, RequestContext } from "./auth-deps";
 import { deviceKey } from "./device";
+import { resolveDevice } from "./device-token";
+import type { LoginMethod } from "./login-challenge";
 import { isNewBrowser, newBrowserCondition, newBrowserNotice } from "./new-browser";
 
 /** The successor of a refresh token: derived, so the grace window can hand out the same one. */
@@ -32,6 +34,7 @@ async function tokenResponse(
   refreshToken: string,
   permissionNames: string[],
   now = new Date(),
+  deviceToken?: string,
 ): Promise<TokenResponse> {
   const access = await deps.tokens.signAccessToken({
     sub: user.id,
@@ -46,6 +49,7 @@ async function tokenResponse(
     refreshToken,
     refreshTokenExpiresAt: refreshTokenExpiry(deps, session, now).toISOString(),
     user: toSessionUser(user, permissionNames),
+    ...(deviceToken ? { deviceToken } : {}),
   };
 }
 
@@ -56,26 +60,33 @@ export async function issueTokens(
   user: UserRow,
   session: { id: string; expiresAt: Date },
   refreshToken: string,
+  deviceToken?: string,
 ): Promise<TokenResponse> {
   const permissionNames = await listUserPermissionNames(db, user.id);
-  return tokenResponse(deps, user, session, refreshToken, permissionNames);
+  return tokenResponse(deps, user, session, refreshToken, permissionNames, new Date(), deviceToken);
 }
 
+/** How a session was started: the first step, and whether a second factor was proved. */
+export type SessionStart = { method: LoginMethod; secondFactor: boolean };
+
 /**
- * Starts a session after a successful login (password or email code). A sign-in from a new
- * browser queues its notice in the same transaction (new-browser.ts).
+ * Starts a session after a successful login (an emailed code, or any login with a second
+ * factor). A sign-in from a new browser queues its notice in the same transaction
+ * (new-browser.ts).
  */
 export async function createSession(
   deps: AuthDeps,
   user: UserRow,
   context: RequestContext,
+  start: SessionStart,
 ): Promise<TokenResponse> {
   const refreshToken = createOpaqueToken();
   const key = deviceKey(context.userAgent);
+  const device = resolveDevice(deps.config.totpSecretKey, context.deviceToken);
   let noticeQueued = false;
   const tokens = await deps.db.transaction(async (tx) => {
     const database = tx as unknown as Database;
-    if (await isNewBrowser(database, user.id, key)) {
+    if (await isNewBrowser(database, user.id, device.idHash)) {
       await deps.mail.enqueue(database, newBrowserNotice(deps, user, context, new Date()));
       noticeQueued = true;
     }
@@ -87,6 +98,9 @@ export async function createSession(
         ip: context.ip,
         userAgent: context.userAgent?.slice(0, 512) ?? null,
         deviceKey: key,
+        deviceIdHash: device.idHash,
+        signInMethod: start.method,
+        secondFactorAt: start.secondFactor ? new Date() : null,
       })
       .returning({ id: authSessions.id, expiresAt: authSessions.expiresAt });
     if (!session) throw new Error("session insert returned nothing");
@@ -98,7 +112,7 @@ export async function createSession(
       .set({ lastLoginAt: new Date() })
       .where(eq(users.id, user.id))
       .returning();
-    return issueTokens(deps, database, updated ?? user, session, refreshToken);
+    return issueTokens(deps, database, updated ?? user, session, refreshToken, device.token);
   });
   if (noticeQueued) deps.mail.wake();
   return tokens;
@@ -130,6 +144,7 @@ export async function startPasswordSession(
   };
   const ip = context.ip ?? null;
   const key = deviceKey(context.userAgent);
+  const device = resolveDevice(deps.config.totpSecretKey, context.deviceToken);
   const notice = newBrowserNotice(deps, user, context, now);
   const result = (await deps.db.execute(sql`
     with locked as (
@@ -142,8 +157,8 @@ export async function startPasswordSession(
       update rate_limits set count = greatest(count - 1, 0)
       where key = ${limits.releaseKey} and window_ends_at > now() and key in (select key from locked)
     ), new_session as (
-      insert into auth_sessions (id, user_id, expires_at, ip, user_agent, device_key)
-      values (${session.id}, ${user.id}, ${session.expiresAt.toISOString()}, ${ip}, ${context.userAgent?.slice(0, 512) ?? null}, ${key})
+      insert into auth_sessions (id, user_id, expires_at, ip, user_agent, device_key, device_id_hash, sign_in_method)
+      values (${session.id}, ${user.id}, ${session.expiresAt.toISOString()}, ${ip}, ${context.userAgent?.slice(0, 512) ?? null}, ${key}, ${device.idHash}, 'password')
     ), new_refresh_token as (
       insert into refresh_tokens (session_id, token_hash) values (${session.id}, ${hashOpaqueToken(refreshToken)})
     ), last_login as (
@@ -154,7 +169,7 @@ export async function startPasswordSession(
     ), notice as (
       insert into mail_outbox (kind, recipient, language, subject, text, html)
       select ${notice.kind}, ${notice.to}, ${notice.language}, ${notice.subject}, ${notice.text}, ${notice.html ?? null}
-      where ${newBrowserCondition(user.id, key)}
+      where ${newBrowserCondition(user.id, device.idHash)}
       returning id
     )
     select coalesce(json_agg(p.name order by p.name), '[]'::json) as permissions,
@@ -164,5 +179,13 @@ export async function startPasswordSession(
   `)) as unknown as { rows: { permissions: unknown; notices: number }[] };
   if (Number(result.rows[0]?.notices ?? 0) > 0) deps.mail.wake();
   const permissionNames = permissionNamesFrom(result.rows[0]?.permissions);
-  return tokenResponse(deps, { ...user, lastLoginAt: now }, session, refreshToken, permissionNames, now);
+  return tokenResponse(
+    deps,
+    { ...user, lastLoginAt: now },
+    session,
+    refreshToken,
+    permissionNames,
+    now,
+    device.token,
+  );
 }

@@ -150,7 +150,7 @@ export async function loginWithCode(
   if (!user) throw new AppError("CODE_INVALID");
   if (user.status === "suspended") throw new AppError("ACCOUNT_SUSPENDED");
   if (user.totpEnabledAt) return secondStepChallenge(deps, user, "email_code", context);
-  const session = await createSession(deps, user, context);
+  const session = await createSession(deps, user, context, { method: "email_code", secondFactor: false });
   await recordAuditEvent(deps.db, {
     action: "auth.login",
     subjectUserId: user.id,

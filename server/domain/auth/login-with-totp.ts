@@ -6,13 +6,7 @@ import { findUserById, type UserRow } from "../../db/queries/users";
 import { rateLimits } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
-import {
-  clearRateLimit,
-  limitKey,
-  rateLimitOutcomeOf,
-  rateLimitUpsert,
-  releaseRateLimit,
-} from "../security/rate-limit";
+import { clearRateLimit, hitRateLimit, limitKey, releaseRateLimit } from "../security/rate-limit";
 import type { AuthDeps, RequestContext } from "./auth-deps";
 import { createSession } from "./create-session";
 import {
@@ -21,16 +15,18 @@ import {
   passwordFingerprint,
   readLoginChallenge,
 } from "./login-challenge";
-import { consumeSecondFactor, countRecoveryCodesLeft } from "./totp";
+import {
+  countSecondFactorGuess,
+  returnSecondFactorGuess,
+  secondFactorFailed,
+  secondFactorSucceeded,
+} from "./second-factor-guesses";
+import { queueSecurityNotice } from "./security-notices";
+import { consumeSecondFactor, countRecoveryCodesLeft, totpSecretKeys } from "./totp";
 
-// Guesses at the second step: a challenge allows 5 (then the password is asked again), an
-// account 10 in 15 minutes whatever the challenges, so new challenges do not buy new guesses.
-// A million codes, three of them valid at any time: 10 guesses a quarter hour find one in
-// about 8 years on average.
-const SECOND_STEP_LIMITS = {
-  perChallenge: { limit: 5, windowSeconds: 5 * 60 },
-  perAccount: { limit: 10, windowSeconds: 15 * 60 },
-};
+// Guesses at the second step: a challenge allows 5 (then the password is asked again); the
+// account's own budget, shared with the settings, is second-factor-guesses.ts.
+const CHALLENGE_GUESSES = { limit: 5, windowSeconds: 5 * 60 };
 
 const challengeInvalid = () => new AppError("TWO_FACTOR_CHALLENGE_INVALID");
 
@@ -60,25 +56,13 @@ export async function secondStepChallenge(
   return { mfaRequired: true, challenge: createLoginChallenge(deps.config.totpSecretKey, user, method) };
 }
 
-async function countGuess(db: Database, nonce: string, userId: string) {
-  const challengeKey = `totp-login:challenge:${nonce}`;
-  const accountKey = `totp-login:account:${userId}`;
-  const rows = await rateLimitUpsert(db, [
-    { key: accountKey, rule: SECOND_STEP_LIMITS.perAccount },
-    { key: challengeKey, rule: SECOND_STEP_LIMITS.perChallenge },
-  ]);
-  const account = rateLimitOutcomeOf(rows, accountKey, SECOND_STEP_LIMITS.perAccount);
-  const challenge = rateLimitOutcomeOf(rows, challengeKey, SECOND_STEP_LIMITS.perChallenge);
-  return { account, challenge, accountKey, challengeKey };
-}
-
 /**
  * A challenge starts one session: its guess counter (which outlives the challenge, since its
  * window opens after the challenge was made) is pushed past the limit by one conditional
  * UPDATE, so a replay, or a second right code racing with the first, is refused.
  */
 async function spendChallenge(db: Database, challengeKey: string): Promise<boolean> {
-  const { limit } = SECOND_STEP_LIMITS.perChallenge;
+  const { limit } = CHALLENGE_GUESSES;
   const [spent] = await db
     .update(rateLimits)
     .set({ count: limit + 1 })
@@ -105,19 +89,17 @@ export async function loginWithSecondFactor(
 ): Promise<TokenResponse> {
   const challenge = readLoginChallenge(deps.config.totpSecretKey, input.challenge);
   if (!challenge) throw challengeInvalid();
-  const guess = await countGuess(deps.db, challenge.nonce, challenge.userId);
-  if (guess.account.exceeded || guess.challenge.exceeded) {
+  const account = await countSecondFactorGuess(deps, challenge.userId, context);
+  const challengeKey = `totp-login:challenge:${challenge.nonce}`;
+  const guess = await hitRateLimit(deps.db, challengeKey, CHALLENGE_GUESSES);
+  if (guess.exceeded) {
+    await returnSecondFactorGuess(deps.db, challenge.userId);
     await recordAuditEvent(deps.db, {
       action: "auth.totp_throttled",
       subjectUserId: challenge.userId,
       ip: context.ip,
     });
-    throw new AppError("CODE_ATTEMPTS_EXCEEDED", undefined, {
-      retryAfterSeconds: Math.max(
-        guess.account.exceeded ? guess.account.retryAfterSeconds : 0,
-        guess.challenge.exceeded ? guess.challenge.retryAfterSeconds : 0,
-      ),
-    });
+    throw new AppError("CODE_ATTEMPTS_EXCEEDED", undefined, { retryAfterSeconds: guess.retryAfterSeconds });
   }
   const user = await findUserById(deps.db, challenge.userId);
   // Turned off (or the account gone) since the first step: that step's answer no longer holds.
@@ -128,18 +110,19 @@ export async function loginWithSecondFactor(
     throw challengeInvalid();
   }
 
-  const factor = await consumeSecondFactor(deps.db, deps.config.totpSecretKey, user.id, input.code);
+  const factor = await consumeSecondFactor(deps.db, totpSecretKeys(deps.config), user.id, input.code);
   if (!factor) {
     await recordAuditEvent(deps.db, {
       action: "auth.totp_failed",
       subjectUserId: user.id,
       ip: context.ip,
     });
+    await secondFactorFailed(deps, user, account, context);
     throw new AppError("CODE_INVALID");
   }
-  if (!(await spendChallenge(deps.db, guess.challengeKey))) throw challengeInvalid();
-  await clearRateLimit(deps.db, guess.accountKey);
-  const session = await createSession(deps, user, context);
+  if (!(await spendChallenge(deps.db, challengeKey))) throw challengeInvalid();
+  await secondFactorSucceeded(deps.db, user.id);
+  const session = await createSession(deps, user, context, { method: challenge.method, secondFactor: true });
   await recordAuditEvent(deps.db, {
     action: "auth.login",
     subjectUserId: user.id,
@@ -147,12 +130,14 @@ export async function loginWithSecondFactor(
     details: { method: challenge.method, secondFactor: factor },
   });
   if (factor === "recovery_code") {
+    const left = await countRecoveryCodesLeft(deps.db, user.id);
     await recordAuditEvent(deps.db, {
       action: "auth.totp_recovery_code_used",
       subjectUserId: user.id,
       ip: context.ip,
-      details: { left: await countRecoveryCodesLeft(deps.db, user.id) },
+      details: { left },
     });
+    await queueSecurityNotice(deps, deps.db, user, { kind: "recovery_code_used", left }, context);
   }
   return session;
 }

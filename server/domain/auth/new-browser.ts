@@ -10,8 +10,8 @@ import { shortenIp } from "./shorten-ip";
 
 /**
  * A sign-in comes from a new browser when none of the member's sessions used in this many days
- * had the same browser family and operating system (device.ts). Versions do not count, so an
- * update is not a new browser; a browser unused for three months is, and is worth a notice.
+ * came from the same browser (the same device cookie, device-token.ts). A browser unused for
+ * three months is new again, and is worth a notice.
  */
 const NEW_BROWSER_WINDOW_DAYS = 90;
 
@@ -23,21 +23,21 @@ const DISOWNED_REASONS = ["revoked_by_user", "password_changed"];
 
 /**
  * The condition, as SQL over the member's earlier sessions: the account has a browser history
- * (sessions from before browsers were noted have none, so nobody gets a notice for each of
+ * (sessions from before device cookies were kept have none, so nobody gets a notice for each of
  * them; the very first sign-in after registration is no news either), and no session of the
- * window that the member did not disown had this device key. Evaluated before the new session
- * is written, or in the same statement (which sees the table as it was before the statement).
+ * window that the member did not disown came from this browser. Evaluated before the new
+ * session is written, or in the same statement (which sees the table as it was before it).
  */
-export function newBrowserCondition(userId: string, key: string) {
+export function newBrowserCondition(userId: string, deviceIdHash: string) {
   return sql`exists (
       select 1 from ${authSessions}
-      where ${authSessions.userId} = ${userId} and ${authSessions.deviceKey} is not null
+      where ${authSessions.userId} = ${userId} and ${authSessions.deviceIdHash} is not null
     )
     and not exists (
       select 1 from ${authSessions}
       where ${and(
         eq(authSessions.userId, userId),
-        eq(authSessions.deviceKey, key),
+        eq(authSessions.deviceIdHash, deviceIdHash),
         gt(authSessions.lastUsedAt, sql`now() - make_interval(days => ${NEW_BROWSER_WINDOW_DAYS})`),
         sql`(${authSessions.revokedReason} is null or ${authSessions.revokedReason} not in (${sql.join(
           DISOWNED_REASONS.map((reason) => sql`${reason}`),
@@ -47,9 +47,9 @@ export function newBrowserCondition(userId: string, key: string) {
     )`;
 }
 
-export async function isNewBrowser(db: Database, userId: string, key: string): Promise<boolean> {
+export async function isNewBrowser(db: Database, userId: string, deviceIdHash: string): Promise<boolean> {
   const result = (await db.execute(
-    sql`select (${newBrowserCondition(userId, key)}) as "isNew"`,
+    sql`select (${newBrowserCondition(userId, deviceIdHash)}) as "isNew"`,
   )) as unknown as {
     rows: { isNew: boolean }[];
   };

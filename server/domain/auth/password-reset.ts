@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Locale } from "../../../lib/i18n/config";
+import type { Database } from "../../db";
 import { findUserByEmail, type UserRow } from "../../db/queries/users";
 import { passwordResetTokens, users } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -11,6 +12,7 @@ import type { AuthDeps, RequestContext } from "./auth-deps";
 import { runInBackground } from "./background";
 import { hashPassword } from "./passwords";
 import { revokeUserSessions } from "./revoke-sessions";
+import { queueSecurityNotice } from "./security-notices";
 
 const RESET_TOKEN_TTL_MINUTES = 30;
 const LIMITS = {
@@ -153,10 +155,24 @@ export async function resetPassword(
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, spent.userId));
+    const [owner] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, spent.userId))
+      .returning({ email: users.email, language: users.language });
+    if (owner) {
+      await queueSecurityNotice(
+        deps,
+        tx as unknown as Database,
+        owner,
+        { kind: "password_reset_completed" },
+        context,
+      );
+    }
     return spent.userId;
   });
   if (!userId) throw new AppError("RESET_TOKEN_INVALID");
+  deps.mail.wake();
   await revokeUserSessions(deps.db, userId, "password_reset");
   await recordAuditEvent(deps.db, { action: "auth.password_reset", subjectUserId: userId, ip: context.ip });
 }

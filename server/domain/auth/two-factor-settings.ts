@@ -1,14 +1,16 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import type { TotpSetup, TotpStatus } from "../../../lib/schemas/two-factor";
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
-import { totpRecoveryCodes, users, userTotp } from "../../db/schema";
+import { authSessions, totpRecoveryCodes, users, userTotp } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordOwnAuditEvent } from "../audit/record-audit-event";
 import { hitRateLimit, releaseRateLimit } from "../security/rate-limit";
 import type { AuthDeps, RequestContext } from "./auth-deps";
 import { verifyPassword } from "./passwords";
+import { countSecondFactorGuess, secondFactorFailed, secondFactorSucceeded } from "./second-factor-guesses";
+import { queueSecurityNotice } from "./security-notices";
 import {
   consumeSecondFactor,
   consumeTotpCode,
@@ -16,6 +18,7 @@ import {
   encryptTotpSecret,
   newTotpSecret,
   replaceRecoveryCodes,
+  totpSecretKeys,
   totpUri,
 } from "./totp";
 
@@ -54,12 +57,17 @@ const wrongCode = () =>
     issues: [{ path: "code", message: "secondFactorCodeWrong" }],
   });
 
-export async function twoFactorStatus(db: Database, user: UserRow): Promise<TotpStatus> {
+export async function twoFactorStatus(
+  db: Database,
+  caller: { user: UserRow; secondFactor: boolean },
+): Promise<TotpStatus> {
+  const { user } = caller;
   return {
     enabled: Boolean(user.totpEnabledAt),
     enabledAt: user.totpEnabledAt?.toISOString() ?? null,
     recoveryCodesLeft: user.totpEnabledAt ? await countRecoveryCodesLeft(db, user.id) : 0,
     required: twoFactorRequired(user),
+    sessionSecondFactor: caller.secondFactor,
   };
 }
 
@@ -73,16 +81,21 @@ export async function setUpTwoFactor(deps: AuthDeps, user: UserRow): Promise<Tot
   if (user.totpEnabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
   const secret = newTotpSecret();
   const secretEncrypted = encryptTotpSecret(deps.config.totpSecretKey, user.id, secret);
-  const stored = await deps.db
-    .insert(userTotp)
-    .values({ userId: user.id, secretEncrypted })
-    .onConflictDoUpdate({
-      target: userTotp.userId,
-      set: { secretEncrypted, lastUsedStep: null, createdAt: new Date() },
-      setWhere: sql`exists (select 1 from ${users} where ${users.id} = ${user.id} and ${users.totpEnabledAt} is null)`,
-    })
-    .returning({ userId: userTotp.userId });
-  if (stored.length === 0) throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
+  await deps.db.transaction(async (tx) => {
+    // The account's row is locked first, as the enable locks it: a setup that waited for an
+    // enable sees it committed (a locking read gets the row's newest version) and stops, instead
+    // of swapping the secret that enable just proved.
+    if (!(await lockWithoutSecondFactor(tx as unknown as Database, user.id))) {
+      throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
+    }
+    await tx
+      .insert(userTotp)
+      .values({ userId: user.id, secretEncrypted })
+      .onConflictDoUpdate({
+        target: userTotp.userId,
+        set: { secretEncrypted, lastUsedStep: null, createdAt: new Date() },
+      });
+  });
   const otpauthUri = totpUri(secret, user.email);
   const svg = await QRCode.toString(otpauthUri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return {
@@ -90,6 +103,16 @@ export async function setUpTwoFactor(deps: AuthDeps, user: UserRow): Promise<Tot
     otpauthUri,
     qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
   };
+}
+
+/** Locks the account's row; true when two-factor sign-in is still off. */
+async function lockWithoutSecondFactor(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ enabledAt: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return Boolean(row) && row?.enabledAt === null;
 }
 
 /**
@@ -100,32 +123,55 @@ export async function setUpTwoFactor(deps: AuthDeps, user: UserRow): Promise<Tot
  */
 export async function enableTwoFactor(
   deps: AuthDeps,
-  user: UserRow,
+  caller: { user: UserRow; sessionId: string },
   input: { currentPassword: string; code: string },
   context: RequestContext,
 ): Promise<string[]> {
+  const { user } = caller;
   if (user.totpEnabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
   await countManageAttempt(deps, user, context);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await recordOwnAuditEvent(deps.db, user.id, { action: "auth.totp_enable_failed", ip: context.ip });
     throw wrongPassword();
   }
-  if (!(await consumeTotpCode(deps.db, deps.config.totpSecretKey, user.id, input.code))) {
+  // The code is checked and the factor turned on in one transaction with the account's row
+  // locked: a setup racing this one waits, so the secret put in force is the one the code proved.
+  const codes = await deps.db.transaction(async (tx) => {
+    const database = tx as unknown as Database;
+    if (!(await lockWithoutSecondFactor(database, user.id))) {
+      throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
+    }
+    if (!(await consumeTotpCode(database, totpSecretKeys(deps.config), user.id, input.code))) return null;
+    await tx.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, user.id));
+    // The session that proved the new factor has passed a second factor: an admin setting it up
+    // reaches the admin calls without signing in again.
+    await tx
+      .update(authSessions)
+      .set({ secondFactorAt: new Date() })
+      .where(eq(authSessions.id, caller.sessionId));
+    await queueSecurityNotice(deps, database, user, { kind: "two_factor_enabled" }, context);
+    return replaceRecoveryCodes(database, user.id);
+  });
+  if (!codes) {
     await recordOwnAuditEvent(deps.db, user.id, { action: "auth.totp_enable_failed", ip: context.ip });
     throw wrongCode();
   }
-  const codes = await deps.db.transaction(async (tx) => {
-    const database = tx as unknown as Database;
-    const [enabled] = await tx
-      .update(users)
-      .set({ totpEnabledAt: new Date() })
-      .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
-      .returning({ id: users.id });
-    if (!enabled) throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
-    return replaceRecoveryCodes(database, user.id);
-  });
+  deps.mail.wake();
   await manageSucceeded(deps, user, context, "auth.totp_enabled");
   return codes;
+}
+
+/**
+ * A code of the factor in force, for a setting: counted against the account's second-factor
+ * budget, shared with the sign-in's second step, so the settings are no second way to guess.
+ */
+async function checkSecondFactor(deps: AuthDeps, user: UserRow, code: string, context: RequestContext) {
+  const guess = await countSecondFactorGuess(deps, user.id, context);
+  if (!(await consumeSecondFactor(deps.db, totpSecretKeys(deps.config), user.id, code))) {
+    await secondFactorFailed(deps, user, guess, context);
+    throw wrongCode();
+  }
+  await secondFactorSucceeded(deps.db, user.id);
 }
 
 /**
@@ -145,14 +191,20 @@ export async function disableTwoFactor(
   if (!user.totpEnabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is not on.");
   await countManageAttempt(deps, user, context);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw wrongPassword();
-  if (!(await consumeSecondFactor(deps.db, deps.config.totpSecretKey, user.id, input.code))) {
-    throw wrongCode();
-  }
+  await checkSecondFactor(deps, user, input.code, context);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ totpEnabledAt: null }).where(eq(users.id, user.id));
     await tx.delete(userTotp).where(eq(userTotp.userId, user.id));
     await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, user.id));
+    await queueSecurityNotice(
+      deps,
+      tx as unknown as Database,
+      user,
+      { kind: "two_factor_disabled" },
+      context,
+    );
   });
+  deps.mail.wake();
   await manageSucceeded(deps, user, context, "auth.totp_disabled");
 }
 
@@ -164,9 +216,13 @@ export async function regenerateRecoveryCodes(
   context: RequestContext,
 ): Promise<string[]> {
   if (!user.totpEnabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is not on.");
-  await countManageAttempt(deps, user, context);
-  if (!(await consumeSecondFactor(deps.db, deps.config.totpSecretKey, user.id, code))) throw wrongCode();
-  const codes = await deps.db.transaction((tx) => replaceRecoveryCodes(tx as unknown as Database, user.id));
+  await checkSecondFactor(deps, user, code, context);
+  const codes = await deps.db.transaction(async (tx) => {
+    const database = tx as unknown as Database;
+    await queueSecurityNotice(deps, database, user, { kind: "recovery_codes_renewed" }, context);
+    return replaceRecoveryCodes(database, user.id);
+  });
+  deps.mail.wake();
   await manageSucceeded(deps, user, context, "auth.totp_recovery_codes_renewed");
   return codes;
 }

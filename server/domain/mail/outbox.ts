@@ -14,7 +14,15 @@ type MailKind =
   | "new_browser_sign_in"
   | "password_changed"
   | "id_expiring"
-  | "contract_resign";
+  | "contract_resign"
+  | "two_factor_enabled"
+  | "two_factor_disabled"
+  | "recovery_codes_renewed"
+  | "recovery_code_used"
+  | "password_reset_completed"
+  | "two_factor_reset_by_admin"
+  | "two_factor_required"
+  | "second_factor_guesses";
 
 /** A rendered mail and what it is, ready for the outbox. */
 export type OutgoingMail = MailMessage & { kind: MailKind; language: Locale };

@@ -304,3 +304,60 @@ export function contractResignMail(
     reason: t("contractResign.reason", values),
   }));
 }
+
+/**
+ * The security notices: one layout, always sent (a member cannot turn them off), each naming
+ * what changed, when and from where, and what to do when it was not the member. `details` is the
+ * browser and network that made the change, absent when an admin made it.
+ */
+export type SecurityEvent =
+  | { kind: "two_factor_enabled" }
+  | { kind: "two_factor_disabled" }
+  | { kind: "recovery_codes_renewed" }
+  | { kind: "recovery_code_used"; left: number }
+  | { kind: "password_reset_completed" }
+  | { kind: "two_factor_reset_by_admin"; reason: string }
+  | { kind: "two_factor_required" }
+  | { kind: "second_factor_guesses"; lockedMinutes: number };
+
+const securityKeys = {
+  two_factor_enabled: "twoFactorEnabled",
+  two_factor_disabled: "twoFactorDisabled",
+  recovery_codes_renewed: "recoveryCodesRenewed",
+  recovery_code_used: "recoveryCodeUsed",
+  password_reset_completed: "passwordResetCompleted",
+  two_factor_reset_by_admin: "twoFactorReset",
+  two_factor_required: "twoFactorRequired",
+  second_factor_guesses: "secondFactorGuesses",
+} as const;
+
+export function securityEventMail(
+  to: string,
+  locale: Locale,
+  event: SecurityEvent,
+  details: SignInDetails | null,
+  actionUrl: string,
+): OutgoingMail {
+  return build(to, locale, (t, values) => {
+    const key = securityKeys[event.kind];
+    const main =
+      event.kind === "recovery_code_used"
+        ? t("security.recoveryCodeUsed.body", { left: event.left })
+        : event.kind === "two_factor_reset_by_admin"
+          ? t("security.twoFactorReset.body", { reason: event.reason })
+          : event.kind === "second_factor_guesses"
+            ? t("security.secondFactorGuesses.body", { minutes: event.lockedMinutes })
+            : t(`security.${key}.body`);
+    return {
+      kind: event.kind,
+      subject: t(`security.${key}.subject`),
+      paragraphs: [
+        main,
+        ...(details ? [t("security.where", signInValues(t, details))] : []),
+        t(`security.${key}.next`),
+      ],
+      link: { href: actionUrl, label: t(`security.${key}.action`) },
+      reason: t("security.reason", values),
+    };
+  });
+}

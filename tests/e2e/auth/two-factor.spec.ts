@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { baseURL } from "../e2e-env";
 import { expect, expectAccessible, test } from "../fixtures";
-import { nextTotpCode, seedUser, signIn } from "../support";
+import { mailTo, nextTotpCode, seedUser, signIn, signInRequest } from "../support";
 
 // Two-factor sign-in (TOTP): a member turns it on from the profile and signs in with an app's
 // code and with a recovery code; an admin without it is sent to set it up before any admin page.
@@ -297,4 +297,62 @@ test("seeded admins have two-factor sign-in on and reach the admin pages through
   await signIn(page, admin);
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
+
+test("an admin's script without a second factor gets 403 TWO_FACTOR_REQUIRED from every admin call", async ({
+  request,
+}) => {
+  // What a script that knows the password gets: the admin pages' redirect is never seen, the API
+  // itself refuses. Signed in through the BFF as a browser would be (its own cookie jar).
+  const admin = await seedUser(request, { role: "super_admin", totp: false });
+  await signInRequest(request, admin);
+  for (const path of ["/api/admin/user-list", "/api/admin/users/export.csv", "/api/admin/audit"]) {
+    const refused = await request.get(path);
+    expect(refused.status(), path).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("TWO_FACTOR_REQUIRED");
+  }
+  // What setting it up needs still answers.
+  expect((await request.get("/api/auth/totp")).status()).toBe(200);
+});
+
+test("a super admin resets a member's lost second factor from the user's page", async ({ page, request }) => {
+  const superAdmin = await seedUser(request, { role: "super_admin" });
+  const member = await seedUser(request, {
+    status: "active",
+    totp: true,
+    firstName: "Lena",
+    lastName: "Lost",
+  });
+  await signIn(page, superAdmin);
+  await page.goto(`/admin/user-management/profile/${member.id}`);
+  // The user information's row: its term and, beside it, the value.
+  const twoFactorRow = page
+    .locator("div", { has: page.locator("dt", { hasText: /^Two-factor sign-in$/ }) })
+    .last();
+  await expect(twoFactorRow.locator("dd")).toHaveText("On");
+
+  await page.getByRole("button", { name: "Reset two-factor sign-in" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reset two-factor sign-in" });
+  await expect(dialog).toContainText(member.email);
+  await expectAccessible(page);
+  // Both fields are required; a wrong code of one's own is said beside its field.
+  await dialog.getByRole("button", { name: "Reset" }).click();
+  await expect(dialog.getByText("Enter a code from your app.")).toBeVisible();
+  await expect(dialog.getByText("Enter a reason.")).toBeVisible();
+  await dialog.getByLabel("Your own code").fill("000000");
+  await dialog.getByLabel("Reason").fill("Lost phone, confirmed by call");
+  await dialog.getByRole("button", { name: "Reset" }).click();
+  await expect(dialog.getByText("The code is not correct.")).toBeVisible();
+
+  await dialog.getByLabel("Your own code").fill(await nextTotpCode(superAdmin.totpSecret ?? ""));
+  await dialog.getByRole("button", { name: "Reset" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(`Two-factor sign-in of ${member.email} was reset.`)).toBeVisible();
+  await expect(twoFactorRow.locator("dd")).toHaveText("Off");
+  await expect(page.getByRole("button", { name: "Reset two-factor sign-in" })).toHaveCount(0);
+
+  const mail = await mailTo(member.email, /two-factor sign-in was reset/);
+  expect(mail.text).toContain("Reason given: Lost phone, confirmed by call");
+  // The member signs in with the password alone now.
+  await signInRequest(page.context().request, { email: member.email, password: member.password });
 });
