@@ -1,3 +1,4 @@
+import { Secret, TOTP } from "otpauth";
 import pg from "pg";
 import { SEEDED_PASSWORD } from "./auth-load";
 
@@ -36,36 +37,54 @@ export async function seedManyUsers(databaseUrl: string, count: number): Promise
   }
 }
 
-/** An admin seeded through the API's test route (its password is SEEDED_PASSWORD); returns the email. */
-export async function seedBenchAdmin(apiUrl: string, seedToken: string, lastName: string): Promise<string> {
+/**
+ * An account seeded through the API's test route (its password is SEEDED_PASSWORD): an admin
+ * with two-factor sign-in on (the API serves admin calls only to sessions that proved it), or a
+ * member with the given permissions. Returns the email and the admin's authenticator secret.
+ */
+export async function seedBenchUser(
+  apiUrl: string,
+  seedToken: string,
+  lastName: string,
+  account: { role: "admin" } | { role: "user"; permissions: string[] },
+): Promise<{ email: string; totpSecret?: string }> {
   const email = `bench-${lastName.toLowerCase()}-${Date.now()}@bench.example.com`;
   const seeded = await fetch(new URL("/api/test/users", apiUrl), {
     method: "POST",
     headers: { "content-type": "application/json", "x-seed-token": seedToken },
-    // Signed in with the password alone (the bench measures the API, not two-factor sign-in).
-    body: JSON.stringify({
-      email,
-      password: SEEDED_PASSWORD,
-      role: "admin",
-      firstName: "Bench",
-      lastName,
-      totp: false,
-    }),
+    body: JSON.stringify({ email, password: SEEDED_PASSWORD, firstName: "Bench", lastName, ...account }),
   });
   if (seeded.status !== 201)
     throw new Error(`seeding the ${lastName.toLowerCase()}: status ${seeded.status}`);
-  return email;
+  const { totpSecret } = (await seeded.json()) as { totpSecret?: string };
+  return { email, totpSecret };
 }
 
-/** An admin of the bench's own, logged in straight at the API; returns the access token. */
-export async function adminAccessToken(apiUrl: string, seedToken: string): Promise<string> {
-  const email = await seedBenchAdmin(apiUrl, seedToken, "Admin");
-  const login = await fetch(new URL("/api/auth/login", apiUrl), {
+async function postJson(url: URL, body: unknown) {
+  const answer = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: SEEDED_PASSWORD }),
+    body: JSON.stringify(body),
   });
-  const body = (await login.json()) as { accessToken?: string };
-  if (login.status !== 200 || !body.accessToken) throw new Error(`admin login: status ${login.status}`);
-  return body.accessToken;
+  return {
+    status: answer.status,
+    body: (await answer.json()) as { accessToken?: string; challenge?: string },
+  };
+}
+
+/** An admin of the bench's own, signed in straight at the API with both steps; returns the access token. */
+export async function adminAccessToken(apiUrl: string, seedToken: string): Promise<string> {
+  const { email, totpSecret } = await seedBenchUser(apiUrl, seedToken, "Admin", { role: "admin" });
+  const first = await postJson(new URL("/api/auth/login", apiUrl), { email, password: SEEDED_PASSWORD });
+  if (first.status !== 200 || !first.body.challenge || !totpSecret) {
+    throw new Error(`admin login: status ${first.status}`);
+  }
+  const code = new TOTP({ secret: Secret.fromBase32(totpSecret), digits: 6, period: 30 }).generate();
+  const second = await postJson(new URL("/api/auth/login/totp", apiUrl), {
+    challenge: first.body.challenge,
+    code,
+  });
+  if (second.status !== 200 || !second.body.accessToken)
+    throw new Error(`admin second step: status ${second.status}`);
+  return second.body.accessToken;
 }

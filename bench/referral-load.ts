@@ -1,13 +1,16 @@
-import { seedBenchAdmin } from "./admin-load";
+import { seedBenchUser } from "./admin-load";
 import { bffLogin } from "./auth-load";
 
-/** An admin seeded through the test route creates one link through the BFF; returns its token. */
+/** A member allowed to invite, seeded through the test route, creates one link through the BFF; returns its token. */
 export async function createReferralToken(
   apiUrl: string,
   webUrl: string,
   seedToken: string,
 ): Promise<string> {
-  const email = await seedBenchAdmin(apiUrl, seedToken, "Referrer");
+  const { email } = await seedBenchUser(apiUrl, seedToken, "Referrer", {
+    role: "user",
+    permissions: ["can_create_referrals"],
+  });
   const session = await bffLogin(webUrl, email);
   const created = await fetch(new URL("/api/referral/create", webUrl), {
     method: "POST",
