@@ -16,6 +16,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Secret, TOTP } from "otpauth";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const skipBuild = process.argv.includes("--skip-build");
@@ -199,6 +200,21 @@ async function main() {
       .join("; ");
     const me = await fetch(`${publicUrl}/api/auth/me`, { headers: { cookie: cookies } });
     if (me.status !== 200) fail(`the session cookie did not carry: /api/auth/me answered ${me.status}`);
+
+    // The API serves admin calls only to a session that proved a second factor: the admin sets
+    // two-factor sign-in up in this session first, as the first visit to an admin page asks.
+    const post = (path, body) =>
+      fetch(`${publicUrl}${path}`, {
+        method: "POST",
+        headers: { cookie: cookies, origin: publicUrl, "content-type": "application/json" },
+        body: JSON.stringify(body ?? {}),
+      });
+    const setup = await post("/api/auth/totp/setup");
+    const secret = (await setup.json().catch(() => null))?.secret;
+    if (setup.status !== 200 || !secret) fail(`two-factor setup answered ${setup.status}`);
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+    const enabled = await post("/api/auth/totp/enable", { currentPassword: admin.password, code });
+    if (enabled.status !== 200) fail(`turning two-factor sign-in on answered ${enabled.status}`);
 
     // A contract preview: react-pdf and the font files it loads from node_modules, from the bundle.
     const list = await fetch(`${publicUrl}/api/document-templates`, { headers: { cookie: cookies } });
