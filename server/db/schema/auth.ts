@@ -104,7 +104,7 @@ export const rateLimits = pgTable("rate_limits", {
   windowEndsAt: timestamptz("window_ends_at").notNull(),
 });
 
-export const codePurposeEnum = pgEnum("code_purpose", ["login", "verify_email"]);
+export const codePurposeEnum = pgEnum("code_purpose", ["login", "verify_email", "change_email"]);
 
 /** 6-digit codes, stored as an HMAC, bound to user and purpose. */
 export const oneTimeCodes = pgTable(

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, index, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, requiredRef, timestamptz, updatedAt } from "./columns";
 
 export const userTypeEnum = pgEnum("user_type", ["personal", "company"]);
@@ -45,6 +54,20 @@ export const users = pgTable(
     // Two-factor sign-in is on (user_totp holds the secret). Here, not there: the login reads the
     // user row anyway, so a login without two-factor sign-in costs nothing more.
     totpEnabledAt: timestamptz("totp_enabled_at"),
+    /**
+     * The new login email a member asked for, until the code mailed to it is entered
+     * (one_time_codes, purpose change_email); null when no change is under way.
+     */
+    pendingEmail: text("pending_email"),
+    /** Non-security mails the member may turn off: someone registered through their link, one of theirs approved. */
+    notifyReferralRegistrations: boolean("notify_referral_registrations").notNull().default(true),
+    notifyReferralApprovals: boolean("notify_referral_approvals").notNull().default(true),
+    /**
+     * When the account was deleted: its personal data erased, sign-in impossible. The row stays
+     * (a placeholder) for the signed contract evidence and the audit rows the operator must keep,
+     * until the retention job removes it.
+     */
+    deletedAt: timestamptz("deleted_at"),
   },
   (table) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
