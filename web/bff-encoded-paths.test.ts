@@ -90,7 +90,11 @@ describe("encoded session paths through the BFF", () => {
 
     expect(response.status).toBe(200);
     expect(text).not.toMatch(/accessToken"|refreshToken|eyJ/);
-    expect(response.headers.getSetCookie().map((cookie) => cookie.split("=")[0])).toEqual(["pp_at", "pp_rt", "pp_device"]);
+    expect(response.headers.getSetCookie().map((cookie) => cookie.split("=")[0])).toEqual([
+      "pp_at",
+      "pp_rt",
+      "pp_device",
+    ]);
   });
 
   it("other API paths with escapes still pass (only /api/auth spellings are refused)", async () => {
