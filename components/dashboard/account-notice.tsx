@@ -1,4 +1,6 @@
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { linkClass } from "@/components/ui/form-field";
 
 const TONES = {
   active: "border-green-300 bg-green-50 text-green-950",
@@ -7,7 +9,9 @@ const TONES = {
 
 /**
  * Where the member's account stands, once there is something to say: approved (active), or every
- * step done and waiting for an admin. Before that the next open step is the call to action.
+ * step done and waiting for an admin. Before that the next open step is the call to action. Once
+ * the steps are gone from the dashboard, it leads to My account, where the details, documents
+ * and contracts stay within reach.
  */
 export async function AccountNotice({ approved, allDone }: { approved: boolean; allDone: boolean }) {
   const t = await getTranslations("Dashboard");
@@ -23,6 +27,11 @@ export async function AccountNotice({ approved, allDone }: { approved: boolean; 
         {t(`${kind}.title`)}
       </h2>
       <p className="mt-1">{t(`${kind}.body`)}</p>
+      <p className="mt-2">
+        <Link href="/profile" className={linkClass}>
+          {t("myAccountLink")}
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,11 +1,15 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
+import { buttonClass } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { Section } from "@/components/ui/section";
 import { displayName } from "@/lib/display-name";
 import type { SessionUser } from "@/lib/schemas/auth";
+import { contractListResponseSchema } from "@/lib/schemas/contracts";
+import { ownIdDocumentsSchema } from "@/lib/schemas/id-upload";
 import { apiGetAsUser } from "@/web/api-server";
+import { MyDocuments } from "./documents/my-documents";
 import { SecuritySection } from "./security/security-section";
 
 const profileResponseSchema = z.object({ profile: z.record(z.string(), z.unknown()).nullable() });
@@ -44,12 +48,30 @@ const COMPANY_FIELDS = [
 /** Calendar dates (YYYY-MM-DD) among the profile's fields: shown in the page's language. */
 const DATE_FIELDS = new Set(["dateOfBirth", "registrationDate"]);
 
-/** The profile page: heading, subtitle, error banner, account info, permission chips, type badge. */
+/** The page's sections, in order, each with its anchor (links from mails and the dashboard land on them). */
+const SECTIONS = [
+  ["account", "account"],
+  ["details", "details"],
+  ["documents", "documents"],
+  ["permissions", "permissions"],
+] as const;
+
+/**
+ * My account: what the member gave us and can change at any time. Account and profile details
+ * (with Edit, whatever the onboarding state), the ID on file and the signed contracts, the
+ * permissions in words, then the security, notification and privacy sections; a list of links to
+ * the sections at the top.
+ */
 export async function ProfileView({ user }: { user: SessionUser }) {
   const t = await getTranslations("ProfilePage");
+  const tSecurity = await getTranslations("ProfileSecurity");
   const fieldLabel = await getTranslations("ProfileForm.fields");
   const format = await getFormatter();
-  const response = await apiGetAsUser("/api/profile", profileResponseSchema);
+  const [response, documents, contracts] = await Promise.all([
+    apiGetAsUser("/api/profile", profileResponseSchema),
+    apiGetAsUser("/api/documents/mine", ownIdDocumentsSchema),
+    apiGetAsUser("/api/contracts/mine", contractListResponseSchema),
+  ]);
   const profile = response?.profile ?? null;
   const fields = user.userType === "company" ? COMPANY_FIELDS : PERSONAL_FIELDS;
   const shown = profile
@@ -78,6 +100,22 @@ export async function ProfileView({ user }: { user: SessionUser }) {
           </span>
         </div>
         <p className="mt-1 text-slate-700">{t("subtitle")}</p>
+        <nav aria-label={t("sectionsLabel")} className="mt-4">
+          <ul className="flex flex-wrap gap-x-5 gap-y-2">
+            {SECTIONS.map(([anchor, key]) => (
+              <li key={anchor}>
+                <a href={`#${anchor}`} className={linkClass}>
+                  {t(key)}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href="#security" className={linkClass}>
+                {tSecurity("title")}
+              </a>
+            </li>
+          </ul>
+        </nav>
       </section>
       {!response && (
         <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
@@ -98,6 +136,17 @@ export async function ProfileView({ user }: { user: SessionUser }) {
         </dl>
       </Section>
       <Section id="details" title={t("details")} className="rounded-2xl bg-white p-6 shadow-xl">
+        {shown.length > 0 && (
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-700">{t("editHint")}</p>
+            <Link
+              href={`/${user.userType}-complete-profile`}
+              className={buttonClass({ variant: "secondary", size: "sm" })}
+            >
+              {t("editDetails")}
+            </Link>
+          </div>
+        )}
         {shown.length === 0 ? (
           <p className="mt-3 text-slate-700">
             {t("noDetails")}{" "}
@@ -117,17 +166,22 @@ export async function ProfileView({ user }: { user: SessionUser }) {
           </dl>
         )}
       </Section>
+      <Section id="documents" title={t("documents")} className="rounded-2xl bg-white p-6 shadow-xl">
+        <MyDocuments
+          initial={{ documents: documents?.documents ?? null, contracts: contracts?.contracts ?? null }}
+          userType={user.userType}
+        />
+      </Section>
       <Section id="permissions" title={t("permissions")} className="rounded-2xl bg-white p-6 shadow-xl">
         {user.permissions.length === 0 ? (
           <p className="mt-3 text-slate-700">{t("noPermissions")}</p>
         ) : (
           <ul className="mt-3 flex flex-wrap gap-2">
             {user.permissions.map((permission) => (
-              <li
-                key={permission}
-                className="rounded-full bg-slate-100 px-3 py-1 font-mono text-sm text-slate-800"
-              >
-                {permission}
+              <li key={permission} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
+                {t.has(`permissionNames.${permission}` as never)
+                  ? t(`permissionNames.${permission}` as never)
+                  : permission}
               </li>
             ))}
           </ul>

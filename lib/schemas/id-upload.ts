@@ -33,3 +33,23 @@ export function idUploadFormSchema(accountType: "personal" | "company", earliest
       when: () => true,
     });
 }
+
+/** GET /api/documents/mine: the member's current ID images, each with a download URL valid for 5 minutes. */
+export const ownIdDocumentsSchema = z.object({
+  documents: z.array(
+    z.object({
+      id: z.string(),
+      side: z.enum(["front", "back"]).nullable(),
+      documentType: z.string(),
+      idType: z.string().nullable(),
+      expiryDate: z.string().nullable(),
+      originalFilename: z.string(),
+      contentType: z.string(),
+      sizeBytes: z.number(),
+      uploadedAt: z.string(),
+      signedUrl: z.string(),
+      signedUrlExpiresAt: z.string(),
+    }),
+  ),
+});
+export type OwnIdDocument = z.infer<typeof ownIdDocumentsSchema>["documents"][number];

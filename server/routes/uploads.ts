@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { ownIdDocumentsSchema } from "../../lib/schemas/id-upload";
 import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "../../lib/schemas/onboarding";
 import { MISSING_FIELDS_MESSAGE } from "../domain/documents/id-upload-fields";
 import { listOwnIdDocuments } from "../domain/documents/list-own-id-documents";
@@ -19,24 +20,6 @@ const idUploadResponseSchema = z.object({
   message: z.string(),
   documents: z.array(
     z.object({ id: z.string(), side: z.enum(["front", "back"]), originalFilename: z.string() }),
-  ),
-});
-
-const ownIdDocumentsSchema = z.object({
-  documents: z.array(
-    z.object({
-      id: z.string(),
-      side: z.enum(["front", "back"]).nullable(),
-      documentType: z.string(),
-      idType: z.string().nullable(),
-      expiryDate: z.string().nullable(),
-      originalFilename: z.string(),
-      contentType: z.string(),
-      sizeBytes: z.number(),
-      uploadedAt: z.string(),
-      signedUrl: z.string(),
-      signedUrlExpiresAt: z.string(),
-    }),
   ),
 });
 

@@ -201,8 +201,8 @@ test("a wrong password or code in the two-factor settings stands beside its fiel
   await expect(regenerateCode).toBeFocused();
   // The refused code's error follows a switch of the language, and still describes its field.
   await page.getByRole("button", { name: "Deutsch" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Ihr Profil" })).toBeVisible();
-  await expect(page).toHaveTitle(/^Ihr Profil · /);
+  await expect(page.getByRole("heading", { level: 1, name: "Mein Konto" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Mein Konto · /);
   const regenerateDe = page
     .getByRole("region", { name: "Zwei-Faktor-Anmeldung" })
     .getByRole("form", { name: "Neue Wiederherstellungscodes" });
@@ -211,8 +211,8 @@ test("a wrong password or code in the two-factor settings stands beside its fiel
     regenerateDe.getByLabel("Code aus Ihrer App oder Wiederherstellungscode"),
   ).toHaveAccessibleDescription("Der Code ist nicht korrekt.");
   await page.getByRole("button", { name: "English" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Your profile" })).toBeVisible();
-  await expect(page).toHaveTitle(/^Your profile · /);
+  await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
+  await expect(page).toHaveTitle(/^My account · /);
   await expect(regenerate.getByRole("alert")).toHaveText("The code is not correct.");
 
   // Turning it off: the empty form, a wrong password (checked first, so the code is not spent),

@@ -21,7 +21,7 @@ test("header menus by keyboard: Escape closes them and gives the focus back to t
   }
 
   // A page change by keyboard puts the focus back at the start: the next Tab is the skip link.
-  await page.getByRole("banner").getByRole("link", { name: "Profile", exact: true }).focus();
+  await page.getByRole("banner").getByRole("link", { name: "My account", exact: true }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/(personal|company)\/profile$/);
   await page.keyboard.press("Tab");
@@ -85,11 +85,11 @@ test("an onboarding in German: every date in German format, German toast close b
   expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   expect(text).not.toMatch(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/);
   await expectAccessible(page);
-  await expect(page).toHaveTitle(/^Ihr Profil · /);
+  await expect(page).toHaveTitle(/^Mein Konto · /);
   await page.getByRole("button", { name: /English/ }).click();
   // The page and the browser tab's title both follow the switch (the title arrives with the
   // refreshed page's metadata, a moment after its content), so the after-each axe check sees
   // the finished English page.
-  await expect(page.getByRole("heading", { level: 1, name: "Your profile" })).toBeVisible();
-  await expect(page).toHaveTitle(/^Your profile · /);
+  await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
+  await expect(page).toHaveTitle(/^My account · /);
 });
