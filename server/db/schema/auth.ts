@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type AnyColumn, sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
@@ -135,6 +135,13 @@ export const passwordResetTokens = pgTable(
   (table) => [uniqueIndex("password_reset_tokens_hash_unique").on(table.tokenHash)],
 );
 
+/**
+ * An audit row's address not yet shortened to its network (domain/auth/shorten-ip.ts writes
+ * `a.b.c.x` and `…::/48`); the retention job and its index share this condition.
+ */
+export const auditIpIsWhole = (ip: AnyColumn) =>
+  sql`${ip} is not null and ${ip} not like '%.x' and ${ip} not like '%::/48'`;
+
 /** Authentication events and admin actions; never a secret in `details`. */
 export const auditLog = pgTable(
   "audit_log",
@@ -154,5 +161,8 @@ export const auditLog = pgTable(
     // user who acted, each newest first without sorting the whole log.
     index("audit_log_action_idx").on(table.action, table.at, table.id),
     index("audit_log_actor_idx").on(table.actorUserId, table.at),
+    // The retention job's queue: rows whose address is still whole (not yet a.b.c.x or a /48),
+    // oldest first. The shortened ones leave it, so the job never reads the years already done.
+    index("audit_log_full_ip_idx").on(table.at).where(auditIpIsWhole(table.ip)),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { date, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, requiredRef, timestamptz } from "./columns";
 import { userRef, userTypeEnum } from "./users";
@@ -59,5 +60,10 @@ export const referralVisits = pgTable(
     day: date("day", { mode: "string" }).notNull(),
     visitorHash: text("visitor_hash").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.linkId, table.day, table.visitorHash] })],
+  (table) => [
+    primaryKey({ columns: [table.linkId, table.day, table.visitorHash] }),
+    // The retention job's queue: rows still holding a visitor's hash, which it replaces once
+    // their day is over (a thinned row's placeholder starts with "~", outside base64url).
+    index("referral_visits_hashed_day_idx").on(table.day).where(sql`${table.visitorHash} not like '~%'`),
+  ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_full_ip_idx" ON "audit_log" USING btree ("at") WHERE "audit_log"."ip" is not null and "audit_log"."ip" not like '%.x' and "audit_log"."ip" not like '%::/48';--> statement-breakpoint
+CREATE INDEX "referral_visits_hashed_day_idx" ON "referral_visits" USING btree ("day") WHERE "referral_visits"."visitor_hash" not like '~%';
