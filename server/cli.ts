@@ -9,6 +9,7 @@ import { type Database, openDatabase } from "./db";
 import { findUserByEmail } from "./db/queries/users";
 import { createAdmin, generatePassword } from "./domain/auth/create-admin";
 import { removeSecondFactor } from "./domain/auth/reset-two-factor";
+import { configureDisplay, displaySettingsOf } from "./domain/display-settings";
 import { insertMail, type OutgoingMail } from "./domain/mail/outbox";
 import { loadServerEnv } from "./env";
 import { createBackup } from "./infra/backup/backup";
@@ -51,6 +52,8 @@ async function resetTwoFactorCommand(args: string[]) {
   }
   const reason = reasonWords.join(" ").trim() || "Reset by the operator from the command line.";
   const env = loadServerEnv();
+  // The owner's notice is rendered here, with the API's zone and footer links.
+  configureDisplay(displaySettingsOf(env));
   const database = await openForCommand(env);
   if (!database) return 1;
   try {

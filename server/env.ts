@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_TIME_ZONE, timeZoneSchema } from "../lib/time-zone";
 import { productionProblems } from "./env-production";
 import { parseTrustedProxies } from "./infra/client-ip";
 import { DEFAULT_BODY_IDLE_MS } from "./infra/http/body-idle";
@@ -67,6 +68,11 @@ const serverEnvSchema = z.object({
   // On SIGTERM/SIGINT: how long requests under way (an upload) may run before they are cut.
   SHUTDOWN_GRACE_SECONDS: optional(z.coerce.number().int().min(0).max(3600)).default(20),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
+  // The operator's privacy policy and imprint, linked from every mail's footer; unset: no link.
+  PRIVACY_URL: optional(z.url({ protocol: /^https?$/ })),
+  IMPRINT_URL: optional(z.url({ protocol: /^https?$/ })),
+  // The zone of every time a mail or a PDF shows (an IANA name); the web tier reads its own.
+  APP_TIME_ZONE: optional(timeZoneSchema).default(DEFAULT_TIME_ZONE),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema> & { DATA_DIR: string };

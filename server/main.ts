@@ -5,6 +5,7 @@ import { createApp } from "./app";
 import { openDatabase } from "./db";
 import { bootstrapSuperAdmin } from "./domain/auth/create-admin";
 import { reencryptTotpSecrets, totpSecretKeys } from "./domain/auth/totp";
+import { configureDisplay, displaySettingsOf } from "./domain/display-settings";
 import { createIdExpirySweeper } from "./domain/documents/id-expiry-sweeper";
 import { createMailSender } from "./domain/mail/sender";
 import { createReferralLink } from "./domain/referrals/referral-links";
@@ -37,6 +38,8 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
+  // Before anything renders a mail or a PDF: their times and footers follow these.
+  configureDisplay(displaySettingsOf(env));
 
   const logs = new LogRingBuffer();
   const logger = createLogger({ level: env.LOG_LEVEL, ring: logs });

@@ -56,14 +56,10 @@ export async function isNewBrowser(db: Database, userId: string, deviceIdHash: s
   return Boolean(result.rows[0]?.isNew);
 }
 
-/** "2026-11-25 14:03 UTC": the mail's reader may be anywhere, so the zone is said. */
-function utcMinute(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
-
+/** The mail writes the time in the member's language and the installation's zone (templates.ts). */
 export function signInDetails(context: RequestContext, at: Date): SignInDetails {
   const { browser, os } = describeUserAgent(context.userAgent);
-  return { browser, os, ip: shortenIp(context.ip) ?? "—", at: utcMinute(at) };
+  return { browser, os, ip: shortenIp(context.ip) ?? "—", at };
 }
 
 /** The notice for this sign-in, rendered in the member's language. */

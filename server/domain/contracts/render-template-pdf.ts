@@ -1,14 +1,18 @@
 import { AppError } from "../../errors";
 import { renderContractPdf } from "../../infra/pdf/render-contract-pdf";
 import { RenderQueueFullError } from "../../infra/pdf/render-queue";
+import { displaySettings } from "../display-settings";
 import { type PlaceholderValues, prepareTemplateHtml } from "./template-html";
 import type { TemplateRow, TemplateVersionRow } from "./template-queries";
 
-/** A contract date as the template's language writes it ("14. März 2025", "14 March 2025"). */
+/**
+ * A contract date as the template's language writes it ("14. März 2025", "14 March 2025"), on the
+ * day it is in the installation's zone: a signature just after midnight there is dated that day.
+ */
 function formatContractDate(lang: "de" | "en", date: Date): string {
   return new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", {
     dateStyle: "long",
-    timeZone: "Europe/Berlin",
+    timeZone: displaySettings().timeZone,
   }).format(date);
 }
 

@@ -2,6 +2,7 @@ import { createTranslator } from "use-intl/core";
 import type { Locale } from "../../../lib/i18n/config";
 import de from "../../../messages/de.json";
 import en from "../../../messages/en.json";
+import { displaySettings } from "../display-settings";
 import type { OutgoingMail } from "./outbox";
 
 // Every mail exists in English and German; the user's language picks one.
@@ -48,16 +49,27 @@ type MailContent = {
   reason: string;
 };
 
+/** The operator's privacy policy and imprint, those configured (display-settings.ts). */
+function legalLinks(t: MailTranslator): { href: string; label: string }[] {
+  const { privacyUrl, imprintUrl } = displaySettings();
+  return [
+    ...(privacyUrl ? [{ href: privacyUrl, label: t("layout.privacyPolicy") }] : []),
+    ...(imprintUrl ? [{ href: imprintUrl, label: t("layout.imprint") }] : []),
+  ];
+}
+
 /**
  * One layout for every mail: a header with the product name, the paragraphs, an optional button
  * with its address spelled out for clients that block links, and a footer that says why the
- * member got the mail. Inline styles and tables, as mail clients ignore style sheets. Every
- * value is escaped: some come from members and admins (a rejection reason, a name).
+ * member got the mail and links the privacy policy and the imprint when they are configured.
+ * Inline styles and tables, as mail clients ignore style sheets. Every value is escaped: some
+ * come from members and admins (a rejection reason, a name).
  */
 function renderMail(to: string, locale: Locale, content: MailContent): OutgoingMail {
   const appName = catalogs[locale].Common.appName;
   const t = translatorFor(locale);
   const footerNote = t("layout.footerNote", { appName });
+  const legal = legalLinks(t);
   const { paragraphs, link } = content;
   const text = [
     appName,
@@ -67,6 +79,7 @@ function renderMail(to: string, locale: Locale, content: MailContent): OutgoingM
     "--",
     content.reason,
     footerNote,
+    ...legal.map((item) => `${item.label}: ${item.href}`),
   ].join("\n");
   const body = [
     ...paragraphs.map(
@@ -79,6 +92,11 @@ function renderMail(to: string, locale: Locale, content: MailContent): OutgoingM
         ]
       : []),
   ].join("\n");
+  const legalAnchors = legal.map(
+    (item) => `<a href="${escapeHtml(item.href)}" style="color:#1e40af">${escapeHtml(item.label)}</a>`,
+  );
+  const legalHtml =
+    legalAnchors.length > 0 ? `<p style="margin:8px 0 0">${legalAnchors.join(" · ")}</p>\n` : "";
   const html = `<!DOCTYPE html>
 <html lang="${escapeHtml(locale)}">
 <head>
@@ -97,7 +115,7 @@ ${body}
 <tr><td style="padding:20px 28px;border-top:1px solid #e2e8f0;font-size:13px;color:#475569;line-height:1.5">
 <p style="margin:0 0 8px">${escapeHtml(content.reason)}</p>
 <p style="margin:0">${escapeHtml(footerNote)}</p>
-</td></tr>
+${legalHtml}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -208,12 +226,43 @@ export function bankDetailsChangedMail(
   }));
 }
 
-export type SignInDetails = { browser: string; os: string; ip: string; at: string };
+export type SignInDetails = { browser: string; os: string; ip: string; at: Date };
 
-/** The device parser names what it cannot tell "Unknown"; the mail says so in its language. */
-function signInValues(t: MailTranslator, details: SignInDetails): SignInDetails {
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "Jan 15, 2026, 00:30 GMT+1", "15. Jan. 2026, 00:30 MEZ": a moment in the installation's zone,
+ * with the zone named, as the reader may be somewhere else. One formatter per language and zone
+ * for the life of the process: building one costs more than the rest of a sign-in notice.
+ */
+function formatMoment(locale: Locale, at: Date): string {
+  const { timeZone } = displaySettings();
+  const key = `${locale} ${timeZone}`;
+  let format = momentFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "short",
+      timeZone,
+    });
+    momentFormats.set(key, format);
+  }
+  return format.format(at);
+}
+
+/**
+ * The values of a sign-in line: the time written in the member's language and the installation's
+ * zone, and what the device parser could not tell ("Unknown") said in the member's language.
+ */
+function signInValues(t: MailTranslator, locale: Locale, details: SignInDetails) {
   return {
     ...details,
+    at: formatMoment(locale, details.at),
     browser: details.browser === "Unknown" ? t("device.unknown") : details.browser,
     os: details.os === "Unknown" ? t("device.unknownSystem") : details.os,
   };
@@ -235,7 +284,7 @@ export function newBrowserSignInMail(
     subject: t("newBrowserSignIn.subject"),
     paragraphs: [
       t("newBrowserSignIn.intro"),
-      t("newBrowserSignIn.details", signInValues(t, details)),
+      t("newBrowserSignIn.details", signInValues(t, locale, details)),
       t("newBrowserSignIn.ifYou"),
       t("newBrowserSignIn.ifNotYou"),
     ],
@@ -255,7 +304,7 @@ export function passwordChangedMail(
     kind: "password_changed",
     subject: t("passwordChanged.subject"),
     paragraphs: [
-      t("passwordChanged.changed", signInValues(t, details)),
+      t("passwordChanged.changed", signInValues(t, locale, details)),
       t("passwordChanged.otherSessions"),
       t("passwordChanged.ifNotYou"),
     ],
@@ -266,7 +315,8 @@ export function passwordChangedMail(
 
 /**
  * Sent once per uploaded ID when it expires within 30 days, so the member uploads a new one in
- * time. The date is written as the member's language writes dates.
+ * time. The date is written as the member's language writes dates; it is a calendar day
+ * (YYYY-MM-DD), written as such in UTC so no zone moves it to the day before or after.
  */
 export function idExpiringMail(
   to: string,
@@ -353,7 +403,7 @@ export function securityEventMail(
       subject: t(`security.${key}.subject`),
       paragraphs: [
         main,
-        ...(details ? [t("security.where", signInValues(t, details))] : []),
+        ...(details ? [t("security.where", signInValues(t, locale, details))] : []),
         t(`security.${key}.next`),
       ],
       link: { href: actionUrl, label: t(`security.${key}.action`) },

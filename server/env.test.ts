@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { loadServerEnv } from "./env";
+
+const load = (values: Record<string, string>) => loadServerEnv({ NODE_ENV: "test", ...values });
+
+describe("loadServerEnv: time zone and legal links", () => {
+  it("shows times in Europe/Berlin and links nothing when unset (empty counts as unset)", () => {
+    const env = load({ APP_TIME_ZONE: "", PRIVACY_URL: "", IMPRINT_URL: "" });
+    expect(env.APP_TIME_ZONE).toBe("Europe/Berlin");
+    expect(env.PRIVACY_URL).toBeUndefined();
+    expect(env.IMPRINT_URL).toBeUndefined();
+  });
+
+  it("stops the start at a time zone the runtime does not know, naming the setting", () => {
+    expect(() => load({ APP_TIME_ZONE: "Europe/Berlinn" })).toThrow(
+      /Invalid API configuration:\n {2}APP_TIME_ZONE: "Europe\/Berlinn" is not an IANA time zone/,
+    );
+  });
+
+  it("takes web addresses only for the legal links", () => {
+    expect(() => load({ PRIVACY_URL: "javascript:alert(1)" })).toThrow(/PRIVACY_URL/);
+    expect(() => load({ IMPRINT_URL: "not a url" })).toThrow(/IMPRINT_URL/);
+    const env = load({
+      PRIVACY_URL: "https://operator.example/privacy",
+      APP_TIME_ZONE: "Asia/Tokyo",
+    });
+    expect(env.PRIVACY_URL).toBe("https://operator.example/privacy");
+    expect(env.APP_TIME_ZONE).toBe("Asia/Tokyo");
+  });
+});
