@@ -20,6 +20,7 @@ import type { LogRingBuffer } from "./infra/logging/logger";
 import { deriveSecret } from "./infra/secrets";
 import type { ObjectStorage } from "./infra/storage/types";
 import type { TokenService } from "./infra/tokens";
+import { registerAccountNotificationRoutes } from "./routes/account-notifications";
 import { registerAccountSecurityRoutes } from "./routes/account-security";
 import { registerAdminReferralRoutes } from "./routes/admin-referrals";
 import { registerAdminUsersRoutes } from "./routes/admin-users";
@@ -164,6 +165,7 @@ export function createApp(deps: AppDeps) {
   };
   registerAuthRoutes(app, authDeps);
   registerAccountSecurityRoutes(app, authDeps);
+  registerAccountNotificationRoutes(app, authDeps);
   registerTwoFactorRoutes(app, authDeps);
   const memberDeps: MemberRouteDeps = {
     db: deps.database.db,
@@ -193,6 +195,7 @@ export function createApp(deps: AppDeps) {
   registerReferralRoutes(app, {
     db: deps.database.db,
     tokens: deps.tokens,
+    mail: deps.mail,
     publicUrl: deps.config.publicUrl,
     visitorSecret: deriveSecret(deps.config.auth.codeSecret, "referral-visitors"),
   });

@@ -16,6 +16,7 @@ import {
   registrationResponseSchema,
 } from "../../lib/schemas/registration";
 import type { Database } from "../db";
+import type { MailOutbox } from "../domain/mail/outbox";
 import {
   createReferralLink,
   deactivateReferralLink,
@@ -23,7 +24,11 @@ import {
   referralInfo,
   referralStats,
 } from "../domain/referrals/referral-links";
-import { registerCompany, registerPersonal } from "../domain/registration/register-member";
+import {
+  type RegistrationDeps,
+  registerCompany,
+  registerPersonal,
+} from "../domain/registration/register-member";
 import { AppError } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import type { TokenService } from "../infra/tokens";
@@ -59,6 +64,8 @@ export function registerReferralRoutes(
   deps: {
     db: Database;
     tokens: TokenService;
+    /** A registration mails the link's owner (domain/referrals/notify-referrer.ts). */
+    mail: MailOutbox;
     publicUrl: string;
     /** Keys the daily visitor hashes of the funnel (domain/referrals/visits.ts). */
     visitorSecret: string;
@@ -148,7 +155,7 @@ export function registerReferralRoutes(
   const registerThroughLink = <Input>(
     type: "personal" | "company",
     schema: ZodType<Input>,
-    register: (db: Database, input: Input, facts: { ip: string | null }) => Promise<string>,
+    register: (deps: RegistrationDeps, input: Input, facts: { ip: string | null }) => Promise<string>,
   ) =>
     app.openapi(
       createRoute({
@@ -159,7 +166,7 @@ export function registerReferralRoutes(
         responses: registrationResponses,
       }),
       async (c) => {
-        await register(deps.db, c.req.valid("json"), requestContext(c));
+        await register(deps, c.req.valid("json"), requestContext(c));
         return c.json({ success: true as const, message: REGISTERED }, 201);
       },
     );

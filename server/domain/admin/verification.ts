@@ -10,6 +10,7 @@ import { isUuid } from "../ids";
 import { lockRow } from "../lock-row";
 import type { MailOutbox } from "../mail/outbox";
 import { accountActivatedMail, accountRejectedMail, type RedoStep } from "../mail/templates";
+import { queueReferralApprovedNotice } from "../referrals/notify-referrer";
 import { awaitingVerification, missingOnboardingSteps, unapprovedMember } from "./awaiting-verification";
 import { userFilter, userPage } from "./list-users";
 import { replaceUserPermissions, USER_NOT_FOUND } from "./permissions";
@@ -102,6 +103,8 @@ export async function verifyUser(
       tx,
       accountActivatedMail(target.email, target.language, new URL("/login", deps.publicUrl).toString()),
     );
+    // Whoever invited the member hears of it (unless they turned that off), with the approval.
+    await queueReferralApprovedNotice(deps, tx, target);
     return { target, assigned: change.after };
   });
   deps.mail.wake();

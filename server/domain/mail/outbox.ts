@@ -15,6 +15,8 @@ type MailKind =
   | "password_changed"
   | "id_expiring"
   | "contract_resign"
+  | "referral_registered"
+  | "referral_approved"
   | "two_factor_enabled"
   | "two_factor_disabled"
   | "recovery_codes_renewed"

@@ -355,6 +355,49 @@ export function contractResignMail(
   }));
 }
 
+/** Where a referrer follows their invitees, and where they turn these notices off. */
+export type ReferralNoticeUrls = { referralsUrl: string; settingsUrl: string };
+
+/**
+ * The two notices about someone a member invited: they registered, or an admin approved them.
+ * The new member is named by first name (a company by its name) and nothing else: the referrer
+ * is not entitled to their email or details. Unlike security notices, the member can turn each
+ * kind off; the footer says where.
+ */
+function referralNoticeMail(
+  to: string,
+  locale: Locale,
+  kind: "referral_registered" | "referral_approved",
+  name: string | null,
+  urls: ReferralNoticeUrls,
+): OutgoingMail {
+  const key = kind === "referral_registered" ? "referralRegistered" : "referralApproved";
+  return build(to, locale, (t, values) => ({
+    kind,
+    subject: t(`${key}.subject`),
+    paragraphs: [
+      t(`${key}.body`, { ...values, hasName: name ? "yes" : "no", name: name ?? "" }),
+      t(`${key}.next`),
+    ],
+    link: { href: urls.referralsUrl, label: t("referralNotice.action") },
+    reason: `${t(`${key}.reason`, values)} ${t("referralNotice.turnOff", { url: urls.settingsUrl })}`,
+  }));
+}
+
+export const referralRegisteredMail = (
+  to: string,
+  locale: Locale,
+  name: string | null,
+  urls: ReferralNoticeUrls,
+) => referralNoticeMail(to, locale, "referral_registered", name, urls);
+
+export const referralApprovedMail = (
+  to: string,
+  locale: Locale,
+  name: string | null,
+  urls: ReferralNoticeUrls,
+) => referralNoticeMail(to, locale, "referral_approved", name, urls);
+
 /**
  * The security notices: one layout, always sent (a member cannot turn them off), each naming
  * what changed, when and from where, and what to do when it was not the member. `details` is the

@@ -15,11 +15,16 @@ import { companyProfiles, personalProfiles, referralLinks, referralUses, users }
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { hashPassword } from "../auth/passwords";
+import type { MailOutbox } from "../mail/outbox";
+import { queueReferralRegisteredNotice } from "../referrals/notify-referrer";
 import { linkAcceptsUseCondition } from "../referrals/referral-links";
 import { hitRateLimit, releaseRateLimit } from "../security/rate-limit";
 import { registrationMessage } from "./registration-messages";
 
 type RequestFacts = { ip: string | null };
+
+/** The referrer is mailed about the registration (unless they turned that off). */
+export type RegistrationDeps = { db: Database; mail: MailOutbox; publicUrl: string };
 
 const EMAIL_IN_USE = "Email address is already in use.";
 const LINK_GONE = "Invalid or Expired Referral Link.";
@@ -85,10 +90,11 @@ type NewMember = {
  * Cheap checks first, in this order: the caller's attempts per IP, the link (live), the email;
  * only then the argon2 hash. Then the account and the link's use in one transaction: the use is
  * one conditional UPDATE (the link must still be active, unexpired, not used up, its owner
- * active), so parallel registrations can never take more uses than the link has.
- * Nothing is written when it fails.
+ * active), so parallel registrations can never take more uses than the link has. The referrer's
+ * notice is queued in it too. Nothing is written (or mailed) when it fails.
  */
-async function insertMember(db: Database, member: NewMember, facts: RequestFacts): Promise<string> {
+async function insertMember(deps: RegistrationDeps, member: NewMember, facts: RequestFacts): Promise<string> {
+  const { db } = deps;
   const ipKey = `register:ip:${facts.ip ?? "unknown"}`;
   const attempt = await hitRateLimit(db, ipKey, REGISTRATION_LIMITS.perIp);
   if (attempt.exceeded) {
@@ -125,8 +131,15 @@ async function insertMember(db: Database, member: NewMember, facts: RequestFacts
         .insert(referralUses)
         .values({ linkId: link.id, newUserId: user.id, newUserType: member.userType });
       await member.profile(tx as unknown as Database, user.id, link.ownerEmail);
+      await queueReferralRegisteredNotice(deps, tx, {
+        userType: member.userType,
+        firstName: member.names.firstName ?? null,
+        companyName: member.names.companyName ?? null,
+        referredByUserId: link.ownerUserId,
+      });
       return user.id;
     });
+    deps.mail.wake();
     await releaseRateLimit(db, ipKey);
     await recordAuditEvent(db, {
       action: "registration.completed",
@@ -144,7 +157,7 @@ async function insertMember(db: Database, member: NewMember, facts: RequestFacts
 }
 
 export async function registerPersonal(
-  db: Database,
+  deps: RegistrationDeps,
   raw: PersonalRegistration,
   facts: RequestFacts,
 ): Promise<string> {
@@ -154,7 +167,7 @@ export async function registerPersonal(
   const phone = normalizePhone(input.phone, input.phoneCountry);
   if (!phone.ok) refuse({ field: "phone", key: `phone.${phone.problem}` });
   return insertMember(
-    db,
+    deps,
     {
       refToken: input.refToken,
       email: input.email.trim(),
@@ -172,7 +185,7 @@ export async function registerPersonal(
 }
 
 export async function registerCompany(
-  db: Database,
+  deps: RegistrationDeps,
   raw: CompanyRegistration,
   facts: RequestFacts,
 ): Promise<string> {
@@ -184,7 +197,7 @@ export async function registerCompany(
   if (!companyPhone.ok) refuse({ field: "companyPhone", key: `companyPhone.${companyPhone.problem}` });
   if (!contactPhone.ok) refuse({ field: "contactPersonPhone", key: `contactPhone.${contactPhone.problem}` });
   return insertMember(
-    db,
+    deps,
     {
       refToken: input.refToken,
       email: input.companyEmail.trim(),
