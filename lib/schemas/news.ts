@@ -57,12 +57,27 @@ const memberNewsItemSchema = z.object({
   link: z.string().nullable(),
 });
 export type MemberNewsItem = z.infer<typeof memberNewsItemSchema>;
-export const memberNewsListSchema = z.object({ news: z.array(memberNewsItemSchema) });
 
-/** GET /api/news: the page's language (else the member's own), a small page. */
+/**
+ * The news archive's pages are bounded: news are a few a month, so 500 pages of up to 20 are
+ * more than an installation writes, and no request makes the database skip past more rows.
+ */
+const NEWS_MAX_PAGE = 500;
+
+/** One page of published news: `total` counts every published item in the language. */
+export const memberNewsListSchema = z.object({
+  news: z.array(memberNewsItemSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type MemberNewsPage = z.infer<typeof memberNewsListSchema>;
+
+/** GET /api/news: the page's language (else the member's own), a small page (`limit` items). */
 export const memberNewsQuerySchema = z.object({
   lang: z.enum(locales).optional(),
   limit: z.coerce.number().int().min(1).max(20).default(5),
+  page: z.coerce.number().int().min(1).max(NEWS_MAX_PAGE).default(1),
 });
 
 /** An item as the admin list shows it: the Markdown source, its state and whether it is a sample. */

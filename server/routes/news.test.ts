@@ -109,12 +109,60 @@ describe("GET /api/news", () => {
     expect(samples.every((entry) => SAMPLE_NEWS_IDS.includes(entry.id) && !entry.published)).toBe(true);
   });
 
-  it("answers 401 without a login and 422 for a bad limit or language", async () => {
+  it("answers 401 without a login and 422 for a bad limit, page or language", async () => {
     const member = await signedIn();
     expect((await call(t.app, "GET", "/api/news")).status).toBe(401);
-    for (const query of ["?limit=0", "?limit=abc", "?limit=21", "?lang=fr"]) {
+    for (const query of [
+      "?limit=0",
+      "?limit=abc",
+      "?limit=21",
+      "?lang=fr",
+      "?page=0",
+      "?page=-1",
+      "?page=1.5",
+      "?page=abc",
+      "?page=501",
+    ]) {
       expect((await call(t.app, "GET", `/api/news${query}`, { token: member.token })).status).toBe(422);
     }
+  });
+
+  it("pages the archive: page 2 continues page 1, the total counts only published items, drafts never show", async () => {
+    const admin = await signedIn("admin");
+    const member = await signedIn();
+    // Later than any other test's items, so these three are the newest of the language.
+    const first = await created(admin, { date: "2200-01-03" });
+    const second = await created(admin, { date: "2200-01-02" });
+    const third = await created(admin, { date: "2200-01-01" });
+    const draft = await created(admin, { date: "2200-01-04", published: false });
+    const page = async (query: string) => {
+      const answer = await call(t.app, "GET", `/api/news?lang=en&${query}`, { token: member.token });
+      expect(answer.status).toBe(200);
+      return answer.body as unknown as {
+        news: MemberNewsItem[];
+        page: number;
+        pageSize: number;
+        total: number;
+      };
+    };
+
+    const one = await page("limit=2&page=1");
+    expect(one.news.map((entry) => entry.id)).toEqual([first.id, second.id]);
+    const two = await page("limit=2&page=2");
+    expect(two.news[0]?.id).toBe(third.id);
+    expect(two).toMatchObject({ page: 2, pageSize: 2, total: one.total });
+
+    const everything = await page("limit=20&page=1");
+    const published = (await adminNews(admin, "?language=en&state=published")).filter(
+      (entry) => !entry.sample,
+    );
+    expect(everything.total).toBe(published.length);
+    expect(everything.news.map((entry) => entry.id)).not.toContain(draft.id);
+
+    // Past the last page: no items, the same total, so the page can say so and link back.
+    const beyond = await page(`limit=2&page=${Math.ceil(one.total / 2) + 1}`);
+    expect(beyond).toMatchObject({ news: [], total: one.total });
+    expect((await page("limit=20&page=500")).news).toEqual([]);
   });
 });
 

@@ -28,14 +28,14 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDe
       method: "get",
       path: "/api/news",
       tags: ["news"],
-      summary: "Published news in the page's language (?lang, else the caller's), newest first",
+      summary: "Published news in the page's language (?lang, else the caller's), newest first, by page",
       request: { query: memberNewsQuerySchema },
-      responses: { 200: json(memberNewsListSchema, "News, bodies as sanitized HTML") },
+      responses: { 200: json(memberNewsListSchema, "One page of news, bodies as sanitized HTML") },
     }),
     async (c) => {
-      const { limit, lang } = c.req.valid("query");
-      const news = await listPublishedNews(deps.db, { language: lang ?? c.var.auth.user.language, limit });
-      return c.json({ news }, 200);
+      const { limit, lang, page } = c.req.valid("query");
+      const language = lang ?? c.var.auth.user.language;
+      return c.json(await listPublishedNews(deps.db, { language, limit, page }), 200);
     },
   );
 

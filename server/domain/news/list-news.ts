@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Locale } from "../../../lib/i18n/config";
-import type { AdminNewsItem, AdminNewsQuery, MemberNewsItem } from "../../../lib/schemas/news";
+import type { AdminNewsItem, AdminNewsQuery, MemberNewsPage } from "../../../lib/schemas/news";
 import type { Database } from "../../db";
 import { news } from "../../db/schema";
 import { renderNewsHtml } from "./render-news";
@@ -17,27 +17,38 @@ export const newsDay = (publishedAt: Date) => publishedAt.toISOString().slice(0,
 const NEWEST_FIRST = [desc(news.publishedAt), desc(news.createdAt), desc(news.id)] as const;
 
 /**
- * What members see on the dashboard: published items in one language, never a sample (a sample
- * was written by no one at this installation, so it would tell members nothing true).
+ * What members see on the dashboard and in the archive: published items in one language, never
+ * a draft and never a sample (a sample was written by no one at this installation, so it would
+ * tell members nothing true). Page `page` of `limit` items, with the count of them all.
  */
 export async function listPublishedNews(
   db: Database,
-  input: { language: Locale; limit: number },
-): Promise<MemberNewsItem[]> {
-  const rows = await db
-    .select()
-    .from(news)
-    .where(and(eq(news.language, input.language), eq(news.published, true), eq(news.sample, false)))
-    .orderBy(...NEWEST_FIRST)
-    .limit(input.limit);
-  return rows.map((row) => ({
-    id: row.id,
-    language: row.language,
-    title: row.title,
-    html: renderNewsHtml(row.body),
-    date: newsDay(row.publishedAt),
-    link: row.link,
-  }));
+  input: { language: Locale; limit: number; page: number },
+): Promise<MemberNewsPage> {
+  const shown = and(eq(news.language, input.language), eq(news.published, true), eq(news.sample, false));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(news)
+      .where(shown)
+      .orderBy(...NEWEST_FIRST)
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit),
+    db.select({ total: count() }).from(news).where(shown),
+  ]);
+  return {
+    news: rows.map((row) => ({
+      id: row.id,
+      language: row.language,
+      title: row.title,
+      html: renderNewsHtml(row.body),
+      date: newsDay(row.publishedAt),
+      link: row.link,
+    })),
+    page: input.page,
+    pageSize: input.limit,
+    total: counted?.total ?? 0,
+  };
 }
 
 export function toAdminNewsItem(row: NewsRow): AdminNewsItem {
