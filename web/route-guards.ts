@@ -22,7 +22,6 @@ const MEMBER_PREFIXES = [
   "/referral-management",
   "/admin",
   "/two-factor",
-  "/news",
 ];
 
 const matches = (pathname: string, prefix: string) =>

@@ -10,7 +10,6 @@ import { contractListResponseSchema } from "@/lib/schemas/contracts";
 import { ownIdDocumentsSchema } from "@/lib/schemas/id-upload";
 import { apiGetAsUser } from "@/web/api-server";
 import { MyDocuments } from "./documents/my-documents";
-import { NotificationsSection } from "./notifications/notifications-section";
 import { SecuritySection } from "./security/security-section";
 
 const profileResponseSchema = z.object({ profile: z.record(z.string(), z.unknown()).nullable() });
@@ -66,7 +65,6 @@ const SECTIONS = [
 export async function ProfileView({ user }: { user: SessionUser }) {
   const t = await getTranslations("ProfilePage");
   const tSecurity = await getTranslations("ProfileSecurity");
-  const tNotifications = await getTranslations("ProfileNotifications");
   const fieldLabel = await getTranslations("ProfileForm.fields");
   const format = await getFormatter();
   const [response, documents, contracts] = await Promise.all([
@@ -114,11 +112,6 @@ export async function ProfileView({ user }: { user: SessionUser }) {
             <li>
               <a href="#security" className={linkClass}>
                 {tSecurity("title")}
-              </a>
-            </li>
-            <li>
-              <a href="#notifications" className={linkClass}>
-                {tNotifications("title")}
               </a>
             </li>
           </ul>
@@ -195,7 +188,6 @@ export async function ProfileView({ user }: { user: SessionUser }) {
         )}
       </Section>
       <SecuritySection />
-      <NotificationsSection />
     </main>
   );
 }
