@@ -13,9 +13,6 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL,
-    // A first visit's language follows Accept-Language: the browser asks for English whatever
-    // the machine's own language, and tests of German pages choose it as a member would.
-    locale: "en-US",
     trace: "retain-on-failure",
     // Debian's Chromium, never a downloaded browser; scripts/ensure-chromium.sh
     // installs it first. The servers run the production build (`npm run test:e2e` builds it).

@@ -20,6 +20,7 @@ import type { LogRingBuffer } from "./infra/logging/logger";
 import { deriveSecret } from "./infra/secrets";
 import type { ObjectStorage } from "./infra/storage/types";
 import type { TokenService } from "./infra/tokens";
+import { registerAccountRoutes } from "./routes/account";
 import { registerAccountNotificationRoutes } from "./routes/account-notifications";
 import { registerAccountSecurityRoutes } from "./routes/account-security";
 import { registerAdminReferralRoutes } from "./routes/admin-referrals";
@@ -167,6 +168,7 @@ export function createApp(deps: AppDeps) {
   registerAccountSecurityRoutes(app, authDeps);
   registerAccountNotificationRoutes(app, authDeps);
   registerTwoFactorRoutes(app, authDeps);
+  registerAccountRoutes(app, { ...authDeps, storage: deps.storage });
   const memberDeps: MemberRouteDeps = {
     db: deps.database.db,
     tokens: deps.tokens,

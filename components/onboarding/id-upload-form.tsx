@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { DataUseNotice } from "./data-use-notice";
 import { describedBy } from "./field";
 import { FormError } from "./form-error";
 import { IdDetailsFields } from "./id-details-fields";
@@ -17,9 +16,8 @@ const fieldId = (field: IdUploadField) => `id-upload-${field}`;
 /**
  * The ID upload step: type, number, expiry and the images of an ID document;
  * for companies the contact person's. Sent as multipart with a progress bar.
- * `privacyUrl`: the operator's privacy policy, linked from the notice on why the ID is needed.
  */
-export function IdUploadForm({ accountType, privacyUrl }: { accountType: AccountType; privacyUrl?: string }) {
+export function IdUploadForm({ accountType }: { accountType: AccountType }) {
   const t = useTranslations("IdUpload");
   const { form, busy, progress, redirecting, formError, chooseFile, fieldError, onSubmit } =
     useIdUpload(accountType);
@@ -57,7 +55,6 @@ export function IdUploadForm({ accountType, privacyUrl }: { accountType: Account
 
   return (
     <form className="space-y-5" noValidate onSubmit={onSubmit}>
-      <DataUseNotice topic="id" accountType={accountType} privacyUrl={privacyUrl} />
       <p className="text-sm text-slate-700">{t("requiredNote")}</p>
       <FormError id={ID_UPLOAD_FORM_ERROR_ID} message={formError} />
       <IdDetailsFields

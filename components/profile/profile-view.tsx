@@ -5,11 +5,16 @@ import { buttonClass } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { Section } from "@/components/ui/section";
 import { displayName } from "@/lib/display-name";
+import { emailChangeStatusSchema } from "@/lib/schemas/account";
 import type { SessionUser } from "@/lib/schemas/auth";
 import { contractListResponseSchema } from "@/lib/schemas/contracts";
 import { ownIdDocumentsSchema } from "@/lib/schemas/id-upload";
+import { totpStatusSchema } from "@/lib/schemas/two-factor";
 import { apiGetAsUser } from "@/web/api-server";
+import { EmailChangeForm } from "./account/email-change-form";
 import { MyDocuments } from "./documents/my-documents";
+import { NotificationsSection } from "./notifications/notifications-section";
+import { PrivacySection } from "./privacy/privacy-section";
 import { SecuritySection } from "./security/security-section";
 
 const profileResponseSchema = z.object({ profile: z.record(z.string(), z.unknown()).nullable() });
@@ -65,12 +70,16 @@ const SECTIONS = [
 export async function ProfileView({ user }: { user: SessionUser }) {
   const t = await getTranslations("ProfilePage");
   const tSecurity = await getTranslations("ProfileSecurity");
+  const tNotifications = await getTranslations("ProfileNotifications");
+  const tPrivacy = await getTranslations("ProfilePrivacy");
   const fieldLabel = await getTranslations("ProfileForm.fields");
   const format = await getFormatter();
-  const [response, documents, contracts] = await Promise.all([
+  const [response, documents, contracts, emailStatus, twoFactor] = await Promise.all([
     apiGetAsUser("/api/profile", profileResponseSchema),
     apiGetAsUser("/api/documents/mine", ownIdDocumentsSchema),
     apiGetAsUser("/api/contracts/mine", contractListResponseSchema),
+    apiGetAsUser("/api/account/email", emailChangeStatusSchema),
+    apiGetAsUser("/api/auth/totp", totpStatusSchema),
   ]);
   const profile = response?.profile ?? null;
   const fields = user.userType === "company" ? COMPANY_FIELDS : PERSONAL_FIELDS;
@@ -114,6 +123,16 @@ export async function ProfileView({ user }: { user: SessionUser }) {
                 {tSecurity("title")}
               </a>
             </li>
+            <li>
+              <a href="#notifications" className={linkClass}>
+                {tNotifications("title")}
+              </a>
+            </li>
+            <li>
+              <a href="#privacy" className={linkClass}>
+                {tPrivacy("title")}
+              </a>
+            </li>
           </ul>
         </nav>
       </section>
@@ -124,7 +143,7 @@ export async function ProfileView({ user }: { user: SessionUser }) {
       )}
       <Section id="account" title={t("account")} className="rounded-2xl bg-white p-6 shadow-xl">
         <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
-          <Row label={t("fields.email")} value={user.email} />
+          <Row label={t("fields.email")} value={emailStatus?.email ?? user.email} />
           <Row
             label={user.userType === "company" ? t("fields.companyName") : t("fields.name")}
             value={displayName(user, "—")}
@@ -134,6 +153,13 @@ export async function ProfileView({ user }: { user: SessionUser }) {
           <Row label={t("fields.createdAt")} value={date(user.createdAt)} />
           <Row label={t("fields.lastLogin")} value={date(user.lastLogin)} />
         </dl>
+        <div className="mt-6 border-t border-slate-200 pt-6">
+          <EmailChangeForm
+            key={emailStatus?.pendingEmail ?? "none"}
+            pendingEmail={emailStatus?.pendingEmail ?? null}
+            twoFactor={twoFactor?.enabled ?? false}
+          />
+        </div>
       </Section>
       <Section id="details" title={t("details")} className="rounded-2xl bg-white p-6 shadow-xl">
         {shown.length > 0 && (
@@ -188,6 +214,8 @@ export async function ProfileView({ user }: { user: SessionUser }) {
         )}
       </Section>
       <SecuritySection />
+      <NotificationsSection />
+      <PrivacySection user={user} twoFactor={twoFactor?.enabled ?? false} />
     </main>
   );
 }

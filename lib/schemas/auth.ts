@@ -24,7 +24,7 @@ export function checkPassword(value: string): Record<PasswordRule, boolean> {
   ) as Record<PasswordRule, boolean>;
 }
 
-const emailSchema = z
+export const emailSchema = z
   .string({ error: "emailRequired" })
   .trim()
   .min(1, "emailRequired")

@@ -11,7 +11,7 @@ const totpCodeSchema = z
   .regex(/^\d{6}$/, "codeIncomplete");
 
 /** Either an authenticator code or a recovery code (xxxx-xxxx-xxxx-xxxx). */
-const secondFactorCodeSchema = z
+export const secondFactorCodeSchema = z
   .string({ error: "secondFactorCodeRequired" })
   .trim()
   .min(1, "secondFactorCodeRequired")
@@ -31,7 +31,7 @@ export const loginTotpSchema = z.object({
 });
 
 /** The account's password, asked again before the second factor is changed. */
-const currentPasswordSchema = z
+export const currentPasswordSchema = z
   .string({ error: "currentPasswordRequired" })
   .min(1, "currentPasswordRequired")
   .max(PASSWORD_MAX_LENGTH, "passwordTooLong");

@@ -7,12 +7,13 @@ import {
   auditLog,
   authSessions,
   documents,
+  mailOutbox,
   personalProfiles,
   referralLinks,
   referralUses,
   users,
 } from "../db/schema";
-import { call, loginOk, post, refresh, uniqueIp } from "../testing/auth-api";
+import { call, login, loginOk, post, refresh, uniqueIp } from "../testing/auth-api";
 import { createMember, insertLink, linkUses } from "../testing/referral-api";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -388,11 +389,12 @@ describe("full user data and documents", () => {
 });
 
 describe("DELETE /api/admin/user/{id}", () => {
-  it("removes the user, their rows, stored files and sessions; referral counts stay", async () => {
+  it("erases the user as a member's own deletion does: the row stays a placeholder, contracts and audit stay, ID files go", async () => {
     const admin = await asRole("admin");
     const referrer = await createMember(db());
     const referrersLink = await insertLink(db(), referrer.id);
     const target = await signedIn(t);
+    const [original] = await db().select({ email: users.email }).from(users).where(eq(users.id, target.id));
     await db()
       .insert(referralUses)
       .values({ linkId: referrersLink.id, newUserId: target.id, newUserType: "personal" });
@@ -402,38 +404,61 @@ describe("DELETE /api/admin/user/{id}", () => {
     await db()
       .insert(referralUses)
       .values({ linkId: ownLink.id, newUserId: invited.id, newUserType: "personal" });
-    await db().insert(personalProfiles).values({ userId: target.id, city: "Köln" });
-    const keys = [
-      await storeDocument(target.id, "id", "front"),
-      await storeDocument(target.id, "contract", null),
-    ];
+    await db().update(users).set({ referredByUserId: target.id }).where(eq(users.id, invited.id));
+    await db()
+      .insert(personalProfiles)
+      .values({ userId: target.id, city: "Köln", iban: "DE89370400440532013000" });
+    const idKey = await storeDocument(target.id, "id", "front");
+    const contractKey = await storeDocument(target.id, "contract", null);
 
     const answer = await call(t.app, "DELETE", `/api/admin/user/${target.id}`, { token: admin.token });
 
     expect(answer.status).toBe(200);
     expect(answer.body.success).toBe(true);
+    const [row] = await db().select().from(users).where(eq(users.id, target.id));
+    expect(row).toMatchObject({
+      email: `deleted-${target.id}@deleted.invalid`,
+      passwordHash: null,
+      firstName: null,
+      lastName: null,
+    });
+    expect(row?.deletedAt).toBeInstanceOf(Date);
     const remaining = async (table: typeof documents | typeof authSessions | typeof personalProfiles) =>
       (await db().select({ n: count() }).from(table).where(eq(table.userId, target.id)))[0]?.n;
-    expect(await db().select().from(users).where(eq(users.id, target.id))).toEqual([]);
-    expect(await remaining(documents)).toBe(0);
-    expect(await remaining(authSessions)).toBe(0);
     expect(await remaining(personalProfiles)).toBe(0);
-    for (const key of keys) expect(await t.deps.storage.get(key)).toBeNull();
+    expect(await remaining(authSessions)).toBe(0);
+    // The ID image is gone, the signed contract stays as evidence.
+    const kept = await db().select().from(documents).where(eq(documents.userId, target.id));
+    expect(kept.map((document) => document.kind)).toEqual(["contract"]);
+    expect(await t.deps.storage.get(idKey)).toBeNull();
+    expect(await t.deps.storage.get(contractKey)).not.toBeNull();
     expect((await refresh(t.app, target.refreshToken)).status).toBe(401);
     expect((await get("/api/auth/me", target.token)).status).toBe(401);
-    // The referral history keeps its counts without the person.
+    expect((await login(t.app, target.email, target.password)).status).toBe(401);
+    // The referral history keeps its counts; the person it names is the placeholder.
     expect(await linkUses(db(), referrersLink.id)).toBe(1);
     const uses = await db().select().from(referralUses).where(eq(referralUses.linkId, referrersLink.id));
-    expect(uses).toHaveLength(1);
-    expect(uses[0]?.newUserId).toBeNull();
-    const [orphan] = await db().select().from(referralLinks).where(eq(referralLinks.id, ownLink.id));
-    expect(orphan).toMatchObject({ ownerUserId: null, uses: 1 });
+    expect(uses.map((use) => use.newUserId)).toEqual([target.id]);
+    const [own] = await db().select().from(referralLinks).where(eq(referralLinks.id, ownLink.id));
+    expect(own).toMatchObject({ ownerUserId: target.id, uses: 1, status: "deactivated" });
     expect((await get(`/api/referral/info/${ownLink.token}`)).status).toBe(410);
+    // The member they invited keeps the account, still pointing at the placeholder.
+    const [invitedRow] = await db().select().from(users).where(eq(users.id, invited.id));
+    expect(invitedRow).toMatchObject({ referredByUserId: target.id, email: invited.email, deletedAt: null });
+    // The confirmation went to the address before it was erased.
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, "account_deleted"), eq(mailOutbox.recipient, original?.email ?? "")));
+    expect(mail).toBeDefined();
     const entries = await auditActions(admin.token, admin.id);
     expect(entries.find((entry) => entry.action === "admin.user_deleted")?.details).toMatchObject({
       userId: target.id,
-      documentsDeleted: 2,
+      documentsDeleted: 1,
     });
+    // An erased account is no member to list, and cannot be deleted twice.
+    const listed = await listUsers(admin.token, { search: target.id.slice(0, 8), pageSize: 100 });
+    expect(listed.users.map((user) => user.id)).not.toContain(target.id);
     expect((await call(t.app, "DELETE", `/api/admin/user/${target.id}`, { token: admin.token })).status).toBe(
       404,
     );

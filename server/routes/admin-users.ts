@@ -172,7 +172,8 @@ export function registerAdminUsersRoutes(
       method: "delete",
       path: "/api/admin/user/{id}",
       tags,
-      summary: "Permanently delete a user with all related data and stored files",
+      summary:
+        "Delete a user: sign-in ends, personal data and ID images are erased; contract evidence and audit rows stay with an erased placeholder",
       request: { params: idParams },
       responses: { 200: json(resultSchema, "Deleted") },
     }),

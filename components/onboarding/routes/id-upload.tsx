@@ -1,4 +1,3 @@
-import { webEnv } from "@/web/env";
 import { IdUploadForm } from "../id-upload-form";
 import type { AccountType } from "../profile-layout";
 import { StepRoute, stepMetadata } from "./step-route";
@@ -13,7 +12,7 @@ export const idUploadMetadata = (accountType: AccountType) => stepMetadata("IdUp
 export function IdUploadRoute({ accountType }: { accountType: AccountType }) {
   return (
     <StepRoute namespace="IdUpload" accountType={accountType} titleId="id-upload-title">
-      <IdUploadForm accountType={accountType} privacyUrl={webEnv().PRIVACY_URL} />
+      <IdUploadForm accountType={accountType} />
     </StepRoute>
   );
 }

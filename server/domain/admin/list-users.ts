@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { UserListSort } from "../../../lib/schemas/admin";
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
@@ -137,7 +137,8 @@ export function userPage(rows: UserRow[], total: number, query: { page: number; 
 
 /** The WHERE of the list's filters and search (undefined: every user). */
 export function userFilter(query: Pick<ListUsersQuery, "search" | "user_type" | "status" | "role">) {
-  const conditions: SQL[] = [];
+  // Erased accounts (placeholders kept for their contract evidence) are no members to manage.
+  const conditions: SQL[] = [isNull(users.deletedAt)];
   if (query.search) {
     const matches = searchCondition(query.search);
     if (matches) conditions.push(matches);
@@ -251,7 +252,8 @@ export async function userStats(db: Database) {
       // The verify queue's rule: an unapproved member with all four onboarding steps done.
       verificationPending: countWhere(awaitingVerification()),
     })
-    .from(users);
+    .from(users)
+    .where(isNull(users.deletedAt));
   const [permissionRow] = await db.select({ total: count() }).from(permissions);
   return {
     totalUsers: row?.totalUsers ?? 0,

@@ -1,12 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../../db";
-import { auditLog, documents, users } from "../../db/schema";
+import { auditLog, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ObjectStorage } from "../../infra/storage/types";
+import { deleteErasedFiles, eraseAccount } from "../account/erase-account";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { revokeUserSessions } from "../auth/revoke-sessions";
 import { type Notifier, queueSecurityNotice } from "../auth/security-notices";
+import type { MailOutbox } from "../mail/outbox";
 import { assertMayManage, lockParties, type Role } from "./admin-rules";
 
 export type AdminActionContext = { actorId: string; ip: string | null };
@@ -23,47 +25,45 @@ export const AUDIT_ACTIONS = {
 } as const;
 
 /**
- * Permanently deletes a user with everything that belongs to them: the row goes and
- * the database cascades to profiles, documents, sessions, refresh tokens, codes and permissions;
- * their referral links and the referral-use history stay with the person nulled, so counts keep.
- * Stored files are deleted after the commit (a rollback must not lose files of a kept user).
+ * Deletes a user as a member's own deletion does (account/erase-account.ts): sign-in ends for
+ * good, the personal data is erased, and the row stays as a placeholder for the signed contracts
+ * and audit rows that must be kept; their referral links are deactivated, the members they
+ * invited keep their accounts. The stored ID images are deleted after the commit (a rollback
+ * must not lose files of a kept user).
  */
 export async function deleteUser(
-  deps: { db: Database; storage: ObjectStorage; logger: Logger },
+  deps: { db: Database; storage: ObjectStorage; logger: Logger; mail: MailOutbox },
   targetId: string,
   context: AdminActionContext,
 ): Promise<void> {
-  const storageKeys = await deps.db.transaction(async (tx) => {
-    const { actor, target, otherActiveSuperAdmins } = await lockParties(tx, context.actorId, targetId);
+  const erased = await deps.db.transaction(async (tx) => {
+    const database = tx as unknown as Database;
+    const { actor, target, otherActiveSuperAdmins } = await lockParties(database, context.actorId, targetId);
     if (!target) throw notFound();
     assertMayManage("delete", actor, target, otherActiveSuperAdmins);
-    const files = await tx
-      .select({ storageKey: documents.storageKey, kind: documents.kind })
-      .from(documents)
-      .where(eq(documents.userId, targetId));
-    // Sessions go with the row (cascade); revoking first leaves a reason on any stray reader.
-    await revokeUserSessions(tx, targetId, "user_deleted");
-    await tx.delete(users).where(eq(users.id, targetId));
-    // The subject row is gone, so its id stays in the details (no email: it was personal data).
-    await recordAuditEvent(tx, {
+    const [account] = await tx
+      .select({ id: users.id, email: users.email, language: users.language, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, targetId));
+    // Already erased: there is nothing left to delete.
+    if (!account || account.deletedAt) throw notFound();
+    const result = await eraseAccount(database, deps.mail, account, "user_deleted");
+    await recordAuditEvent(database, {
       action: AUDIT_ACTIONS.deleted,
       actorUserId: context.actorId,
-      subjectUserId: null,
+      subjectUserId: targetId,
       details: {
         userId: targetId,
         role: target.role,
         status: target.status,
-        documentsDeleted: files.length,
+        documentsDeleted: result.documentsDeleted,
       },
       ip: context.ip,
     });
-    return files.map((file) => file.storageKey);
+    return result;
   });
-  const results = await Promise.allSettled(storageKeys.map((key) => deps.storage.delete(key)));
-  const failed = results.filter((result) => result.status === "rejected").length;
-  if (failed > 0) {
-    deps.logger.error({ userId: targetId, failed }, "deleted user: some stored files could not be deleted");
-  }
+  deps.mail.wake();
+  await deleteErasedFiles(deps, targetId, erased.storageKeys);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
 import type { MailOutbox } from "../mail/outbox";
 import { emailVerificationCodeMail, loginCodeMail } from "../mail/templates";
-import { CODE_TTL_SECONDS, type CodePurpose, issueCode } from "./one-time-codes";
+import { CODE_TTL_SECONDS, issueCode } from "./one-time-codes";
 
 const codeMails = { login: loginCodeMail, verify_email: emailVerificationCodeMail };
 
@@ -18,7 +18,7 @@ export async function mailCode(
   outbox: MailOutbox,
   secret: string,
   user: Pick<UserRow, "id" | "email" | "language">,
-  purpose: CodePurpose,
+  purpose: keyof typeof codeMails,
   lang: Locale | undefined,
   now?: Date,
 ): Promise<void> {

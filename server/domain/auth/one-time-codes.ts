@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db";
 import { oneTimeCodes } from "../../db/schema";
 
-export type CodePurpose = "login" | "verify_email";
+export type CodePurpose = "login" | "verify_email" | "change_email";
 
 // 6 digits from a CSPRNG, 10 minutes, single use, 5 attempts.
 export const CODE_TTL_SECONDS = 600;

@@ -15,6 +15,8 @@ const actionPaths: Record<SecurityEvent["kind"], string> = {
   two_factor_reset_by_admin: "/login",
   two_factor_required: "/two-factor",
   second_factor_guesses: "/profile",
+  email_changed: "/login",
+  data_exported: "/profile#security",
 };
 
 /** What sends the notices outside the sign-in code: the outbox and the site's address. */

@@ -24,7 +24,12 @@ type MailKind =
   | "password_reset_completed"
   | "two_factor_reset_by_admin"
   | "two_factor_required"
-  | "second_factor_guesses";
+  | "second_factor_guesses"
+  | "email_change_code"
+  | "email_change_taken"
+  | "email_changed"
+  | "data_exported"
+  | "account_deleted";
 
 /** A rendered mail and what it is, ready for the outbox. */
 export type OutgoingMail = MailMessage & { kind: MailKind; language: Locale };

@@ -411,7 +411,9 @@ export type SecurityEvent =
   | { kind: "password_reset_completed" }
   | { kind: "two_factor_reset_by_admin"; reason: string }
   | { kind: "two_factor_required" }
-  | { kind: "second_factor_guesses"; lockedMinutes: number };
+  | { kind: "second_factor_guesses"; lockedMinutes: number }
+  | { kind: "email_changed" }
+  | { kind: "data_exported" };
 
 const securityKeys = {
   two_factor_enabled: "twoFactorEnabled",
@@ -422,6 +424,8 @@ const securityKeys = {
   two_factor_reset_by_admin: "twoFactorReset",
   two_factor_required: "twoFactorRequired",
   second_factor_guesses: "secondFactorGuesses",
+  email_changed: "emailChanged",
+  data_exported: "dataExported",
 } as const;
 
 export function securityEventMail(
@@ -453,4 +457,41 @@ export function securityEventMail(
       reason: t("security.reason", values),
     };
   });
+}
+
+/**
+ * The code that makes the new address the login email, sent to that address. The code stays out
+ * of the subject: subjects show in notifications and mail logs.
+ */
+export function emailChangeCodeMail(to: string, locale: Locale, code: string, minutes: number): OutgoingMail {
+  return build(to, locale, (t, values) => ({
+    kind: "email_change_code",
+    subject: t("emailChangeCode.subject"),
+    paragraphs: [t("emailChangeCode.code", { code }), t("emailChangeCode.validity", { minutes })],
+    reason: t("emailChangeCode.reason", values),
+  }));
+}
+
+/**
+ * Sent instead of the code when the new address already has an account: the page answers alike
+ * either way (no oracle), and only the owner of the address learns that it is taken.
+ */
+export function emailChangeTakenMail(to: string, locale: Locale, loginUrl: string): OutgoingMail {
+  return build(to, locale, (t, values) => ({
+    kind: "email_change_taken",
+    subject: t("emailChangeTaken.subject"),
+    paragraphs: [t("emailChangeTaken.taken"), t("emailChangeTaken.ifNotYou")],
+    link: { href: loginUrl, label: t("emailChangeTaken.action") },
+    reason: t("emailChangeTaken.reason", values),
+  }));
+}
+
+/** The last mail to a deleted account's address, queued before the address is erased; no link: the account is gone. */
+export function accountDeletedMail(to: string, locale: Locale): OutgoingMail {
+  return build(to, locale, (t, values) => ({
+    kind: "account_deleted",
+    subject: t("accountDeleted.subject"),
+    paragraphs: [t("accountDeleted.deleted"), t("accountDeleted.kept"), t("accountDeleted.ifNotYou")],
+    reason: t("accountDeleted.reason", values),
+  }));
 }

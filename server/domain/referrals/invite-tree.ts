@@ -92,6 +92,7 @@ export async function inviteTree(db: Database, userId: string): Promise<InviteTr
         firstName: owner.firstName,
         lastName: owner.lastName,
         companyName: owner.companyName,
+        deletedAt: owner.deletedAt,
       },
       label: referralLinks.label,
       usedAt: referralUses.usedAt,
@@ -113,8 +114,9 @@ export async function inviteTree(db: Database, userId: string): Promise<InviteTr
   return {
     invitedBy: use
       ? {
-          // The inviting member may have been deleted since: the link stays, the person does not.
-          member: use.owner ? person(use.owner) : null,
+          // The inviting member may have been deleted since (an erased placeholder, or a row
+          // gone before erasure kept one): the link stays, the person does not.
+          member: use.owner && !use.owner.deletedAt ? person(use.owner) : null,
           linkLabel: use.label,
           joined: use.usedAt.toISOString(),
         }

@@ -69,6 +69,7 @@ async function toReferralLinks(deps: ReferralDeps, rows: LinkRow[], owner: UserR
             profileCompletedAt: users.profileCompletedAt,
             contractSignedAt: users.contractSignedAt,
             adminVerifiedAt: users.adminVerifiedAt,
+            deletedAt: users.deletedAt,
           },
         })
         .from(referralUses)
@@ -93,7 +94,10 @@ async function toReferralLinks(deps: ReferralDeps, rows: LinkRow[], owner: UserR
       isUnlimited: isUnlimited(row),
       registrations: ofLink.map((registration) => ({
         // A deleted member keeps their place in the history, without the person.
-        name: registration.user?.email ? displayName(registration.user, "") || null : null,
+        name:
+          registration.user?.email && !registration.user.deletedAt
+            ? displayName(registration.user, "") || null
+            : null,
         type: registration.type,
         date: registration.usedAt.toISOString(),
       })),

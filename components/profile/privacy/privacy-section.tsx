@@ -1,0 +1,19 @@
+import { getTranslations } from "next-intl/server";
+import { Section } from "@/components/ui/section";
+import type { SessionUser } from "@/lib/schemas/auth";
+import { DeleteAccount } from "./delete-account";
+import { ExportData } from "./export-data";
+
+/** The profile's Privacy section: download the member's data, delete the account. */
+export async function PrivacySection({ user, twoFactor }: { user: SessionUser; twoFactor: boolean }) {
+  const t = await getTranslations("ProfilePrivacy");
+  return (
+    <Section id="privacy" title={t("title")} className="rounded-2xl bg-white p-6 shadow-xl">
+      <p className="mt-1 text-slate-700">{t("intro")}</p>
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <ExportData twoFactor={twoFactor} />
+        <DeleteAccount twoFactor={twoFactor} isAdmin={user.role !== "user"} />
+      </div>
+    </Section>
+  );
+}
