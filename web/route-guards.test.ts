@@ -61,6 +61,7 @@ const MEMBER_PATHS = [
   "/referral-management",
   "/admin",
   "/admin/user-management/view/x",
+  "/news",
 ];
 
 // Same first letters as a guarded route but another route: none of these exists, so they are
@@ -76,6 +77,7 @@ const LOOK_ALIKES = [
   "/companies/profile",
   "/personalized",
   "/referral-managements",
+  "/newsletter",
   "/login/admin",
   "/x/admin",
   "/help/dashboard",

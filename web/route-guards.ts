@@ -22,6 +22,7 @@ const MEMBER_PREFIXES = [
   "/referral-management",
   "/admin",
   "/two-factor",
+  "/news",
 ];
 
 const matches = (pathname: string, prefix: string) =>

@@ -1,0 +1,92 @@
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { buttonClass } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { linkClass } from "@/components/ui/form-field";
+import { PageHeader } from "@/components/ui/page-header";
+import { memberNewsListSchema } from "@/lib/schemas/news";
+import { apiLoadAsUser } from "@/web/api-server";
+import { NewsArticle } from "./news-article";
+import { archivePages, NEWS_ARCHIVE_PAGE_SIZE } from "./news-pages";
+
+const pageHref = (page: number) => (page === 1 ? "/news" : `/news?page=${page}`);
+const pagerLinkClass = buttonClass({ variant: "secondary", size: "sm" });
+
+/**
+ * Every published news item in the page's language, newest first, a page at a time. The page
+ * number is in the URL, so reload, deep links and back/forward keep the page; previous and next
+ * are plain links, present only where there is a page to go to.
+ */
+export async function NewsArchive({ page }: { page: number }) {
+  const t = await getTranslations("NewsArchive");
+  const locale = await getLocale();
+  const answer = await apiLoadAsUser(
+    `/api/news?page=${page}&limit=${NEWS_ARCHIVE_PAGE_SIZE}&lang=${locale}`,
+    memberNewsListSchema,
+  );
+  const result = answer.ok ? answer.data : null;
+  const pages = result ? archivePages(result) : null;
+
+  return (
+    <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
+      <PageHeader
+        id="news-archive-title"
+        title={t("title")}
+        description={t("intro")}
+        actions={
+          <Link href="/dashboard" className={linkClass}>
+            {t("backToDashboard")}
+          </Link>
+        }
+      />
+      <div className="rounded-2xl bg-white p-6 shadow-xl">
+        {!result ? (
+          <p role="alert" className="text-red-800">
+            {t("failed")}
+          </p>
+        ) : result.total === 0 ? (
+          <EmptyState title={t("empty")} />
+        ) : result.news.length === 0 ? (
+          <EmptyState
+            title={t("beyondLast")}
+            action={
+              <Link href="/news" className={pagerLinkClass}>
+                {t("firstPage")}
+              </Link>
+            }
+          />
+        ) : (
+          <ul className="divide-y divide-slate-200" data-testid="news-archive-list">
+            {result.news.map((item) => (
+              <li key={item.id} className="py-4 first:pt-0 last:pb-0">
+                <NewsArticle item={item} heading="h2" />
+              </li>
+            ))}
+          </ul>
+        )}
+        {result && pages && result.total > 0 && (
+          <nav
+            aria-label={t("pagesLabel")}
+            className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4"
+          >
+            <p className="text-slate-800">{t("pageOf", { page: result.page, count: pages.pageCount })}</p>
+            <div className="flex gap-2">
+              {pages.previous !== null && (
+                <Link href={pageHref(pages.previous)} rel="prev" className={pagerLinkClass}>
+                  <span aria-hidden="true">← </span>
+                  {t("previous")}
+                </Link>
+              )}
+              {pages.next !== null && (
+                <Link href={pageHref(pages.next)} rel="next" className={pagerLinkClass}>
+                  {t("next")}
+                  <span aria-hidden="true"> →</span>
+                </Link>
+              )}
+            </div>
+          </nav>
+        )}
+      </div>
+    </main>
+  );
+}
