@@ -13,6 +13,9 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL,
+    // A first visit's language follows Accept-Language: the browser asks for English whatever
+    // the machine's own language, and tests of German pages choose it as a member would.
+    locale: "en-US",
     trace: "retain-on-failure",
     // Debian's Chromium, never a downloaded browser; scripts/ensure-chromium.sh
     // installs it first. The servers run the production build (`npm run test:e2e` builds it).
@@ -40,6 +43,9 @@ export default defineConfig({
         // it refuses the seeding token.
         NODE_ENV: "test",
         ACCESS_TOKEN_TTL_SECONDS: String(e2e.accessTokenTtlSeconds),
+        // The legal links every page's footer and every mail carry (shown only when set).
+        PRIVACY_URL: "https://partners.example.com/privacy",
+        IMPRINT_URL: "https://partners.example.com/imprint",
       },
     },
     {

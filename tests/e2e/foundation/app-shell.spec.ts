@@ -1,4 +1,4 @@
-import { e2e } from "../e2e-env";
+import { baseURL, e2e } from "../e2e-env";
 import { expect, expectAccessible, test } from "../fixtures";
 import { seedUser, signIn } from "../support";
 
@@ -194,4 +194,33 @@ test.describe("observability", () => {
       page.getByText(/These are the logs of the API instance that answered this request/),
     ).toBeVisible();
   });
+});
+
+test("every page's footer links the privacy policy and the imprint, in both languages and on a phone", async ({
+  page,
+  request,
+}) => {
+  const footerLinks = async (privacy: string, imprint: string) => {
+    const legal = page.getByRole("contentinfo").getByRole("navigation");
+    await expect(legal.getByRole("link", { name: privacy })).toHaveAttribute(
+      "href",
+      "https://partners.example.com/privacy",
+    );
+    await expect(legal.getByRole("link", { name: imprint })).toHaveAttribute(
+      "href",
+      "https://partners.example.com/imprint",
+    );
+  };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/login");
+  await footerLinks("Privacy policy", "Imprint");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+
+  const member = await seedUser(request, {});
+  await page.context().addCookies([{ name: "app.lang", value: "de", url: baseURL }]);
+  await signIn(page, member);
+  await page.goto("/dashboard");
+  await footerLinks("Datenschutzerklärung", "Impressum");
+  await expectAccessible(page);
 });
