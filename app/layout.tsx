@@ -6,7 +6,9 @@ import type { ReactNode } from "react";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { Background } from "@/components/layout/background";
 import { RouteFocus } from "@/components/layout/route-focus";
+import { SiteFooter } from "@/components/layout/site-footer";
 import { Toaster } from "@/components/ui/toaster";
+import { webEnv } from "@/web/env";
 import { getSession } from "@/web/session-server";
 import { isMobileUserAgent } from "@/web/user-agent";
 import "./globals.css";
@@ -35,6 +37,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const requestHeaders = await headers();
   const animated = !isMobileUserAgent(requestHeaders.get("user-agent"));
   const session = await getSession();
+  const env = webEnv();
 
   return (
     <html lang={locale}>
@@ -51,6 +54,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <AuthProvider initialSession={session}>{children}</AuthProvider>
           <Toaster />
         </NextIntlClientProvider>
+        <SiteFooter privacyUrl={env.PRIVACY_URL} imprintUrl={env.IMPRINT_URL} />
       </body>
     </html>
   );

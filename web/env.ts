@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_TIME_ZONE, timeZoneSchema } from "@/lib/time-zone";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -8,6 +9,11 @@ const webEnvSchema = z.object({
   API_URL: optional(z.url()).default("http://127.0.0.1:4000"),
   PUBLIC_URL: optional(z.url()).default("http://localhost:3000"),
   WEBSHOP_URL: optional(z.url()).default("https://shop.example.com"),
+  // The operator's privacy policy and imprint, linked from every page's footer; unset: no link.
+  PRIVACY_URL: optional(z.url({ protocol: /^https?$/ })),
+  IMPRINT_URL: optional(z.url({ protocol: /^https?$/ })),
+  // The zone of every date and time the pages show (an IANA name).
+  APP_TIME_ZONE: optional(timeZoneSchema).default(DEFAULT_TIME_ZONE),
   // How long the BFF waits for the API's answer once the request is sent (ms).
   BFF_UPSTREAM_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(120_000)).default(8_000),
   // On a host that starts Next itself: the header its platform sets to the client's address

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
+import { DataUseNotice } from "./data-use-notice";
 import { describedBy } from "./field";
 import { FormError } from "./form-error";
 import { IdDetailsFields } from "./id-details-fields";
@@ -16,8 +17,9 @@ const fieldId = (field: IdUploadField) => `id-upload-${field}`;
 /**
  * The ID upload step: type, number, expiry and the images of an ID document;
  * for companies the contact person's. Sent as multipart with a progress bar.
+ * `privacyUrl`: the operator's privacy policy, linked from the notice on why the ID is needed.
  */
-export function IdUploadForm({ accountType }: { accountType: AccountType }) {
+export function IdUploadForm({ accountType, privacyUrl }: { accountType: AccountType; privacyUrl?: string }) {
   const t = useTranslations("IdUpload");
   const { form, busy, progress, redirecting, formError, chooseFile, fieldError, onSubmit } =
     useIdUpload(accountType);
@@ -55,6 +57,7 @@ export function IdUploadForm({ accountType }: { accountType: AccountType }) {
 
   return (
     <form className="space-y-5" noValidate onSubmit={onSubmit}>
+      <DataUseNotice topic="id" accountType={accountType} privacyUrl={privacyUrl} />
       <p className="text-sm text-slate-700">{t("requiredNote")}</p>
       <FormError id={ID_UPLOAD_FORM_ERROR_ID} message={formError} />
       <IdDetailsFields

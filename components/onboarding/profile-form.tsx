@@ -7,6 +7,7 @@ import { Controller } from "react-hook-form";
 import { useAuth } from "@/components/auth/auth-provider";
 import type { PhoneValue } from "@/components/forms/phone-field";
 import type { CompanyProfileInput, PersonalProfileInput } from "@/lib/schemas/profile";
+import { DataUseNotice } from "./data-use-notice";
 import { FormError } from "./form-error";
 import {
   type AccountType,
@@ -35,9 +36,10 @@ const resolvers = {
 
 /**
  * The profile of either account type, checked with the API's own schema (lib/schemas/profile.ts);
- * the fields and their order come from profile-layout.ts.
+ * the fields and their order come from profile-layout.ts. `privacyUrl`: the operator's privacy
+ * policy, linked from the notice on why the bank details are needed.
  */
-export function ProfileForm({ accountType }: { accountType: AccountType }) {
+export function ProfileForm({ accountType, privacyUrl }: { accountType: AccountType; privacyUrl?: string }) {
   const t = useTranslations("ProfileForm");
   const { user } = useAuth();
   const [defaults] = useState(() => profileDefaults(accountType, user));
@@ -122,6 +124,9 @@ export function ProfileForm({ accountType }: { accountType: AccountType }) {
             <legend className="text-lg font-semibold text-slate-900">
               {t(`sections.${section.legend}` as never)}
             </legend>
+            {section.legend === "bank" && (
+              <DataUseNotice topic="bank" accountType={accountType} privacyUrl={privacyUrl} />
+            )}
             {section.rows.map((row) =>
               row.length === 1 && row[0] ? (
                 field(row[0])

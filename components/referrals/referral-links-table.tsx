@@ -1,6 +1,6 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTimeZone, useTranslations } from "next-intl";
 import { useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableHead, Th } from "@/components/ui/table";
@@ -24,22 +24,23 @@ export function ReferralLinksTable({
 }) {
   const t = useTranslations("Referrals.table");
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const [asked, setAsked] = useState(1);
   const regionRef = useRef<HTMLDivElement>(null);
   const page = clampPage(asked, links.length);
   const pageCount = Math.max(1, Math.ceil(links.length / LINKS_PER_PAGE));
   const shown = links.slice((page - 1) * LINKS_PER_PAGE, page * LINKS_PER_PAGE);
 
-  // Formatted in the browser's time zone: the rows only ever render in the browser.
+  // In the installation's zone (APP_TIME_ZONE), as every time the pages show.
   const formatDate = useMemo<DateFormatter>(() => {
-    const short = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
-    const full = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+    const short = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone });
+    const full = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
     return (iso) => {
       const date = new Date(iso);
       if (Number.isNaN(date.getTime())) return { short: iso, full: iso };
       return { short: short.format(date), full: full.format(date) };
     };
-  }, [locale]);
+  }, [locale, timeZone]);
 
   const goTo = (next: number) => {
     setAsked(next);

@@ -1,6 +1,6 @@
 export const locales = ["en", "de"] as const;
 export type Locale = (typeof locales)[number];
-const defaultLocale: Locale = "en";
+export const defaultLocale: Locale = "en";
 
 /** The chosen language is remembered under this key (cookie and localStorage). */
 export const LANGUAGE_STORAGE_KEY = "app.lang";

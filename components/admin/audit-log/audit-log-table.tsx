@@ -11,18 +11,16 @@ const COLUMNS = ["time", "action", "actor", "subject", "details"] as const;
 type Entry = z.infer<typeof auditEntrySchema>;
 
 /**
- * One page of audit entries. Times are written the page language's way, in UTC and saying so:
- * the server renders them and the browser's own zone may differ, and an audit trail compares
- * times across admins.
+ * One page of audit entries. Times are written the page language's way, in the installation's
+ * zone (APP_TIME_ZONE, the same for every admin) and naming it: an audit trail compares times
+ * across admins, and with what a mail or a log said.
  */
 export function AuditLogTable({ entries }: { entries: Entry[] }) {
   const t = useTranslations("AdminAuditLog.table");
   const format = useFormatter();
   const when = (iso: string) => {
     const at = new Date(iso);
-    return Number.isNaN(at.getTime())
-      ? iso
-      : format.dateTime(at, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+    return Number.isNaN(at.getTime()) ? iso : format.dateTime(at, { dateStyle: "medium", timeStyle: "long" });
   };
   return (
     <Table caption={t("caption")} captionHidden regionLabel={t("region")} minWidth="min-w-[48rem]">

@@ -1,3 +1,4 @@
+import { webEnv } from "@/web/env";
 import { ProfileForm } from "../profile-form";
 import type { AccountType } from "../profile-layout";
 import { StepRoute, stepMetadata } from "./step-route";
@@ -12,7 +13,7 @@ export const profileMetadata = (accountType: AccountType) => stepMetadata("Profi
 export function CompleteProfileRoute({ accountType }: { accountType: AccountType }) {
   return (
     <StepRoute namespace="ProfileForm" accountType={accountType} titleId="complete-profile-title" wide>
-      <ProfileForm accountType={accountType} />
+      <ProfileForm accountType={accountType} privacyUrl={webEnv().PRIVACY_URL} />
     </StepRoute>
   );
 }

@@ -1,3 +1,4 @@
+import { webEnv } from "@/web/env";
 import { IdUploadForm } from "../id-upload-form";
 import type { AccountType } from "../profile-layout";
 import { StepRoute, stepMetadata } from "./step-route";
@@ -12,7 +13,7 @@ export const idUploadMetadata = (accountType: AccountType) => stepMetadata("IdUp
 export function IdUploadRoute({ accountType }: { accountType: AccountType }) {
   return (
     <StepRoute namespace="IdUpload" accountType={accountType} titleId="id-upload-title">
-      <IdUploadForm accountType={accountType} />
+      <IdUploadForm accountType={accountType} privacyUrl={webEnv().PRIVACY_URL} />
     </StepRoute>
   );
 }
