@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Section } from "@/components/ui/section";
-import { canSignContract, type OnboardingStatus } from "@/lib/schemas/onboarding";
+import { canSignContract, type OnboardingStatus, type SentBack } from "@/lib/schemas/onboarding";
+import { SentBackNote, sentBackNoteId } from "./sent-back-note";
 
 const actionClass =
   "flex items-center justify-between rounded-lg border border-slate-300 px-4 py-3 font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
@@ -10,26 +11,43 @@ const nextActionClass =
 
 /**
  * One action per onboarding step; signing only once the three earlier ones are done. The first
- * open step is marked as the next one and stands out: it is the dashboard's call to action.
+ * open step is marked as the next one and stands out: it is the dashboard's call to action. A
+ * step an admin sent back has the admin's note beside its action.
  */
 export async function QuickActions({
   status,
   userType,
+  sentBack = null,
 }: {
   status: OnboardingStatus;
   userType: "personal" | "company";
+  sentBack?: SentBack | null;
 }) {
   const t = await getTranslations("Dashboard.actions");
   const prefix = `/${userType}`;
   const actions = [
-    { done: status.email_verified === 1, href: `${prefix}-verify-email`, label: t("verifyEmail") },
     {
+      step: "email",
+      done: status.email_verified === 1,
+      href: `${prefix}-verify-email`,
+      label: t("verifyEmail"),
+    },
+    {
+      step: "documents",
       done: status.documents_uploaded === 1,
       href: `${prefix}-id-upload`,
       label: userType === "company" ? t("uploadContactId") : t("uploadId"),
     },
-    { done: status.profile_completed === 1, href: `${prefix}-complete-profile`, label: t("completeProfile") },
-  ];
+    {
+      step: "profile",
+      done: status.profile_completed === 1,
+      href: `${prefix}-complete-profile`,
+      label: t("completeProfile"),
+    },
+  ] as const;
+  // Only while the step is open: the note is about what to do again.
+  const noteFor = (step: SentBack["step"], done: boolean) =>
+    sentBack?.step === step && !done ? <SentBackNote sentBack={sentBack} /> : null;
   const signable = canSignContract(status);
   const next = actions.find((action) => !action.done)?.href ?? (signable ? `${prefix}-sign-contract` : null);
   const nextLabel = (
@@ -49,9 +67,14 @@ export async function QuickActions({
             ) : (
               <>
                 {action.href === next && nextLabel}
-                <Link href={action.href} className={action.href === next ? nextActionClass : actionClass}>
+                <Link
+                  href={action.href}
+                  aria-describedby={sentBack?.step === action.step ? sentBackNoteId : undefined}
+                  className={action.href === next ? nextActionClass : actionClass}
+                >
                   {action.label} <span aria-hidden="true">→</span>
                 </Link>
+                {noteFor(action.step, action.done)}
               </>
             )}
           </li>
@@ -62,10 +85,12 @@ export async function QuickActions({
               {next === `${prefix}-sign-contract` && nextLabel}
               <Link
                 href={`${prefix}-sign-contract`}
+                aria-describedby={sentBack?.step === "contract" ? sentBackNoteId : undefined}
                 className={next === `${prefix}-sign-contract` ? nextActionClass : actionClass}
               >
                 {t("signContract")} <span aria-hidden="true">→</span>
               </Link>
+              {noteFor("contract", status.contract_signed === 1)}
             </>
           ) : (
             <div>

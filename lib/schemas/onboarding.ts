@@ -33,6 +33,20 @@ export const statusProgressSchema = z.object({
   }),
 });
 
+/** The onboarding steps an admin can send an account back to (POST /api/admin/reject-user/{id}). */
+export const REDO_STEPS = ["email", "documents", "profile", "contract"] as const;
+export type RedoStepName = (typeof REDO_STEPS)[number];
+
+/**
+ * GET /api/auth/user/sent-back: the step an admin last sent the caller back to, while it is still
+ * to be done again, and when. `reason` is the admin's text; null while it is only in the mail
+ * the member got (the database keeps no copy of it yet).
+ */
+export const sentBackResponseSchema = z.object({
+  sentBack: z.object({ step: z.enum(REDO_STEPS), at: z.string(), reason: z.string().nullable() }).nullable(),
+});
+export type SentBack = NonNullable<z.infer<typeof sentBackResponseSchema>["sentBack"]>;
+
 export const EMPTY_STATUS: OnboardingStatus = {
   email_verified: 0,
   documents_uploaded: 0,

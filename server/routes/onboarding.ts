@@ -4,9 +4,11 @@ import { successResponseSchema } from "../../lib/schemas/auth";
 import {
   onboardingStatusResponseSchema,
   sendVerificationEmailSchema,
+  sentBackResponseSchema,
   statusProgressSchema,
   verifyEmailCodeSchema,
 } from "../../lib/schemas/onboarding";
+import { findSentBackStep } from "../domain/onboarding/find-sent-back-step";
 import { getOnboardingStatus, getStatusProgress } from "../domain/onboarding/get-onboarding-status";
 import { sendVerificationEmail } from "../domain/onboarding/send-verification-email";
 import { verifyEmailCode } from "../domain/onboarding/verify-email-code";
@@ -40,6 +42,16 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberR
       responses: { 200: json(statusProgressSchema, "Status and steps") },
     }),
     (c) => c.json(getStatusProgress(c.var.auth.user), 200),
+  );
+
+  app.openapi(
+    memberRoute({
+      method: "get",
+      path: "/api/auth/user/sent-back",
+      summary: "The step an admin last sent the caller back to, while it is still to do again",
+      responses: { 200: json(sentBackResponseSchema, "The step and when, or null") },
+    }),
+    async (c) => c.json({ sentBack: await findSentBackStep(deps.db, c.var.auth.user) }, 200),
   );
 
   app.openapi(

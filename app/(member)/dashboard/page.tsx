@@ -12,7 +12,7 @@ import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
 import { idExpirySchema } from "@/lib/schemas/id-expiry";
 import { memberNewsListSchema } from "@/lib/schemas/news";
-import { EMPTY_STATUS, onboardingStatusSchema } from "@/lib/schemas/onboarding";
+import { EMPTY_STATUS, onboardingStatusSchema, sentBackResponseSchema } from "@/lib/schemas/onboarding";
 import { apiGetAsUser, apiLoadAsUser } from "@/web/api-server";
 import { webEnv } from "@/web/env";
 import { isAdminRole } from "@/web/route-guards";
@@ -31,10 +31,11 @@ export default async function DashboardPage() {
   const { user } = session;
   const admin = isAdminRole(user.role);
 
-  const [status, news, idExpiry] = await Promise.all([
+  const [status, news, idExpiry, sentBack] = await Promise.all([
     admin ? null : apiGetAsUser("/api/auth/user/status", onboardingStatusSchema.passthrough()),
     apiLoadAsUser(`/api/news?limit=5&lang=${locale}`, memberNewsListSchema),
     admin ? null : apiGetAsUser("/api/documents/id-expiry", idExpirySchema),
+    admin ? null : apiGetAsUser("/api/auth/user/sent-back", sentBackResponseSchema),
   ]);
   // A failed status call treats every step as missing.
   const flags = status ?? EMPTY_STATUS;
@@ -69,7 +70,9 @@ export default async function DashboardPage() {
           <ResignNotice userType={user.userType} />
           <IdExpiryNotice expiry={idExpiry} userType={user.userType} />
           <StatusCards status={flags} userType={user.userType} />
-          {!allDone && <QuickActions status={flags} userType={user.userType} />}
+          {!allDone && (
+            <QuickActions status={flags} userType={user.userType} sentBack={sentBack?.sentBack ?? null} />
+          )}
         </>
       )}
 
