@@ -59,7 +59,7 @@ describe("GET /api/auth/user/sent-back", () => {
     await reject(admin, member, "email", "The address bounces.");
 
     const shown = (await sentBack(member)) as { step: string; at: string; reason: string | null };
-    expect(shown).toMatchObject({ step: "email" });
+    expect(shown).toMatchObject({ step: "email", reason: "The address bounces." });
     expect(Date.parse(shown.at)).toBeGreaterThanOrEqual(before - 1000);
     expect(await sentBack(other)).toBeNull();
 

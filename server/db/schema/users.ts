@@ -68,6 +68,11 @@ export const users = pgTable(
      * until the retention job removes it.
      */
     deletedAt: timestamptz("deleted_at"),
+    /**
+     * The admin's words when they last sent the member back a step, for the member's dashboard
+     * (the mail that carried them is blanked once sent). Shown only while that step is open.
+     */
+    sentBackReason: text("sent_back_reason"),
   },
   (table) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),

@@ -107,6 +107,7 @@ export async function eraseAccount(
       passwordHash: null,
       firstName: null,
       lastName: null,
+      sentBackReason: null,
       companyName: null,
       pendingEmail: null,
       totpEnabledAt: null,

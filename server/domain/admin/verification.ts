@@ -137,7 +137,7 @@ export async function rejectUser(
     const target = await lockReviewableMember(tx, userId);
     await tx
       .update(users)
-      .set({ [stepColumn[input.step]]: null, updatedAt: new Date() })
+      .set({ [stepColumn[input.step]]: null, sentBackReason: input.reason, updatedAt: new Date() })
       .where(eq(users.id, userId));
     await recordAuditEvent(tx, {
       action: "admin.user_rejected",

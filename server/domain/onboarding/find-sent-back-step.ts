@@ -19,12 +19,12 @@ const isRedoStep = (value: unknown): value is RedoStepName =>
  * The step an admin last sent the member back to, as long as it is still to do: once the step is
  * done again (its time set after the send-back) or the account is approved, there is nothing to
  * show. Read from the audit row the send-back wrote (admin.user_rejected, indexed by subject and
- * time). That row keeps the step, not the admin's text, so the reason is null here: the member
- * has it in the mail.
+ * time), which keeps the step; the admin's words are the user row's sentBackReason, written by
+ * the same send-back.
  */
 export async function findSentBackStep(
   db: Database,
-  user: Pick<UserRow, "id" | "adminVerifiedAt" | (typeof stepColumn)[RedoStepName]>,
+  user: Pick<UserRow, "id" | "adminVerifiedAt" | "sentBackReason" | (typeof stepColumn)[RedoStepName]>,
 ): Promise<SentBack | null> {
   if (user.adminVerifiedAt) return null;
   const [latest] = await db
@@ -37,5 +37,5 @@ export async function findSentBackStep(
   if (!latest || !isRedoStep(step)) return null;
   const doneAt = user[stepColumn[step]];
   if (doneAt && doneAt >= latest.at) return null;
-  return { step, at: latest.at.toISOString(), reason: null };
+  return { step, at: latest.at.toISOString(), reason: user.sentBackReason };
 }
