@@ -5,29 +5,38 @@
 // `npm run cli -- restore <dir> [--force]`: into an empty DATA_DIR or the DATABASE_URL database.
 // `npm run cli -- reset-2fa <email> [reason]`: turns an account's two-factor sign-in off (the
 //   last super admin lost their phone), ends its sessions and mails the owner.
+// `npm run cli -- prune [--dry-run]`: runs the retention job once and prints per kind of data
+//   what went (with --dry-run: what would go, and nothing is deleted).
 import { type Database, openDatabase } from "./db";
 import { findUserByEmail } from "./db/queries/users";
 import { createAdmin, generatePassword } from "./domain/auth/create-admin";
 import { removeSecondFactor } from "./domain/auth/reset-two-factor";
 import { configureDisplay, displaySettingsOf } from "./domain/display-settings";
 import { insertMail, type OutgoingMail } from "./domain/mail/outbox";
+import { retentionSettingsOf } from "./domain/retention/retention-settings";
+import { RETENTION_LABELS, runRetention } from "./domain/retention/run-retention";
 import { loadServerEnv } from "./env";
+import { loadAppSecrets } from "./infra/app-secrets";
 import { createBackup } from "./infra/backup/backup";
 import { askNewPassphrase, askPassphrase, canAskForPassphrase } from "./infra/backup/passphrase-prompt";
 import { restoreBackup } from "./infra/backup/restore";
 import { DirectoryLockedError } from "./infra/db/directory-lock";
+import { createLogger } from "./infra/logging/logger";
+import { createStorage } from "./infra/storage";
 
 const USAGE = [
   "Usage: npm run cli -- create-admin <email> [admin|super_admin]",
   "       npm run cli -- backup <dir> [--encrypt]",
   "       npm run cli -- restore <dir> [--force]",
   "       npm run cli -- reset-2fa <email> [reason]",
+  "       npm run cli -- prune [--dry-run]",
 ].join("\n");
 
 async function main(argv: string[]) {
   const [command] = argv;
   if (command === "backup" || command === "restore") return backupCommand(command, argv.slice(1));
   if (command === "reset-2fa") return resetTwoFactorCommand(argv.slice(1));
+  if (command === "prune") return pruneCommand(argv.slice(1));
   return createAdminCommand(argv);
 }
 
@@ -81,6 +90,49 @@ async function resetTwoFactorCommand(args: string[]) {
       `Two-factor sign-in of ${email} is off and its sessions ended; the owner is mailed. ` +
         "They sign in with the password and set it up again.",
     );
+    return 0;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+async function pruneCommand(args: string[]) {
+  const dryRun = args.includes("--dry-run");
+  if (args.some((arg) => arg !== "--dry-run")) {
+    console.error(USAGE);
+    return 2;
+  }
+  const env = loadServerEnv();
+  const database = await openForCommand(env);
+  if (!database) return 1;
+  try {
+    await database.migrate();
+    const logger = createLogger({ level: "warn", destination: process.stderr });
+    // The stored files of what goes are deleted through the API's own storage.
+    const { storageSigningSecret } = await loadAppSecrets(database.db, env, (message) =>
+      logger.warn(message),
+    );
+    const started = Date.now();
+    const report = await runRetention(
+      {
+        db: database.db,
+        storage: createStorage(env, storageSigningSecret),
+        logger,
+        settings: retentionSettingsOf(env),
+      },
+      { dryRun },
+    );
+    console.info(dryRun ? "Would go (dry run, nothing deleted):" : `Pruned in ${Date.now() - started} ms:`);
+    for (const [key, label] of Object.entries(RETENTION_LABELS)) {
+      console.info(`  ${label}: ${report[key as keyof typeof RETENTION_LABELS]}`);
+    }
+    if (report.failed.length > 0) {
+      console.error(`Failed (see the log above; the next run retries): ${report.failed.join(", ")}`);
+      return 1;
+    }
     return 0;
   } catch (error) {
     console.error((error as Error).message);

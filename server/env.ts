@@ -52,6 +52,16 @@ const serverEnvSchema = z.object({
   SESSION_IDLE_HOURS: optional(z.coerce.number().int().min(1)).default(24 * 7),
   SESSION_ABSOLUTE_HOURS: optional(z.coerce.number().int().min(1)).default(24 * 30),
   REFRESH_GRACE_SECONDS: optional(z.coerce.number().int().min(0).max(60)).default(10),
+  // Retention (domain/retention): how long what has served its purpose is kept before the job
+  // deletes it. Ended sessions with their refresh tokens (browser and address, for the member's
+  // security questions afterwards):
+  SESSION_RETENTION_DAYS: optional(z.coerce.number().int().min(1)).default(30),
+  // Audit rows keep the whole address this long, then only its network (a.b.c.x, an IPv6 /48):
+  AUDIT_IP_RETENTION_DAYS: optional(z.coerce.number().int().min(1)).default(90),
+  // ID images an approved member replaced, counted from the admin's acceptance of the change:
+  REPLACED_ID_RETENTION_DAYS: optional(z.coerce.number().int().min(1)).default(90),
+  // A deleted account's remaining row, its signed contracts and their files (commercial records):
+  CONTRACT_RETENTION_YEARS: optional(z.coerce.number().int().min(1)).default(10),
   // Comma-separated IP-to-country lookup URLs with an {ip} placeholder; unset = no lookups.
   GEO_LOOKUP_URLS: optional(z.string()),
   // Addresses or CIDR ranges of the web tier instances, comma-separated: only their

@@ -9,6 +9,8 @@ import { configureDisplay, displaySettingsOf } from "./domain/display-settings";
 import { createIdExpirySweeper } from "./domain/documents/id-expiry-sweeper";
 import { createMailSender } from "./domain/mail/sender";
 import { createReferralLink } from "./domain/referrals/referral-links";
+import { createRetentionJob } from "./domain/retention/retention-job";
+import { retentionSettingsOf } from "./domain/retention/retention-settings";
 import { ensureBaseData } from "./domain/seed/ensure-base-data";
 import { loadServerEnv } from "./env";
 import { authKeys, loadAppSecrets } from "./infra/app-secrets";
@@ -106,6 +108,13 @@ async function main() {
     publicUrl: env.PUBLIC_URL,
     logger,
   });
+  // Every six hours: deletes or thins what has outlived its retention period (server/env.ts).
+  const retentionJob = createRetentionJob({
+    db: database.db,
+    storage,
+    logger,
+    settings: retentionSettingsOf(env),
+  });
   // The embedded database can only be dumped through this process (infra/backup/backup-access.ts).
   const backupToken = database.pglite ? newBackupToken() : undefined;
   const app = createApp({
@@ -173,6 +182,7 @@ async function main() {
   );
   mailSender.start();
   idExpirySweeper.start();
+  retentionJob.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -188,6 +198,7 @@ async function main() {
     if (ended === "cut")
       logger.warn({ graceMs }, "requests still running at the end of the grace period were cut");
     await idExpirySweeper.stop();
+    await retentionJob.stop();
     await mailSender.stop();
     await mailer.close();
     await database.close();

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Locale } from "../../../lib/i18n/config";
 import type { Database } from "../../db";
 import { mailOutbox } from "../../db/schema";
@@ -136,16 +136,4 @@ export async function requeueFailedMail(
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed")))
     .returning({ recipient: mailOutbox.recipient });
   return row ? { recipient: maskEmail(row.recipient) } : undefined;
-}
-
-/** Sent mails are kept a week (without bodies), failed ones a month; then they go. */
-export async function pruneMailOutbox(db: Database): Promise<void> {
-  await db
-    .delete(mailOutbox)
-    .where(
-      or(
-        and(eq(mailOutbox.status, "sent"), lte(mailOutbox.sentAt, sql`now() - interval '7 days'`)),
-        and(eq(mailOutbox.status, "failed"), lte(mailOutbox.lastAttemptAt, sql`now() - interval '30 days'`)),
-      ),
-    );
 }

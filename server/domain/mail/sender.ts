@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "../../db";
 import { mailOutbox } from "../../db/schema";
 import type { Mailer } from "../../infra/mail/types";
-import { insertMail, type MailOutbox, type OutgoingMail, pruneMailOutbox } from "./outbox";
+import { insertMail, type MailOutbox, type OutgoingMail } from "./outbox";
 
 export type MailSenderOptions = {
   /** How often the outbox is looked at when nobody wakes the sender. */
@@ -33,7 +33,6 @@ const DEFAULT_MAIL_SENDER_OPTIONS: MailSenderOptions = {
   leaseMs: 5 * 60_000,
 };
 
-const PRUNE_EVERY_MS = 60 * 60_000;
 // A pass stops after this many batches and lets the poll continue, so a long queue does not
 // keep one pass (and `stop()`) busy for ever.
 const BATCHES_PER_PASS = 20;
@@ -96,7 +95,6 @@ export function createMailSender({
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<void> | undefined;
   let again = false;
-  let lastPrune = 0;
 
   async function claim() {
     const due = db
@@ -156,10 +154,6 @@ export function createMailSender({
       if (rows.length === 0) break;
       for (const row of rows) await deliver(row);
       sent += rows.length;
-    }
-    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
-      lastPrune = Date.now();
-      await pruneMailOutbox(db);
     }
     return sent;
   }

@@ -1,0 +1,37 @@
+import { type SQL, sql } from "drizzle-orm";
+import { mailOutbox } from "../../db/schema";
+import { inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
+
+/**
+ * The outbox's rows after their work is done: a sent mail (its body emptied on sending,
+ * sender.ts) stays 30 days for the admins' mail list and the member's export of the mails sent
+ * to them; a mail that failed for good stays as long, for an admin to send it again.
+ */
+const OLD_MAIL_DAYS = 30;
+
+const oldMail = (): SQL => sql`(
+  (status = 'sent' and sent_at < now() - make_interval(days => ${OLD_MAIL_DAYS}))
+  or (status = 'failed' and last_attempt_at < now() - make_interval(days => ${OLD_MAIL_DAYS})))`;
+
+export async function countOldMails(deps: RetentionDeps): Promise<number> {
+  const result = await rowsOf<{ rows: number }>(
+    deps.db,
+    sql`select count(*)::int as rows from ${mailOutbox} where ${oldMail()}`,
+  );
+  return Number(result[0]?.rows ?? 0);
+}
+
+/** Through mail_outbox_sent_at_idx and, for the few failed ones, the status index. */
+export async function pruneOldMails(deps: RetentionDeps, batchSize: number): Promise<number> {
+  return inBatches(batchSize, async () => {
+    const deleted = await rowsOf<unknown>(
+      deps.db,
+      sql`
+      delete from ${mailOutbox} where id in (
+        select id from ${mailOutbox} where ${oldMail()}
+        limit ${batchSize} for update skip locked
+      ) returning 1`,
+    );
+    return { found: deleted.length, changed: deleted.length };
+  });
+}
