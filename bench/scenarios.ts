@@ -18,6 +18,7 @@ import { idleMemoryScenario } from "./idle-memory-scenario";
 import { type LoadSettings, type LoadTarget, type Measurement, measure } from "./load-test";
 import { pdfHealthScenario } from "./pdf-health-scenario";
 import { peerScenario } from "./peer-scenario";
+import { pruneScenario } from "./prune-scenario";
 import { createReferralToken } from "./referral-load";
 import { resetFloodWithHealth } from "./reset-flood";
 import { apiLoginAll, rotatingApiRefreshSteps } from "./session-load";
@@ -523,6 +524,7 @@ export const scenarios: Scenario[] = [
     },
   },
   adminListScenario,
+  pruneScenario,
   pdfHealthScenario,
   idleMemoryScenario,
   {
