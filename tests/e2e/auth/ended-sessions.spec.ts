@@ -1,19 +1,28 @@
 import type { APIRequestContext, Browser, Page, Response } from "@playwright/test";
-import { apiURL, baseURL, e2e } from "../e2e-env";
+import { apiURL, baseURL } from "../e2e-env";
 import { expect, expectAccessible, test } from "../fixtures";
-import { mailTo, seedUser, signIn } from "../support";
+import { mailTo, nextTotpCode, seedUser, signIn } from "../support";
 
 // A session can end on the server while the browser still holds a valid access cookie:
 // suspension, deletion, a logout elsewhere, a password reset, a role change. The next page load
 // must clear the cookies and land on /login with the reason, in one redirect, never a loop.
 
-/** The bootstrap super admin's Bearer token, straight from the API. */
+/**
+ * A super admin's Bearer token, straight from the API: seeded with an authenticator, signed in
+ * with both steps (the API serves admin calls only to sessions that proved a second factor).
+ */
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post(`${apiURL}/api/auth/login`, {
-    data: { email: e2e.admin.email, password: e2e.admin.password },
+  const admin = await seedUser(request, { role: "super_admin" });
+  const first = await request.post(`${apiURL}/api/auth/login`, {
+    data: { email: admin.email, password: admin.password },
   });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { accessToken: string }).accessToken;
+  expect(first.status()).toBe(200);
+  const { challenge } = (await first.json()) as { challenge: string };
+  const second = await request.post(`${apiURL}/api/auth/login/totp`, {
+    data: { challenge, code: await nextTotpCode(admin.totpSecret ?? "") },
+  });
+  expect(second.status()).toBe(200);
+  return ((await second.json()) as { accessToken: string }).accessToken;
 }
 
 async function asAdmin(request: APIRequestContext, method: string, path: string, data?: unknown) {
