@@ -6,7 +6,9 @@ const footerLinkClass =
 /**
  * Every page's footer: the operator's privacy policy and imprint (PRIVACY_URL, IMPRINT_URL), each
  * only when configured (no dead links; nothing at all when neither is). In the page's flow below
- * the content, never fixed, so it covers nothing on a small screen; white on the dark background.
+ * the content, never fixed, so it covers nothing on a small screen. White on a solid dark blue of
+ * its own: the page's background is a fixed decorative layer behind everything, which contrast
+ * checkers (and some readers' high-contrast modes) cannot see through to.
  */
 export function SiteFooter({ privacyUrl, imprintUrl }: { privacyUrl?: string; imprintUrl?: string }) {
   const t = useTranslations("Footer");
@@ -14,7 +16,7 @@ export function SiteFooter({ privacyUrl, imprintUrl }: { privacyUrl?: string; im
   return (
     <footer className="px-4 pt-2 pb-6 text-sm">
       <nav aria-label={t("label")}>
-        <ul className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
+        <ul className="mx-auto flex w-fit flex-wrap items-center justify-center gap-x-6 gap-y-2 rounded-xl bg-[#0a2a66] px-4 py-1">
           {privacyUrl && (
             <li>
               <a href={privacyUrl} className={footerLinkClass}>
