@@ -79,8 +79,8 @@ test("a member deletes the account, in German: signed out, the sign-in refused, 
   request,
 }) => {
   const member = await seedUser(request, { status: "active", firstName: "Doris", lastName: "Delete" });
-  await page.context().addCookies([{ name: "app.lang", value: "de", url: baseURL }]);
   await logInWithForm(page, member);
+  await page.context().addCookies([{ name: "app.lang", value: "de", url: baseURL }]);
   await page.goto("/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Mein Konto" })).toBeVisible();
 
