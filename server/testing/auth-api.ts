@@ -67,8 +67,26 @@ export const post = (app: Requester, path: string, body: unknown, options: CallO
 export const me = (app: Requester, accessToken: string | undefined) =>
   call(app, "GET", "/api/auth/me", accessToken ? { token: accessToken } : {});
 
-export const login = (app: Requester, email: string, password: string, ip = uniqueIp()) =>
-  post(app, "/api/auth/login", { email, password }, { ip });
+/**
+ * Each test account signs in from one browser, as a member mostly does: its device cookie (the
+ * token a sign-in answers with) is sent back at the next sign-in, so only the tests about new
+ * browsers get new-browser notices, and a test waiting for another mail is not handed one.
+ */
+const deviceTokens = new Map<string, string>();
+const deviceOf = (email: string) => {
+  const token = deviceTokens.get(email.trim().toLowerCase());
+  return token ? { "x-device-token": token } : undefined;
+};
+const keepDevice = (email: string, answer: ApiAnswer) => {
+  if (answer.body.deviceToken) deviceTokens.set(email.trim().toLowerCase(), answer.body.deviceToken);
+  return answer;
+};
+
+export const login = async (app: Requester, email: string, password: string, ip = uniqueIp()) =>
+  keepDevice(
+    email,
+    await post(app, "/api/auth/login", { email, password }, { ip, headers: deviceOf(email) }),
+  );
 
 export const refresh = (app: Requester, refreshToken: string, ip = uniqueIp()) =>
   post(app, "/api/auth/refresh", { refreshToken }, { ip });
@@ -92,7 +110,7 @@ export async function loginOk(app: Requester, email: string, password: string, i
 }
 
 /** The test's own copy of an account's authenticator secret, by email. */
-type Authenticator = { db: Database; userId: string; secret: string };
+type Authenticator = { db: Database; userId: string; email: string; secret: string };
 const authenticators = new Map<string, Authenticator>();
 
 /** The authenticator secret of an account createUser set one up for. */
@@ -114,11 +132,14 @@ async function secondStepOk(app: Requester, authenticator: Authenticator, challe
     .update(userTotp)
     .set({ lastUsedStep: null })
     .where(eq(userTotp.userId, authenticator.userId));
-  const answer = await post(
-    app,
-    "/api/auth/login/totp",
-    { challenge, code: totpCode(authenticator.secret) },
-    { ip },
+  const answer = keepDevice(
+    authenticator.email,
+    await post(
+      app,
+      "/api/auth/login/totp",
+      { challenge, code: totpCode(authenticator.secret) },
+      { ip, headers: deviceOf(authenticator.email) },
+    ),
   );
   if (answer.status !== 200) {
     throw new Error(`second step answered ${answer.status}: ${JSON.stringify(answer.body)}`);
@@ -209,7 +230,7 @@ export async function enrolAuthenticator(db: Database, user: { id: string; email
     });
   await replaceRecoveryCodes(db, user.id);
   await db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, user.id));
-  authenticators.set(user.email, { db, userId: user.id, secret });
+  authenticators.set(user.email, { db, userId: user.id, email: user.email, secret });
   return secret;
 }
 
