@@ -17,6 +17,7 @@ import {
   users,
 } from "../../db/schema";
 import { post, uniqueEmail, uniqueIp } from "../../testing/auth-api";
+import { waitForMail } from "../../testing/eml";
 import { createMember, insertLink } from "../../testing/referral-api";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { testDatabaseUrl } from "../../testing/test-env";
@@ -182,7 +183,9 @@ describe("retention: what goes and what stays", () => {
       const asked = await post(t.app, "/api/auth/login-code/request", { email }, { ip: uniqueIp() });
       expect(asked.status).toBe(200);
     }
-    await t.mailSender.flush();
+    // The code is made and mailed after the answer: wait for its mail, so it exists before it
+    // is made to run out below.
+    await waitForMail(t.mailDir, (mail) => mail.to.includes(known.email));
     const answers = async () =>
       Promise.all(
         [known.email, unknown].map(async (email) => {
