@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { createPeriodicJob, type PeriodicJob } from "../../infra/jobs/periodic-job";
 import type { RetentionDeps } from "./retention-settings";
 import { runRetention } from "./run-retention";
 
@@ -10,12 +11,6 @@ const RUN_EVERY_MS = 6 * 60 * 60_000;
  */
 const FIRST_RUN_AFTER_MS = 10 * 60_000;
 
-type RetentionJob = {
-  start(): void;
-  /** Stops the schedule and waits for a run in progress to finish its batch; safe to call twice. */
-  stop(): Promise<void>;
-};
-
 /**
  * Runs the retention job in every API instance, every six hours. Instances need not take turns:
  * each batch locks the rows it changes (`SKIP LOCKED`), so two runs at once share the work and
@@ -24,22 +19,9 @@ type RetentionJob = {
 export function createRetentionJob(
   deps: RetentionDeps & { logger: Logger },
   { everyMs = RUN_EVERY_MS, firstAfterMs = FIRST_RUN_AFTER_MS } = {},
-): RetentionJob {
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let pass: Promise<void> | undefined;
-
-  function schedule(ms: number) {
-    if (!started) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, ms);
-    // A pending run never keeps a process alive that is otherwise done.
-    timer.unref();
-  }
-
-  function run() {
-    timer = undefined;
-    pass = (async () => {
+): PeriodicJob {
+  return createPeriodicJob(
+    async () => {
       const startedAt = Date.now();
       try {
         const report = await runRetention(deps);
@@ -47,24 +29,8 @@ export function createRetentionJob(
       } catch (error) {
         // The database may be away for a moment; the next run finds the same rows.
         deps.logger.warn({ err: error }, "retention run failed");
-      } finally {
-        pass = undefined;
-        schedule(everyMs);
       }
-    })();
-  }
-
-  return {
-    start() {
-      if (started) return;
-      started = true;
-      schedule(firstAfterMs);
     },
-    async stop() {
-      started = false;
-      clearTimeout(timer);
-      timer = undefined;
-      await pass;
-    },
-  };
+    { everyMs, firstAfterMs },
+  );
 }
