@@ -40,16 +40,33 @@ async function main(argv: string[]) {
   return createAdminCommand(argv);
 }
 
-/** The API's database for one command; null (said on stderr) when the embedded one is in use. */
-async function openForCommand(env: ReturnType<typeof loadServerEnv>) {
+/**
+ * Runs a command's work on the API's database, migrated: an error is said in one line (exit 1)
+ * and the database closed whatever happens. With the embedded database in use by the API, says
+ * to stop it first.
+ */
+async function withDatabase(
+  env: ReturnType<typeof loadServerEnv>,
+  work: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<number>,
+): Promise<number> {
+  let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   } catch (error) {
     if (error instanceof DirectoryLockedError) {
       console.error(`${error.message}\nThe embedded database allows one process: stop the API first.`);
-      return null;
+      return 1;
     }
     throw error;
+  }
+  try {
+    await database.migrate();
+    return await work(database);
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  } finally {
+    await database.close();
   }
 }
 
@@ -63,10 +80,7 @@ async function resetTwoFactorCommand(args: string[]) {
   const env = loadServerEnv();
   // The owner's notice is rendered here, with the API's zone and footer links.
   configureDisplay(displaySettingsOf(env));
-  const database = await openForCommand(env);
-  if (!database) return 1;
-  try {
-    await database.migrate();
+  return withDatabase(env, async (database) => {
     const user = await findUserByEmail(database.db, email);
     if (!user) {
       console.error(`No account has the email ${email}.`);
@@ -91,12 +105,7 @@ async function resetTwoFactorCommand(args: string[]) {
         "They sign in with the password and set it up again.",
     );
     return 0;
-  } catch (error) {
-    console.error((error as Error).message);
-    return 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 async function pruneCommand(args: string[]) {
@@ -106,10 +115,7 @@ async function pruneCommand(args: string[]) {
     return 2;
   }
   const env = loadServerEnv();
-  const database = await openForCommand(env);
-  if (!database) return 1;
-  try {
-    await database.migrate();
+  return withDatabase(env, async (database) => {
     const logger = createLogger({ level: "warn", destination: process.stderr });
     // The stored files of what goes are deleted through the API's own storage.
     const { storageSigningSecret } = await loadAppSecrets(database.db, env, (message) =>
@@ -134,12 +140,7 @@ async function pruneCommand(args: string[]) {
       return 1;
     }
     return 0;
-  } catch (error) {
-    console.error((error as Error).message);
-    return 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 async function backupCommand(command: "backup" | "restore", args: string[]) {
@@ -208,20 +209,12 @@ async function createAdminCommand(argv: string[]) {
     return 2;
   }
   const env = loadServerEnv();
-  const database = await openForCommand(env);
-  if (!database) return 1;
-  try {
-    await database.migrate();
+  return withDatabase(env, async (database) => {
     const password = generatePassword();
     await createAdmin(database.db, { email, password, role: role as "admin" | "super_admin" });
     console.info(`Created ${role} ${email}\nPassword (shown once): ${password}`);
     return 0;
-  } catch (error) {
-    console.error((error as Error).message);
-    return 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 main(process.argv.slice(2)).then((code) => process.exit(code));
