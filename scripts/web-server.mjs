@@ -4,15 +4,18 @@
 // TRUST_PROXY_HOPS proxies listed in TRUSTED_PROXIES, the address the outermost of them saw is
 // used instead), and X-Forwarded-Proto and -Host are dropped unless a trusted proxy sent them;
 // and every request gets a request id, passed to the API, and one JSON log line
-// (scripts/request-log.mjs).
+// (scripts/request-log.mjs); with METRICS_TOKEN set, /metrics answers Prometheus
+// (scripts/web-metrics.mjs).
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { settleForwardedHeaders } from "./client-address.mjs";
+import { metricsTokenFrom } from "./metrics-shared.mjs";
 import { logRequest } from "./request-log.mjs";
 import { webServerOptions } from "./server-timeouts.mjs";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./trusted-proxies.mjs";
+import { createWebMetrics } from "./web-metrics.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -26,6 +29,15 @@ try {
   console.error(`Invalid web tier configuration:\n  TRUSTED_PROXIES: ${error.message}`);
   process.exit(1);
 }
+let metricsToken;
+try {
+  metricsToken = metricsTokenFrom(process.env);
+} catch (error) {
+  console.error(`Invalid web tier configuration:\n  METRICS_TOKEN: ${error.message}`);
+  process.exit(1);
+}
+// Request durations are always counted (cheap); Node's process metrics only for a scraper.
+const metrics = createWebMetrics({ token: metricsToken, processMetrics: metricsToken !== undefined });
 
 const app = next({ dev, dir: root });
 await app.prepare();
@@ -33,6 +45,8 @@ const handle = app.getRequestHandler();
 
 // The whole request within REQUEST_TIMEOUT_SECONDS, its headers within 20 s (scripts/server-timeouts.mjs).
 const server = http.createServer(webServerOptions(process.env), (request, response) => {
+  // A scrape is answered here, before Next, and not logged (it comes every few seconds).
+  if (metrics.handle(request, response)) return;
   logRequest(request, response, { level: process.env.LOG_LEVEL });
   settleForwardedHeaders(request.headers, request.socket.remoteAddress ?? "", {
     hops: trustedHops,
