@@ -4,11 +4,13 @@
 # then `npm install --omit=dev` beside only the built output, then `node scripts/start.mjs` with
 # NODE_ENV=production. Both tiers run in one container; only the web tier's port is published.
 #   docker build -t partner-platform .
-#   docker run -p 3000:3000 -v partner-data:/data -e PUBLIC_URL=https://partners.example.com partner-platform
+#   docker run -p 3000:3000 -v partner-data:/data -e PUBLIC_URL=https://partners.example.com \
+#     -e SMTP_URL=smtps://user:pass@smtp.example.com:465 -e MAIL_FROM="Partners <partners@example.com>" \
+#     partner-platform
 
 # 1. Every dependency, for the build. `npm install`, not `npm ci`: a lockfile written on one
 #    platform lacks other platforms' optional binaries, which `npm ci` refuses.
-FROM node:20-bookworm-slim AS install
+FROM node:24-bookworm-slim AS install
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
@@ -21,7 +23,7 @@ RUN npm run build && rm -rf .next/cache && mkdir -p public
 
 # 3. What runs: production dependencies and the built output (the list in
 #    scripts/release-check.mjs, RELEASE_FILES), as an unprivileged user.
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 API_PORT=4000 DATA_DIR=/data
 # pg_dump for `npm run cli -- backup` on PostgreSQL (Debian 12 ships version 15: it dumps servers
 # up to 15, hence postgres:15 in compose.yaml; for a newer server install its client from PGDG).

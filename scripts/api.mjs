@@ -5,6 +5,9 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { API_ENTRIES, apiBuildDir, apiBuildIsCurrent, hasApiSources, root } from "./api-build.mjs";
+import { exitOnUnsupportedNode } from "./node-version.mjs";
+
+exitOnUnsupportedNode();
 
 const [name] = process.argv.splice(2, 1);
 if (!API_ENTRIES.includes(name ?? "")) {

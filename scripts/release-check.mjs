@@ -274,6 +274,7 @@ async function main() {
       [
         "",
         "release check passed: health, login page, sign-in through the web tier, a contract PDF, restart, npm run cli (create-admin, backup)",
+        `  Node.js:                             ${process.version}`,
         `  web tier build (.next without cache): ${mb(webBytes)}`,
         `  API bundle (dist, with migrations):  ${mb(apiBytes)}`,
         `  node_modules (--omit=dev):           ${mb(modulesBytes)}`,

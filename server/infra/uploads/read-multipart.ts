@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import { Transform, type TransformCallback } from "node:stream";
-import busboy from "busboy";
+import Busboy, { type BusboyInstance } from "@fastify/busboy";
 import { BodyIdleError } from "../http/body-idle";
 import type { RequestBody } from "./request-body";
 
@@ -81,12 +81,12 @@ export function readMultipart(
     body.abandon();
     return Promise.reject(new MultipartError("request_too_large"));
   }
-  let parser: busboy.Busboy;
+  let parser: BusboyInstance;
   try {
-    parser = busboy({
+    parser = Busboy({
       headers: { "content-type": body.contentType ?? "" },
       // Browsers send non-ASCII file names as raw UTF-8.
-      defParamCharset: "utf8",
+      defCharset: "utf8",
       limits: {
         // busboy reports the limit when a file *reaches* fileSize, so one byte more than allowed
         // is the first size that is refused.
@@ -129,7 +129,7 @@ export function readMultipart(
     // (it still touches the part's state after emitting "limit").
     const failSoon = (error: Error) => queueMicrotask(() => fail(error));
 
-    parser.on("file", (fieldName, stream, info) => {
+    parser.on("file", (fieldName: string, stream: Readable, filename: string | undefined) => {
       // The error reaches the reader through its read; a part nobody reads must not crash.
       stream.on("error", () => {});
       stream.once("limit", () => failSoon(new MultipartError("file_too_large")));
@@ -140,7 +140,7 @@ export function readMultipart(
         }
         activeFile = stream;
         try {
-          await onFile({ fieldName, filename: info.filename ?? "", stream }, fields);
+          await onFile({ fieldName, filename: filename ?? "", stream }, fields);
         } catch (error) {
           fail(error instanceof Error ? error : new Error(String(error)));
           throw error;
@@ -153,8 +153,8 @@ export function readMultipart(
       // A failure is reported through fail(); this copy of the chain must not be unhandled.
       files.catch(() => {});
     });
-    parser.on("field", (name, value, info) => {
-      if (info.nameTruncated || info.valueTruncated) {
+    parser.on("field", (name: string, value: string, nameTruncated: boolean, valueTruncated: boolean) => {
+      if (nameTruncated || valueTruncated) {
         failSoon(new MultipartError("field_too_large"));
         return;
       }
@@ -164,7 +164,7 @@ export function readMultipart(
     parser.on("fieldsLimit", () => failSoon(new MultipartError("too_many_fields")));
     parser.on("partsLimit", () => failSoon(new MultipartError("too_many_fields")));
     parser.on("error", (error: Error) => failSoon(new MultipartError("malformed", error.message)));
-    parser.on("close", () => {
+    parser.on("finish", () => {
       if (failure) return;
       files.then(
         () => (failure ? undefined : resolve(fields)),

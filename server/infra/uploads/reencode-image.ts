@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { limitConcurrency } from "../limit-concurrency";
 import { ImageError, type ImageType } from "./image-upload";
 
@@ -67,9 +67,9 @@ export async function openCheckedImage(
   expected: string,
   maxPixels: number,
   options: { sequentialRead?: boolean } = {},
-): Promise<sharp.Sharp> {
+): Promise<Sharp> {
   const image = sharp(input, { limitInputPixels: maxPixels, sequentialRead: options.sequentialRead });
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await image.metadata();
   } catch (error) {

@@ -1,0 +1,2 @@
+export function unsupportedNode(version: string, range?: string): string | undefined;
+export function exitOnUnsupportedNode(): void;
