@@ -28,7 +28,7 @@ export function findFreePort(): Promise<number> {
 // run measures the same set-up (PGlite in a temp folder, local storage, no SMTP, default session
 // and log settings, no proxy hops), not the shell's.
 const APP_SETTINGS = new RegExp(
-  "^(DATABASE_URL$|DATA_DIR$|API_|PUBLIC_URL$|PORT$|S3_|SMTP_URL$|MAIL_FROM$|STORAGE_|BFF_|" +
+  "^(DATABASE_URL$|DATA_DIR$|API_|PUBLIC_URL$|PORT$|S3_|SMTP_URL$|MAIL_FROM$|MAIL_TRANSPORT$|STORAGE_|BFF_|" +
     "ADMIN_|JWT_PRIVATE_KEY$|AUTH_SECRET$|ACCESS_TOKEN_TTL_SECONDS$|SESSION_|REFRESH_GRACE_SECONDS$|" +
     "E2E_SEED_TOKEN$|LOG_LEVEL$|WEBSHOP_URL$|TRUST_PROXY_HOPS$)",
 );

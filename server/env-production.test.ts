@@ -13,6 +13,8 @@ const safe = {
   NODE_ENV: "production",
   PUBLIC_URL: "https://partners.example.com",
   ALLOW_INSECURE_PUBLIC_URL: "false",
+  SMTP_URL: "smtps://mailer:secret@smtp.example.com:465",
+  MAIL_FROM: "Partners <partners@example.com>",
 } as const;
 
 describe("productionProblems", () => {
@@ -48,6 +50,43 @@ describe("productionProblems", () => {
     expect(problems[1]).toMatch(/^ADMIN_PASSWORD does not meet the password policy/);
   });
 
+  it("refuses a site without SMTP unless mail as files is chosen on purpose", () => {
+    const { SMTP_URL: _, ...withoutSmtp } = safe;
+    const problems = productionProblems(withoutSmtp);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^SMTP_URL is unset, .*set SMTP_URL, or MAIL_TRANSPORT=files /);
+    expect(productionProblems({ ...withoutSmtp, MAIL_TRANSPORT: "files" })).toEqual([]);
+    // An SMTP_URL with MAIL_TRANSPORT=files is a choice too: the mail stays on the disk.
+    expect(productionProblems({ ...safe, MAIL_TRANSPORT: "files" })).toEqual([]);
+  });
+
+  it("refuses a sender at localhost, the default, in any spelling", () => {
+    for (const MAIL_FROM of [
+      "Partner Platform <no-reply@localhost>",
+      "no-reply@localhost",
+      "No Reply <NO-REPLY@LOCALHOST.>",
+      "mail@partners.localhost",
+    ]) {
+      const problems = productionProblems({ ...safe, MAIL_FROM });
+      expect(problems, MAIL_FROM).toEqual([
+        expect.stringMatching(/^MAIL_FROM is .*: .*set MAIL_FROM to an address/),
+      ]);
+    }
+    expect(productionProblems({ ...safe, MAIL_FROM: "Local Host <localhost@example.com>" })).toEqual([]);
+  });
+
+  it("lets a site on loopback keep mail as files from localhost: nobody else reaches its links", () => {
+    // What `npm start` on a laptop runs with: NODE_ENV=production and the defaults.
+    expect(
+      productionProblems({
+        ...safe,
+        PUBLIC_URL: "http://localhost:3000",
+        SMTP_URL: undefined,
+        MAIL_FROM: "Partner Platform <no-reply@localhost>",
+      }),
+    ).toEqual([]);
+  });
+
   it("checks nothing outside production", () => {
     for (const NODE_ENV of ["development", "test"]) {
       expect(
@@ -56,6 +95,8 @@ describe("productionProblems", () => {
           NODE_ENV,
           PUBLIC_URL: "http://partners.example.com",
           E2E_SEED_TOKEN: "e2e-seed-token-0123456789abcdef",
+          SMTP_URL: undefined,
+          MAIL_FROM: "no-reply@localhost",
         }),
       ).toEqual([]);
     }
@@ -68,8 +109,11 @@ describe("productionProblems", () => {
         PUBLIC_URL: "http://partners.example.com",
         E2E_SEED_TOKEN: "e2e-seed-token-0123456789abcdef",
       }),
-    ).toThrow(/^Refusing to start with NODE_ENV=production:\n {2}PUBLIC_URL .*\n {2}E2E_SEED_TOKEN /);
+    ).toThrow(
+      /^Refusing to start with NODE_ENV=production:\n {2}PUBLIC_URL .*\n {2}E2E_SEED_TOKEN .*\n {2}SMTP_URL .*\n {2}MAIL_FROM /,
+    );
     expect(loadServerEnv({ ...safe }).PUBLIC_URL).toBe("https://partners.example.com");
+    expect(loadServerEnv({ ...safe, SMTP_URL: "", MAIL_TRANSPORT: "files" }).MAIL_TRANSPORT).toBe("files");
   });
 });
 
@@ -87,6 +131,10 @@ describe("the API process with NODE_ENV=production and an insecure configuration
           API_PORT: "65533",
           PUBLIC_URL: "http://partners.example.com",
           E2E_SEED_TOKEN: "e2e-seed-token-0123456789abcdef",
+          // The defaults: mail as files, from no-reply@localhost.
+          SMTP_URL: "",
+          MAIL_TRANSPORT: "",
+          MAIL_FROM: "",
         },
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -101,6 +149,8 @@ describe("the API process with NODE_ENV=production and an insecure configuration
       expect(stderr).toContain("Refusing to start with NODE_ENV=production:");
       expect(stderr).toContain("PUBLIC_URL is http://partners.example.com");
       expect(stderr).toContain("E2E_SEED_TOKEN is set");
+      expect(stderr).toContain("SMTP_URL is unset");
+      expect(stderr).toContain("MAIL_FROM is Partner Platform <no-reply@localhost>");
       expect(fs.existsSync(dataDir)).toBe(false);
     } finally {
       fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });

@@ -7,12 +7,25 @@ export type ProductionSettings = {
   ALLOW_INSECURE_PUBLIC_URL: "true" | "false";
   E2E_SEED_TOKEN?: string;
   ADMIN_PASSWORD?: string;
+  SMTP_URL?: string;
+  MAIL_TRANSPORT?: "smtp" | "files";
+  MAIL_FROM: string;
 };
 
 // Browsers treat these as secure contexts and nobody but the machine itself reaches them: the
 // address `npm start` prints on a laptop.
 function isLoopbackHost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** The domain of a sender such as `Partners <partners@example.com>` or `partners@example.com`. */
+function senderDomain(from: string): string {
+  const address = /<([^>]*)>\s*$/.exec(from)?.[1] ?? from;
+  return address
+    .slice(address.lastIndexOf("@") + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, "");
 }
 
 /**
@@ -44,6 +57,23 @@ export function productionProblems(settings: ProductionSettings): string[] {
         "lower-case and an upper-case letter, a digit and a special character); choose a stronger one or leave " +
         "it unset to have one generated",
     );
+  }
+  // Mail: a site only this machine reaches (the address `npm start` prints on a laptop) may keep
+  // the default, files in $DATA_DIR/mail from no-reply@localhost; nobody else could follow its links.
+  if (!isLoopbackHost(publicUrl.hostname)) {
+    if (!settings.SMTP_URL && settings.MAIL_TRANSPORT !== "files") {
+      problems.push(
+        "SMTP_URL is unset, so every mail (sign-in codes, password resets) would only be written as a file " +
+          "to $DATA_DIR/mail and reach nobody; set SMTP_URL, or MAIL_TRANSPORT=files if mail as files is intended",
+      );
+    }
+    const domain = senderDomain(settings.MAIL_FROM);
+    if (domain === "localhost" || domain.endsWith(".localhost")) {
+      problems.push(
+        `MAIL_FROM is ${settings.MAIL_FROM}: mail servers refuse or junk a sender at localhost and replies go ` +
+          "nowhere; set MAIL_FROM to an address of your own domain, e.g. Partners <partners@example.com>",
+      );
+    }
   }
   return problems;
 }

@@ -28,3 +28,20 @@ describe("loadServerEnv: time zone and legal links", () => {
     expect(env.APP_TIME_ZONE).toBe("Asia/Tokyo");
   });
 });
+
+describe("loadServerEnv: mail transport", () => {
+  it("follows SMTP_URL when MAIL_TRANSPORT is unset, and takes files or smtp when set", () => {
+    expect(load({ MAIL_TRANSPORT: "" }).MAIL_TRANSPORT).toBeUndefined();
+    expect(load({ MAIL_TRANSPORT: "files", SMTP_URL: "smtp://127.0.0.1:2525" }).MAIL_TRANSPORT).toBe("files");
+    expect(load({ MAIL_TRANSPORT: "smtp", SMTP_URL: "smtp://127.0.0.1:2525" }).MAIL_TRANSPORT).toBe("smtp");
+  });
+
+  it("refuses smtp without an SMTP_URL, and any other transport, naming the setting", () => {
+    expect(() => load({ MAIL_TRANSPORT: "smtp" })).toThrow(
+      /^Invalid API configuration:\n {2}MAIL_TRANSPORT is smtp, so SMTP_URL is required$/,
+    );
+    expect(() => load({ MAIL_TRANSPORT: "sendmail" })).toThrow(
+      /Invalid API configuration:\n {2}MAIL_TRANSPORT: /,
+    );
+  });
+});

@@ -20,6 +20,9 @@ const serverEnvSchema = z.object({
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   MAIL_FROM: optional(z.string()).default("Partner Platform <no-reply@localhost>"),
+  // How mail leaves: smtp (SMTP_URL) or files ($DATA_DIR/mail). Unset: smtp when SMTP_URL is set.
+  // `files` says so on purpose, which production requires when there is no SMTP server.
+  MAIL_TRANSPORT: optional(z.enum(["smtp", "files"])),
   S3_BUCKET: optional(z.string()),
   S3_ENDPOINT: optional(z.url()),
   S3_REGION: optional(z.string()).default("us-east-1"),
@@ -99,6 +102,9 @@ export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEn
     throw new Error(
       "Invalid API configuration:\n  S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required",
     );
+  }
+  if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
+    throw new Error("Invalid API configuration:\n  MAIL_TRANSPORT is smtp, so SMTP_URL is required");
   }
   try {
     parseTrustedProxies(env.API_TRUSTED_PROXIES ?? "");

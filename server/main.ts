@@ -97,7 +97,13 @@ async function main() {
   }
   const tokens = await createTokenService({ keys, accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS });
   const storage = createStorage(env, storageSigningSecret);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
+  const mailer = createMailer({
+    transport: env.MAIL_TRANSPORT,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    dataDir: env.DATA_DIR,
+    logger,
+  });
   // Requests write mails into the database's outbox; this loop delivers them with retries.
   const mailSender = createMailSender({ db: database.db, mailer, logger });
 

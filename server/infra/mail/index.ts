@@ -7,6 +7,8 @@ import type { Mailer } from "./types";
 export type { Mailer } from "./types";
 
 export type MailerOptions = {
+  /** MAIL_TRANSPORT: `files` writes files even with an SMTP_URL; unset follows SMTP_URL. */
+  transport?: "smtp" | "files";
   /** SMTP_URL; unset (or empty, see env) means the outbox. */
   smtpUrl?: string;
   from: string;
@@ -14,8 +16,14 @@ export type MailerOptions = {
   logger: Logger;
 };
 
-/** SMTP when configured, otherwise one `.eml` per message under `$DATA_DIR/mail`. */
-export function createMailer({ smtpUrl, from, dataDir, logger }: MailerOptions): Mailer {
-  if (smtpUrl) return createSmtpMailer({ url: smtpUrl, from, logger });
+/**
+ * SMTP when configured (and MAIL_TRANSPORT is not `files`), otherwise one `.eml` per message
+ * under `$DATA_DIR/mail`.
+ */
+export function createMailer({ transport, smtpUrl, from, dataDir, logger }: MailerOptions): Mailer {
+  if (transport !== "files" && smtpUrl) return createSmtpMailer({ url: smtpUrl, from, logger });
+  // loadServerEnv refuses this already; an options object built some other way must not fall
+  // back to files without a word.
+  if (transport === "smtp") throw new Error("MAIL_TRANSPORT is smtp, so SMTP_URL is required");
   return createOutboxMailer({ dir: path.join(dataDir, "mail"), from, logger });
 }

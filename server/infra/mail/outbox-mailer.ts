@@ -56,7 +56,7 @@ export function createOutboxMailer({ dir, from, logger }: OutboxMailerOptions): 
 
       // Never the subject or body: they can carry codes and links.
       logger.info({ to: message.to, file }, "mail written to outbox");
-      return { messageId: info.messageId };
+      return { messageId: info.messageId, file };
     },
 
     async close() {

@@ -1,4 +1,7 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -103,6 +106,49 @@ describe("SMTP mailer", () => {
     });
     expect(line).not.toContain("731904");
     expect(line).not.toContain(message.subject);
+  });
+
+  it("says where the mail went: the server's answer", async () => {
+    mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: "no-reply@example.com",
+      dataDir: "/nonexistent",
+      logger: createLogger({ level: "silent" }),
+    });
+    const sent = await mailer.send({ to: "a@example.com", subject: "x", text: "y" });
+    expect(sent.response).toMatch(/^250 /);
+    expect(sent.file).toBeUndefined();
+  });
+
+  it("writes files instead with MAIL_TRANSPORT=files, even with an SMTP_URL", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-transport-"));
+    try {
+      mailer = createMailer({
+        transport: "files",
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: "no-reply@example.com",
+        dataDir,
+        logger: createLogger({ level: "silent" }),
+      });
+      expect(mailer.driver).toBe("outbox");
+      const sent = await mailer.send({ to: "a@example.com", subject: "x", text: "y" });
+      expect(sent.file).toBe(path.join(dataDir, "mail", path.basename(sent.file ?? "")));
+      expect(fs.existsSync(sent.file ?? "")).toBe(true);
+      expect(received).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses MAIL_TRANSPORT=smtp without an SMTP_URL instead of writing files", () => {
+    expect(() =>
+      createMailer({
+        transport: "smtp",
+        from: "no-reply@example.com",
+        dataDir: "/nonexistent",
+        logger: createLogger({ level: "silent" }),
+      }),
+    ).toThrow("MAIL_TRANSPORT is smtp, so SMTP_URL is required");
   });
 
   it("rejects when the server is not there", async () => {

@@ -33,7 +33,7 @@ export function createSmtpMailer({ url, from, logger }: SmtpMailerOptions): Mail
       const info = await transport.sendMail(mailFields(message));
       // Never the subject or body: they can carry codes and links.
       logger.info({ to: message.to, messageId: info.messageId }, "mail sent");
-      return { messageId: info.messageId };
+      return { messageId: info.messageId, response: info.response };
     },
 
     async close() {

@@ -15,9 +15,18 @@ export function mailFields(message: MailMessage) {
   };
 }
 
+/** What became of a sent message; `file` or `response` say where it went, for the operator. */
+export type SentMail = {
+  messageId: string;
+  /** The `.eml` file the outbox driver wrote. */
+  file?: string;
+  /** The SMTP server's answer to the message (`250 OK …`). */
+  response?: string;
+};
+
 /** Mail: every mail exists in English and German. */
 export interface Mailer {
   readonly driver: "outbox" | "smtp";
-  send(message: MailMessage): Promise<{ messageId: string }>;
+  send(message: MailMessage): Promise<SentMail>;
   close(): Promise<void>;
 }
