@@ -146,6 +146,8 @@ export const failingMailSchema = z.object({
 const logEntrySchema = z.object({
   time: z.string(),
   level: z.string(),
+  /** Which tier wrote it; a web line's route is its path with ids and tokens replaced. */
+  tier: z.enum(["api", "web"]),
   message: z.string(),
   method: z.string().optional(),
   /** The matched route pattern (`/api/referral/info/:token`), never the path. */

@@ -780,6 +780,11 @@ describe("GET /api/admin/server-status", () => {
     expect(status.memory.used).toBeGreaterThan(0);
     expect(status.memory.used).toBeLessThanOrEqual(status.memory.total);
     expect(status.logs.length).toBeLessThanOrEqual(50);
-    expect(status.logs).toContainEqual({ time: expect.any(String), level: "warn", message: marker });
+    expect(status.logs).toContainEqual({
+      time: expect.any(String),
+      level: "warn",
+      tier: "api",
+      message: marker,
+    });
   });
 });

@@ -211,6 +211,12 @@ describe("secrets in logs", () => {
       .flatMap((chunk) => chunk.split("\n").filter(Boolean))
       .map((line) => JSON.parse(line));
     const requests = records.filter((record) => record.msg === "request");
+    // The format both tiers share (the web tier's: scripts/request-log.test.ts).
+    for (const record of requests) {
+      expect(record).toMatchObject({ tier: "api", level: expect.stringMatching(/^(info|warn|error)$/) });
+      expect(record.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(new Date(record.time).toISOString()).toBe(record.time);
+    }
     expect(requests).toContainEqual(
       expect.objectContaining({
         method: "GET",
@@ -244,6 +250,7 @@ describe("secrets in logs", () => {
     expect(logs).toContainEqual({
       time: expect.any(String),
       level: "info",
+      tier: "api",
       message: "request",
       method: "GET",
       route: "/api/referral/info/:token",

@@ -64,12 +64,72 @@ describe("logger", () => {
     expect(request).toEqual({
       time: expect.any(String),
       level: "info",
+      tier: "api",
       message: "request",
       method: "POST",
       route: "/api/auth/login",
       status: 401,
       ms: 12,
     });
-    expect(other).toEqual({ time: expect.any(String), level: "warn", message: "not a request line" });
+    expect(other).toEqual({
+      time: expect.any(String),
+      level: "warn",
+      tier: "api",
+      message: "not a request line",
+    });
+  });
+
+  it("writes the format both tiers share: ISO time, the level by name, the tier, the request id", async () => {
+    const { lines, stream } = collector();
+    const logger = createLogger({ level: "info", destination: stream });
+    logger.child({ requestId: "req-0123456789" }).warn({ method: "GET", route: "/api/x" }, "slow");
+    await new Promise((resolve) => setImmediate(resolve));
+    const line = JSON.parse(lines[0] ?? "{}");
+    expect(line).toMatchObject({
+      level: "warn",
+      tier: "api",
+      requestId: "req-0123456789",
+      msg: "slow",
+      method: "GET",
+      route: "/api/x",
+    });
+    expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it("keeps lines of the web tier as theirs, an error's digest in the message, and drops lines of no tier", () => {
+    const ring = new LogRingBuffer(5);
+    const write = (record: object) => ring.write(`${JSON.stringify(record)}\n`);
+    write({
+      level: "info",
+      time: "2030-01-02T03:04:05.678Z",
+      tier: "web",
+      msg: "request",
+      method: "GET",
+      path: "/dashboard",
+      status: 200,
+      ms: 3,
+    });
+    write({
+      level: "error",
+      time: "2030-01-02T03:04:06.000Z",
+      tier: "web",
+      msg: "request failed",
+      err: { type: "Error", digest: "123" },
+    });
+    write({ level: 30, time: 1, msg: "a line of another program" });
+    ring.write("not json\n");
+    expect(ring.recent()).toEqual([
+      { time: "2030-01-02T03:04:06.000Z", level: "error", tier: "web", message: "request failed: Error 123" },
+      {
+        time: "2030-01-02T03:04:05.678Z",
+        level: "info",
+        tier: "web",
+        message: "request",
+        method: "GET",
+        route: "/dashboard",
+        status: 200,
+        ms: 3,
+      },
+    ]);
   });
 });
