@@ -32,7 +32,8 @@ let cached: WebEnv | undefined;
 
 /**
  * The web tier's configuration, read at runtime (not baked in at build time) and validated once.
- * A bad value fails the first request with every problem listed.
+ * A bad value throws with every problem listed; the server start checks it (web/env-check.ts),
+ * so that happens before the first request.
  */
 export function webEnv(): WebEnv {
   if (cached) return cached;
