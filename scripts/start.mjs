@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { apiBuildDir, apiBuildIsCurrent, buildApi, hasApiSources } from "./api-build.mjs";
+import { shutdownTimings } from "./graceful-stop.mjs";
 import { exitOnUnsupportedNode } from "./node-version.mjs";
 
 exitOnUnsupportedNode();
@@ -21,6 +22,24 @@ const webPort = Number(setting("PORT", "3000"));
 const apiPort = Number(setting("API_PORT", "4000"));
 const apiUrl = setting("API_URL", `http://127.0.0.1:${apiPort}`);
 const publicUrl = setting("PUBLIC_URL", `http://localhost:${webPort}`);
+// On a signal both tiers answer readiness 503 for the shutdown delay while serving on, then drain
+// (scripts/graceful-stop.mjs, server/main.ts). `npm run dev` has no balancer to wait for.
+let shutdown;
+try {
+  shutdown = shutdownTimings({
+    SHUTDOWN_DELAY_SECONDS: setting("SHUTDOWN_DELAY_SECONDS", dev ? "0" : undefined),
+    SHUTDOWN_GRACE_SECONDS: process.env.SHUTDOWN_GRACE_SECONDS,
+  });
+} catch (error) {
+  console.error(`Invalid configuration:\n  ${error.message}`);
+  process.exit(1);
+}
+// The API closes its port this much after the web tier: a page that began rendering just before
+// the web tier stopped taking connections still gets its data (uploads are already under way at
+// the API and run to their end anyway).
+const API_EXTRA_DELAY_SECONDS = 2;
+const webDelaySeconds = shutdown.delayMs / 1000;
+const apiDelaySeconds = webDelaySeconds > 0 ? webDelaySeconds + API_EXTRA_DELAY_SECONDS : 0;
 const childEnv = {
   NEXT_TELEMETRY_DISABLED: "1",
   ...process.env,
@@ -99,12 +118,15 @@ function stop(exitCode = 0) {
   if (stopping) return;
   stopping = true;
   for (const child of children) child.kill("SIGTERM");
-  // The tiers let requests under way finish within SHUTDOWN_GRACE_SECONDS; only then force them.
-  const graceMs = Number(process.env.SHUTDOWN_GRACE_SECONDS || 20) * 1000;
-  const deadline = setTimeout(() => {
-    for (const child of children) child.kill("SIGKILL");
-    process.exit(exitCode);
-  }, graceMs + 10_000);
+  // The tiers serve on through their shutdown delay and let requests under way finish within
+  // SHUTDOWN_GRACE_SECONDS; only then force them.
+  const deadline = setTimeout(
+    () => {
+      for (const child of children) child.kill("SIGKILL");
+      process.exit(exitCode);
+    },
+    apiDelaySeconds * 1000 + shutdown.graceMs + 10_000,
+  );
   const wait = setInterval(() => {
     if (children.size === 0) {
       clearInterval(wait);
@@ -157,11 +179,12 @@ const apiArgs = dev ? ["--import", "tsx", "--watch", "server/main.ts"] : [path.j
 // NODE_ENV=production also turns on the API's refusal of an insecure configuration; an
 // end-to-end run says NODE_ENV=test to keep its seeding token.
 const apiMode = dev ? "development" : process.env.NODE_ENV === "test" ? "test" : "production";
-run("API", apiArgs, { ...childEnv, NODE_ENV: apiMode });
+run("API", apiArgs, { ...childEnv, NODE_ENV: apiMode, SHUTDOWN_DELAY_SECONDS: String(apiDelaySeconds) });
 await waitFor(`${apiUrl}/api/health`, "API");
 
 run("web tier", [path.join(root, "scripts/web-server.mjs"), ...(dev ? ["--dev"] : [])], {
   ...childEnv,
+  SHUTDOWN_DELAY_SECONDS: String(webDelaySeconds),
   NODE_ENV: dev ? "development" : "production",
 });
 await waitFor(`http://127.0.0.1:${webPort}/api/health`, "web tier");

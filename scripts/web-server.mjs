@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { settleForwardedHeaders } from "./client-address.mjs";
+import { shutdownTimings, stopGracefully } from "./graceful-stop.mjs";
 import { metricsTokenFrom } from "./metrics-shared.mjs";
 import { logRequest } from "./request-log.mjs";
 import { webServerOptions } from "./server-timeouts.mjs";
@@ -27,6 +28,13 @@ try {
 } catch (error) {
   // A typo stops the start instead of trusting nobody (or everybody).
   console.error(`Invalid web tier configuration:\n  TRUSTED_PROXIES: ${error.message}`);
+  process.exit(1);
+}
+let shutdown;
+try {
+  shutdown = shutdownTimings(process.env);
+} catch (error) {
+  console.error(`Invalid web tier configuration:\n  ${error.message}`);
   process.exit(1);
 }
 let metricsToken;
@@ -56,14 +64,14 @@ const server = http.createServer(webServerOptions(process.env), (request, respon
 });
 server.listen(port, () => console.info(`web tier listening on port ${port}${dev ? " (dev)" : ""}`));
 
-// No new connections from now on; requests under way (an upload on its way to the API) finish
-// within the API's grace period, idle keep-alive connections are closed so they cannot hold us.
-const graceMs = Number(process.env.SHUTDOWN_GRACE_SECONDS || 20) * 1000;
+// Readiness (/healthz/ready) answers 503 for SHUTDOWN_DELAY_SECONDS while everything else is
+// served; then no new connections, requests under way (an upload on its way to the API) finish
+// within SHUTDOWN_GRACE_SECONDS, idle keep-alive connections are closed so they cannot hold us.
+let stopping = false;
 const stop = () => {
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
-  setInterval(() => server.closeIdleConnections(), 100).unref();
-  setTimeout(() => process.exit(0), graceMs).unref();
+  if (stopping) return;
+  stopping = true;
+  stopGracefully(server, shutdown).then(() => process.exit(0));
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -76,6 +76,8 @@ export type AppDeps = {
   logs: LogRingBuffer;
   tokens: TokenService;
   startedAt?: number;
+  /** True once the process was told to stop (main.ts): readiness then answers 503. */
+  isStopping?: () => boolean;
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
@@ -156,7 +158,12 @@ export function createApp(deps: AppDeps) {
   // HTML, signature images) name their own cap (routes/json-body-limit.ts).
   app.use("*", defaultBodyLimit());
 
-  registerSystemRoutes(app, { database: deps.database, storage: deps.storage, startedAt });
+  registerSystemRoutes(app, {
+    database: deps.database,
+    storage: deps.storage,
+    startedAt,
+    isStopping: deps.isStopping,
+  });
   const authDeps: AuthDeps = {
     db: deps.database.db,
     tokens: deps.tokens,

@@ -80,6 +80,9 @@ const serverEnvSchema = z.object({
   BODY_IDLE_SECONDS: optional(z.coerce.number().int().min(1).max(600)).default(DEFAULT_BODY_IDLE_MS / 1000),
   // On SIGTERM/SIGINT: how long requests under way (an upload) may run before they are cut.
   SHUTDOWN_GRACE_SECONDS: optional(z.coerce.number().int().min(0).max(3600)).default(20),
+  // On SIGTERM/SIGINT, before that: how long readiness answers 503 while everything else is still
+  // served, so a balancer takes the instance out before its port closes (0: no delay).
+  SHUTDOWN_DELAY_SECONDS: optional(z.coerce.number().int().min(0).max(600)).default(5),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
   // The operator's privacy policy and imprint, linked from every mail's footer; unset: no link.
   PRIVACY_URL: optional(z.url({ protocol: /^https?$/ })),

@@ -23,7 +23,7 @@ import {
 import { showBootstrapSecrets } from "./infra/bootstrap-secrets";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./infra/client-ip";
 import { DirectoryLockedError } from "./infra/db/directory-lock";
-import { closeGracefully } from "./infra/http/graceful-close";
+import { closeAfterDelay } from "./infra/http/graceful-close";
 import { apiServerOptions } from "./infra/http/server-timeouts";
 import { createLogger, LogRingBuffer } from "./infra/logging/logger";
 import { serializeError } from "./infra/logging/safe-error";
@@ -123,7 +123,10 @@ async function main() {
   });
   // The embedded database can only be dumped through this process (infra/backup/backup-access.ts).
   const backupToken = database.pglite ? newBackupToken() : undefined;
+  // Set by the first SIGTERM/SIGINT: readiness answers 503 from then on (stop() below).
+  let stopping = false;
   const app = createApp({
+    isStopping: () => stopping,
     config: {
       backupToken,
       publicUrl: env.PUBLIC_URL,
@@ -190,17 +193,19 @@ async function main() {
   idExpirySweeper.start();
   retentionJob.start();
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "API stopping");
-    // Requests under way (an upload) finish within the grace period; then the database closes
-    // so PGlite flushes and releases its lock.
+    // First the shutdown delay: readiness answers 503 but every request is still served, so a
+    // balancer stops sending traffic before the port closes. Then requests under way (an upload)
+    // finish within the grace period, and the database closes so PGlite flushes and releases its
+    // lock.
+    const delayMs = env.SHUTDOWN_DELAY_SECONDS * 1000;
     const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
-    const forced = setTimeout(() => process.exit(1), graceMs + 10_000);
+    logger.info({ signal, delayMs, graceMs }, "API stopping");
+    const forced = setTimeout(() => process.exit(1), delayMs + graceMs + 10_000);
     forced.unref();
-    const ended = await closeGracefully(server as http.Server, graceMs);
+    const ended = await closeAfterDelay(server as http.Server, { delayMs, graceMs });
     if (ended === "cut")
       logger.warn({ graceMs }, "requests still running at the end of the grace period were cut");
     await idExpirySweeper.stop();

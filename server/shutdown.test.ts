@@ -173,6 +173,50 @@ describe("SIGTERM during an upload", () => {
   }, 90_000);
 });
 
+describe("SIGTERM with a shutdown delay", () => {
+  let api: ApiProcess | undefined;
+  afterAll(() => api?.stop());
+
+  it("answers readiness 503 while still serving everything else, then closes its port, drains and exits 0", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-delay-test-"));
+    folders.push(dataDir);
+    const delayMs = 3_000;
+    api = await startApiProcess({
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: "Admin-Passw0rd!",
+      SHUTDOWN_DELAY_SECONDS: String(delayMs / 1000),
+    });
+    const { port } = api;
+    const get = (route: string) => fetch(`http://127.0.0.1:${port}${route}`);
+    expect((await get("/api/health/ready")).status).toBe(200);
+
+    const signalled = Date.now();
+    api.kill("SIGTERM");
+    let ready = await get("/api/health/ready");
+    while (ready.status === 200 && Date.now() - signalled < 2_000) {
+      await new Promise((done) => setTimeout(done, 50));
+      ready = await get("/api/health/ready");
+    }
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: "stopping" });
+    // Every other request, on new connections too, is served as before.
+    const health = await get("/api/health");
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok", database: "ok" });
+    expect((await get("/api/health/live")).status).toBe(200);
+    expect((await get("/api/openapi.json")).status).toBe(200);
+    expect(Date.now() - signalled).toBeLessThan(delayMs);
+
+    // After the delay the port closes and the process drains and exits.
+    while ((await connects(port)) && Date.now() - signalled < delayMs + 10_000)
+      await new Promise((done) => setTimeout(done, 100));
+    expect(await connects(port)).toBe(false);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(delayMs - 100);
+    expect(await api.exited).toBe(0);
+    expect(api.output().stdout).toContain('"msg":"API stopped"');
+  }, 90_000);
+});
+
 async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

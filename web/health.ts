@@ -6,6 +6,18 @@ import {
   isHttpsRequest,
 } from "./security-headers";
 
+/**
+ * Set by the web tier's server when it is told to stop (scripts/graceful-stop.mjs, the same key):
+ * that server is outside Next's bundle, so the flag lives on globalThis under a symbol from the
+ * global registry, which both share.
+ */
+const STOPPING = Symbol.for("partner-platform.web-tier.stopping");
+
+/** True during the shutdown delay and after: readiness answers 503, everything else is served. */
+export function webTierStopping(): boolean {
+  return (globalThis as Record<symbol, unknown>)[STOPPING] === true;
+}
+
 /** How long the web tier's readiness waits for the API's; a balancer's probe should not hang. */
 const API_READY_TIMEOUT_MS = 2_000;
 

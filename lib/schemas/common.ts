@@ -36,3 +36,9 @@ export const readinessResponseSchema = z.object({
     storage: readinessCheckSchema,
   }),
 });
+
+/**
+ * GET /api/health/ready after SIGTERM: the instance still serves, but asks for no new traffic
+ * until its shutdown delay ends and it stops accepting connections.
+ */
+export const stoppingResponseSchema = z.object({ status: z.literal("stopping") });

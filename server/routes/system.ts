@@ -4,6 +4,7 @@ import {
   healthResponseSchema,
   livenessResponseSchema,
   readinessResponseSchema,
+  stoppingResponseSchema,
 } from "../../lib/schemas/common";
 import { type DatabaseHandle, migrationsFolder } from "../db";
 import { checkReadiness, latestShippedMigration } from "../domain/system/readiness";
@@ -48,8 +49,9 @@ const readyRoute = createRoute({
       content: { "application/json": { schema: readinessResponseSchema } },
     },
     503: {
-      description: "A dependency does not answer or migrations are pending",
-      content: { "application/json": { schema: readinessResponseSchema } },
+      description:
+        "A dependency does not answer or migrations are pending, or the instance is stopping (its shutdown delay: it still serves, but wants no new traffic)",
+      content: { "application/json": { schema: readinessResponseSchema.or(stoppingResponseSchema) } },
     },
   },
 });
@@ -59,7 +61,14 @@ export const HEALTH_PATHS = new Set(["/api/health", "/api/health/live", "/api/he
 
 export function registerSystemRoutes(
   app: OpenAPIHono<AppEnv>,
-  deps: { database: DatabaseHandle; storage: ObjectStorage; startedAt: number; readinessTimeoutMs?: number },
+  deps: {
+    database: DatabaseHandle;
+    storage: ObjectStorage;
+    startedAt: number;
+    readinessTimeoutMs?: number;
+    /** True from SIGTERM on: readiness answers 503 while every other route still serves. */
+    isStopping?: () => boolean;
+  },
 ) {
   const uptimeSeconds = () => Math.round((Date.now() - deps.startedAt) / 1000);
   // Read once: the build's migrations do not change while it runs.
@@ -81,6 +90,8 @@ export function registerSystemRoutes(
   app.openapi(liveRoute, (c) => c.json({ status: "ok" as const, uptimeSeconds: uptimeSeconds() }, 200));
 
   app.openapi(readyRoute, async (c) => {
+    // Asked first and without the checks: the balancer should stop sending traffic at once.
+    if (deps.isStopping?.()) return c.json({ status: "stopping" as const }, 503);
     shippedMigration ??= latestShippedMigration(migrationsFolder);
     const { ready, checks, errors } = await checkReadiness({
       database: deps.database,

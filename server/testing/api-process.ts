@@ -31,7 +31,16 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 6
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "info", API_PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      LOG_LEVEL: "info",
+      API_PORT: String(port),
+      // No balancer to wait for: stop() ends the process without the shutdown delay unless a test
+      // asks for one.
+      SHUTDOWN_DELAY_SECONDS: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

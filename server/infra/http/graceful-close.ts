@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /** How often connections that fell idle during a shutdown are closed. */
 const IDLE_SWEEP_MS = 100;
@@ -9,7 +10,7 @@ const IDLE_SWEEP_MS = 100;
  * connection is closed as soon as it has no request, so keep-alive clients cannot hold the
  * process. What still runs after `graceMs` is cut.
  */
-export function closeGracefully(server: http.Server, graceMs: number): Promise<"drained" | "cut"> {
+function closeGracefully(server: http.Server, graceMs: number): Promise<"drained" | "cut"> {
   return new Promise((resolve) => {
     const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     const cut = setTimeout(() => {
@@ -24,4 +25,17 @@ export function closeGracefully(server: http.Server, graceMs: number): Promise<"
     });
     server.closeIdleConnections();
   });
+}
+
+/**
+ * The whole stop of an instance behind a balancer: for `delayMs` the server goes on serving every
+ * request (the caller has already turned readiness to 503, so the balancer takes the instance out
+ * while its requests still succeed, instead of finding a closed port), then closeGracefully.
+ */
+export async function closeAfterDelay(
+  server: http.Server,
+  { delayMs, graceMs }: { delayMs: number; graceMs: number },
+): Promise<"drained" | "cut"> {
+  if (delayMs > 0) await sleep(delayMs);
+  return closeGracefully(server, graceMs);
 }
