@@ -18,6 +18,9 @@ const serverEnvSchema = z.object({
   API_HOST: optional(z.string()).default("127.0.0.1"),
   DATA_DIR: optional(z.string()).default("./data"),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  // Connections this API instance opens to PostgreSQL at most (db/index.ts DEFAULT_POOL_SIZE is
+  // the default); instances times this must stay below the server's max_connections.
+  DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(100)).default(10),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   MAIL_FROM: optional(z.string()).default("Partner Platform <no-reply@localhost>"),
   // How mail leaves: smtp (SMTP_URL) or files ($DATA_DIR/mail). Unset: smtp when SMTP_URL is set.

@@ -48,7 +48,11 @@ async function main() {
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      poolSize: env.DATABASE_POOL_SIZE,
+    });
   } catch (error) {
     if (error instanceof DirectoryLockedError) {
       console.error(`Cannot start the API: ${error.message}`);

@@ -33,7 +33,13 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 // Any constant will do, as long as every instance uses the same one.
 const MIGRATION_LOCK_KEY = 7_340_211;
 
-export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<DatabaseHandle> {
+/** Connections an API instance's pool opens to PostgreSQL at most; DATABASE_POOL_SIZE overrides it. */
+export const DEFAULT_POOL_SIZE = 10;
+
+export async function openPostgres(
+  databaseUrl: string,
+  poolSize = DEFAULT_POOL_SIZE,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
@@ -144,8 +150,10 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions = {}): 
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** PostgreSQL only (DATABASE_POOL_SIZE): PGlite is one connection in the process. */
+  poolSize?: number;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
   return openPglite({ dataDir: path.join(options.dataDir, "pglite") });
 }
 
