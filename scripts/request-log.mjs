@@ -1,5 +1,6 @@
 // The web tier's request log: one JSON line per request, and the request id it shares with the API.
 import crypto from "node:crypto";
+import { webLog } from "./web-log.mjs";
 
 /** The ids the API accepts from a caller (server/app.ts); anything else is replaced. */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
@@ -43,31 +44,18 @@ export function loggablePath(url) {
   return cleaned.length > MAX_LENGTH ? `${cleaned.slice(0, MAX_LENGTH)}…` : cleaned;
 }
 
-const LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
-
-/**
- * Whether a line of `level` is written under LOG_LEVEL `threshold` (the API's levels; "info"
- * when unset or unknown).
- * @param {string} level
- * @param {string | undefined} threshold
- */
-export function levelEnabled(level, threshold) {
-  const floor = LEVELS.indexOf(threshold ?? "info");
-  return LEVELS.indexOf(level) >= (floor < 0 ? LEVELS.indexOf("info") : floor);
-}
-
 /**
  * Gives the request its id (on the request headers, so Next, the BFF and server-side calls
  * pass it to the API, and on the response) and writes one line when the response is done.
  * A response the client abandoned is logged too, with `aborted: true`.
  * @param {import("node:http").IncomingMessage} request
  * @param {import("node:http").ServerResponse} response
- * @param {{ write?: (line: string) => void, now?: () => number, level?: string }} [options]
- *   level: the LOG_LEVEL; lines below it are not written
+ * @param {{ log?: import("./web-log.d.mts").WebLog, now?: () => number }} [options]
+ *   log: the web tier's logger (scripts/web-log.mjs), which applies LOG_LEVEL
  * @returns {string} the request id
  */
 export function logRequest(request, response, options = {}) {
-  const write = options.write ?? ((line) => process.stdout.write(`${line}\n`));
+  const lines = (options.log ?? webLog()).requestLines;
   const now = options.now ?? (() => performance.now());
   const requestId = requestIdFor(request.headers["x-request-id"]);
   request.headers["x-request-id"] = requestId;
@@ -79,19 +67,17 @@ export function logRequest(request, response, options = {}) {
     logged = true;
     const status = response.statusCode;
     const level = status >= 500 ? "error" : "info";
-    if (!levelEnabled(level, options.level)) return;
-    write(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level,
-        msg: "request",
+    if (!lines.isLevelEnabled(level)) return;
+    lines[level](
+      {
+        requestId,
         method: request.method,
         path: loggablePath(request.url),
         status,
         ms: Math.round(now() - started),
-        requestId,
         ...(response.writableFinished ? {} : { aborted: true }),
-      }),
+      },
+      "request",
     );
   };
   response.once("finish", done);

@@ -1,9 +1,25 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { levelEnabled, loggablePath, logRequest, requestIdFor } from "./request-log.mjs";
+import { LogRingBuffer } from "./log-format.mjs";
+import { loggablePath, logRequest, requestIdFor } from "./request-log.mjs";
+import { createWebLog } from "./web-log.mjs";
 
-const lines: string[] = [];
+/** A stream that keeps each line written to it. */
+function collector(lines: string[] = []) {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split("\n").filter(Boolean));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+const { lines, stream } = collector();
+const ring = new LogRingBuffer();
+const log = createWebLog({ level: "info", destination: stream, ring });
 let seenByHandler: string | undefined;
 let server: http.Server;
 let origin: string;
@@ -11,7 +27,7 @@ let origin: string;
 beforeAll(async () => {
   // The same wiring as scripts/web-server.mjs, with a stand-in for Next's handler.
   server = http.createServer((request, response) => {
-    logRequest(request, response, { write: (line) => lines.push(line) });
+    logRequest(request, response, { log });
     seenByHandler = request.headers["x-request-id"] as string;
     if (request.url?.startsWith("/slow")) {
       setTimeout(() => response.end("late"), 50);
@@ -47,8 +63,10 @@ describe("the web tier's request log", () => {
     const line = await lastLine(before + 1);
     const id = response.headers.get("x-request-id");
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // The format the API writes too: ISO time, the level by name, the tier, the request id.
     expect(line).toMatchObject({
       level: "info",
+      tier: "web",
       msg: "request",
       method: "GET",
       path: "/slow/dashboard",
@@ -56,7 +74,20 @@ describe("the web tier's request log", () => {
       requestId: id,
     });
     expect(line.ms).toBeGreaterThanOrEqual(40);
-    expect(Number.isNaN(Date.parse(line.time))).toBe(false);
+    expect(new Date(line.time).toISOString()).toBe(line.time);
+    // The admin log view's copy, with the path in the route column.
+    expect(ring.recent(1)).toEqual([
+      {
+        time: line.time,
+        level: "info",
+        tier: "web",
+        message: "request",
+        method: "GET",
+        route: "/slow/dashboard",
+        status: 200,
+        ms: line.ms,
+      },
+    ]);
     // The handler (Next) sees the same id on the request, so calls to the API carry it.
     expect(seenByHandler).toBe(id);
   });
@@ -122,12 +153,22 @@ describe("loggablePath", () => {
     expect(loggablePath(undefined)).toBe("/");
   });
 
-  it("LOG_LEVEL warn keeps the failures only", () => {
-    expect(levelEnabled("info", "warn")).toBe(false);
-    expect(levelEnabled("error", "warn")).toBe(true);
-    expect(levelEnabled("info", undefined)).toBe(true);
-    expect(levelEnabled("info", "nonsense")).toBe(true);
-    expect(levelEnabled("error", "silent")).toBe(false);
+  it("LOG_LEVEL warn keeps the failures only; the admin log view keeps every line", async () => {
+    const written = (level: string | undefined) => {
+      const out = collector();
+      const levelRing = new LogRingBuffer();
+      const { requestLines } = createWebLog({ level, destination: out.stream, ring: levelRing });
+      requestLines.info("ok");
+      requestLines.error("failed");
+      return { lines: out.lines, ring: levelRing };
+    };
+    const warn = written("warn");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warn.lines.map((line) => JSON.parse(line).msg)).toEqual(["failed"]);
+    expect(warn.ring.recent().map((entry) => entry.message)).toEqual(["failed", "ok"]);
+    expect(written(undefined).lines).toHaveLength(2);
+    expect(written("nonsense").lines).toHaveLength(2);
+    expect(written("silent").lines).toHaveLength(0);
   });
 
   it("requestIdFor takes the first of repeated headers only when it is safe", () => {

@@ -11,12 +11,16 @@ import { fileURLToPath } from "node:url";
 import { apiBuildDir, apiBuildIsCurrent, buildApi, hasApiSources } from "./api-build.mjs";
 import { shutdownTimings } from "./graceful-stop.mjs";
 import { exitOnUnsupportedNode } from "./node-version.mjs";
+import { createWebLog } from "./web-log.mjs";
 
 exitOnUnsupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 const setting = (name, fallback) => (process.env[name] ? process.env[name] : fallback);
+// What it says on stdout is in the web tier's format, among the lines of both tiers; errors
+// stay plain text on stderr.
+const { logger: log } = createWebLog({ level: process.env.LOG_LEVEL });
 
 const webPort = Number(setting("PORT", "3000"));
 const apiPort = Number(setting("API_PORT", "4000"));
@@ -82,9 +86,7 @@ function buildIfNeeded() {
   }
   const changedAt = Math.max(...SOURCES.map(newestMtime));
   if (builtAt > changedAt) return;
-  console.info(
-    builtAt ? "Sources changed since the last build: building the web tier…" : "Building the web tier…",
-  );
+  log.info(builtAt ? "sources changed since the last build: building the web tier" : "building the web tier");
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
     cwd: root,
     stdio: "inherit",
@@ -161,7 +163,7 @@ async function buildApiIfNeeded() {
     console.error("The API is not built (dist/api is missing) and its sources are not here.");
     process.exit(1);
   }
-  console.info("Building the API…");
+  log.info("building the API");
   try {
     await buildApi();
   } catch (error) {
@@ -190,5 +192,5 @@ run("web tier", [path.join(root, "scripts/web-server.mjs"), ...(dev ? ["--dev"] 
 await waitFor(`http://127.0.0.1:${webPort}/api/health`, "web tier");
 
 if (!stopping) {
-  console.info(`\nPartner platform is running at ${publicUrl}\n  API: ${apiUrl}   (Ctrl-C stops both)\n`);
+  log.info({ url: publicUrl, apiUrl }, `Partner platform is running at ${publicUrl} (Ctrl-C stops both)`);
 }

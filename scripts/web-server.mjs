@@ -16,6 +16,7 @@ import { metricsTokenFrom } from "./metrics-shared.mjs";
 import { logRequest } from "./request-log.mjs";
 import { webServerOptions } from "./server-timeouts.mjs";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./trusted-proxies.mjs";
+import { webLog } from "./web-log.mjs";
 import { createWebMetrics } from "./web-metrics.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -55,14 +56,14 @@ const handle = app.getRequestHandler();
 const server = http.createServer(webServerOptions(process.env), (request, response) => {
   // A scrape is answered here, before Next, and not logged (it comes every few seconds).
   if (metrics.handle(request, response)) return;
-  logRequest(request, response, { level: process.env.LOG_LEVEL });
+  logRequest(request, response);
   settleForwardedHeaders(request.headers, request.socket.remoteAddress ?? "", {
     hops: trustedHops,
     trusted: trustedProxies,
   });
   handle(request, response);
 });
-server.listen(port, () => console.info(`web tier listening on port ${port}${dev ? " (dev)" : ""}`));
+server.listen(port, () => webLog().logger.info({ port, dev }, "web tier listening"));
 
 // Readiness (/healthz/ready) answers 503 for SHUTDOWN_DELAY_SECONDS while everything else is
 // served; then no new connections, requests under way (an upload on its way to the API) finish

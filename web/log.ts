@@ -1,23 +1,11 @@
+import type { Logger } from "pino";
 import { loggablePath, REQUEST_ID_PATTERN } from "../scripts/request-log.mjs";
+import { webLog } from "../scripts/web-log.mjs";
 
 /** The request's id when it is one the web tier or the API would have issued; else undefined. */
 export function safeRequestId(value: string | string[] | null | undefined): string | undefined {
   const id = Array.isArray(value) ? value[0] : value;
   return id && REQUEST_ID_PATTERN.test(id) ? id : undefined;
-}
-
-/**
- * What an error may put in a log line: its type, Next's digest (the reference the error page
- * shows) and a message without query strings, cut short. Messages of fetch or URL errors can
- * name a URL, and a URL can carry a token.
- */
-function loggableError(error: unknown) {
-  const { name, message, digest } = (error ?? {}) as { name?: unknown; message?: unknown; digest?: unknown };
-  return {
-    type: typeof name === "string" ? name : typeof error,
-    ...(typeof digest === "string" ? { digest } : {}),
-    ...(typeof message === "string" ? { message: message.replace(/\?\S*/g, "?…").slice(0, 300) } : {}),
-  };
 }
 
 export type WebErrorFields = {
@@ -29,24 +17,22 @@ export type WebErrorFields = {
   [field: string]: unknown;
 };
 
-/** One JSON line on stdout, in the shape of the web tier's request lines and the API's logs. */
+/**
+ * One line in the web tier's log (scripts/web-log.mjs): the format of its request lines and of
+ * the API's, kept in the admin log view too.
+ */
 export function logWebError(
   msg: string,
   { path, error, ...fields }: WebErrorFields,
-  write = writeLine,
+  logger: Logger = webLog().logger,
 ): void {
-  write(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "error",
-      msg,
+  logger.error(
+    {
       ...fields,
       ...(path !== undefined ? { path: loggablePath(path) } : {}),
-      ...(error !== undefined ? { err: loggableError(error) } : {}),
-    }),
+      // Only its type, digest and a cleaned message (the logger's `err` serializer).
+      ...(error !== undefined ? { err: error } : {}),
+    },
+    msg,
   );
-}
-
-function writeLine(line: string) {
-  process.stdout.write(`${line}\n`);
 }

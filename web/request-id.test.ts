@@ -1,7 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { onRequestError } from "../instrumentation";
+import { createWebLog, webLog } from "../scripts/web-log.mjs";
 import { forwardToApi } from "./bff";
 import { handleBffRequest } from "./bff-session";
 import { logWebError } from "./log";
@@ -104,6 +106,7 @@ describe("the request id between the web tier and the API", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       level: "error",
+      tier: "web",
       msg: "BFF: the API is unreachable",
       requestId: "down-request-1",
       method: "GET",
@@ -140,6 +143,8 @@ describe("errors of pages and server components", () => {
     expect(lines).toEqual([
       expect.objectContaining({
         level: "error",
+        tier: "web",
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         msg: "request failed",
         requestId: "page-request-7",
         method: "GET",
@@ -150,11 +155,27 @@ describe("errors of pages and server components", () => {
       }),
     ]);
     expect(JSON.stringify(lines)).not.toContain("token=abc");
+    // The admin log view keeps it too, with the digest the error page shows.
+    expect(webLog().ring.recent(1)).toEqual([
+      expect.objectContaining({
+        tier: "web",
+        level: "error",
+        message: "request failed: Error 12345",
+        method: "GET",
+        route: "/password-reset-set",
+      }),
+    ]);
   });
 
   it("logWebError leaves out an unsafe request id's absence and values it was not given", () => {
     const lines: string[] = [];
-    logWebError("x", { requestId: undefined }, (line) => lines.push(line));
-    expect(Object.keys(JSON.parse(lines[0] ?? "{}"))).toEqual(["time", "level", "msg"]);
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    logWebError("x", { requestId: undefined }, createWebLog({ destination }).logger);
+    expect(Object.keys(JSON.parse(lines[0] ?? "{}"))).toEqual(["level", "time", "pid", "tier", "msg"]);
   });
 });
