@@ -1,19 +1,20 @@
 # syntax=docker/dockerfile:1
 # Never built on the machine this was written on (it has no Docker engine): kept thin on
 # purpose. It runs exactly the commands CI tests in scripts/release-check.mjs: `npm run build`,
-# then `npm install --omit=dev` beside only the built output, then `node scripts/start.mjs` with
+# then `npm ci --omit=dev` beside only the built output, then `node scripts/start.mjs` with
 # NODE_ENV=production. Both tiers run in one container; only the web tier's port is published.
 #   docker build -t partner-platform .
 #   docker run -p 3000:3000 -v partner-data:/data -e PUBLIC_URL=https://partners.example.com \
 #     -e SMTP_URL=smtps://user:pass@smtp.example.com:465 -e MAIL_FROM="Partners <partners@example.com>" \
 #     partner-platform
 
-# 1. Every dependency, for the build. `npm install`, not `npm ci`: a lockfile written on one
-#    platform lacks other platforms' optional binaries, which `npm ci` refuses.
+# 1. Every dependency, for the build, exactly as the lockfile has them (`npm ci`). The lockfile
+#    holds the native binaries of linux-x64 and linux-arm64 (sharp, @node-rs/argon2, esbuild,
+#    next's swc): docs/hosting.md says how to check that after a dependency change.
 FROM node:24-bookworm-slim AS install
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 
 # 2. The release build: .next (web tier) and dist/api (the API bundle with its migrations).
 FROM install AS build
@@ -31,7 +32,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends postgresql-clie
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/.next ./.next
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/public ./public

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Proves the release build runs where only it and the production dependencies are: builds
 // (`npm run build`), copies the built output with package.json and package-lock.json to a fresh
-// folder, installs there with `npm install --omit=dev`, starts it the way the Dockerfile does
+// folder, installs there with `npm ci --omit=dev`, starts it the way the Dockerfile does
 // (`node scripts/start.mjs`, NODE_ENV=production) on free ports with an empty DATA_DIR, and
 // checks that the API's health answers, the login page renders its form, the configured admin
 // signs in through the web tier and renders a contract preview PDF, the app starts again on its
@@ -149,8 +149,9 @@ async function main() {
     const webBytes = sizeOf(path.join(release, ".next"));
     const apiBytes = sizeOf(path.join(release, "dist"));
 
-    console.info(`== npm install --omit=dev in ${release}`);
-    run("npm", ["install", "--omit=dev", "--no-audit", "--no-fund"], { cwd: release });
+    // `npm ci`, as the Dockerfile: exactly the lockfile, which must be in step with package.json.
+    console.info(`== npm ci --omit=dev in ${release}`);
+    run("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund"], { cwd: release });
     for (const devOnly of ["tsx", "typescript", "esbuild", "vitest"]) {
       if (fs.existsSync(path.join(release, "node_modules", devOnly))) {
         fail(`node_modules/${devOnly} is installed without devDependencies: something still needs it`);
