@@ -9,6 +9,7 @@ import {
 } from "@/lib/schemas/contracts";
 import { type InviteTree, inviteTreeSchema, topReferrersSchema } from "@/lib/schemas/referral-tree";
 import { apiGetAsUser, apiLoadAsUser } from "@/web/api-server";
+import { withWebLogs } from "@/web/server-logs";
 import type { AdminDashboardData, ContractDashboardData } from "./admin-dashboard-data";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { type FullUser, type MediaItem, toMediaItems } from "./user-detail-data";
@@ -44,7 +45,13 @@ export async function loadAdminDashboard(): Promise<AdminDashboardData> {
     apiLoadAsUser(DASHBOARD_PATHS.audit, auditListSchema),
     apiLoadAsUser(DASHBOARD_PATHS.topReferrers, topReferrersSchema),
   ]);
-  return { stats, serverStatus, audit, topReferrers };
+  // The log table shows this web instance's recent lines beside the API's.
+  return {
+    stats,
+    serverStatus: serverStatus.ok ? { ok: true, data: withWebLogs(serverStatus.data) } : serverStatus,
+    audit,
+    topReferrers,
+  };
 }
 
 /** The unfiltered template list of the contract admin pages. */

@@ -8,11 +8,27 @@ import type { serverStatusSchema } from "@/lib/schemas/admin";
 type ServerLog = z.infer<typeof serverStatusSchema>["logs"][number];
 
 // A request line fills method, route, status and duration; other lines leave them empty.
-const LOG_COLUMNS = ["time", "level", "method", "route", "httpStatus", "duration", "message"] as const;
+const LOG_COLUMNS = [
+  "time",
+  "tier",
+  "level",
+  "method",
+  "route",
+  "httpStatus",
+  "duration",
+  "message",
+] as const;
+
+// The tier in words; the tint only repeats it, each pairing at least 4.5:1.
+const tierTone: Record<ServerLog["tier"], string> = {
+  api: "bg-slate-100 text-slate-800 ring-slate-700/30",
+  web: "bg-sky-100 text-sky-900 ring-sky-700/30",
+};
 
 /**
- * The answering API instance's recent log lines. Each instance keeps its own in memory, so with
- * several instances the list differs by which one answered; the note says which.
+ * The recent log lines of the answering API instance and of the web server that showed the page,
+ * newest first, each with its tier. Each instance keeps its own in memory, so with several
+ * instances the list differs by which one answered; the note says which.
  */
 export function DashboardServerLogs({ logs, instance }: { logs: ServerLog[]; instance: string }) {
   const t = useTranslations("AdminArea.serverStatus");
@@ -30,7 +46,7 @@ export function DashboardServerLogs({ logs, instance }: { logs: ServerLog[]; ins
           captionHidden
           regionLabel={t("logsRegion")}
           regionClassName="max-h-96 overflow-y-auto"
-          minWidth="min-w-[52rem]"
+          minWidth="min-w-[56rem]"
         >
           <TableColumns
             keys={LOG_COLUMNS}
@@ -43,6 +59,13 @@ export function DashboardServerLogs({ logs, instance }: { logs: ServerLog[]; ins
               // biome-ignore lint/suspicious/noArrayIndexKey: see above.
               <tr key={index}>
                 <Td className="font-mono text-xs whitespace-nowrap">{log.time}</Td>
+                <Td>
+                  <span
+                    className={`rounded px-1.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tierTone[log.tier]}`}
+                  >
+                    {t(`tierValue.${log.tier}`)}
+                  </span>
+                </Td>
                 <Td className="font-semibold uppercase">{log.level}</Td>
                 <Td className="font-mono text-xs">{log.method}</Td>
                 <Td className="font-mono text-xs break-all">{log.route}</Td>

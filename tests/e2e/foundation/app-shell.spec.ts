@@ -170,7 +170,7 @@ test.describe("observability", () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
-  test("the admin log view shows method, route, status and duration in columns", async ({
+  test("the admin log view shows both tiers' lines with method, route, status and duration in columns", async ({
     page,
     request,
   }) => {
@@ -181,15 +181,24 @@ test.describe("observability", () => {
     // Shown once the first load is done; that load's own line is in the buffer after it answered.
     await expect(logs).toBeVisible();
     await page.getByRole("button", { name: "Refresh status" }).click();
-    for (const header of ["Time", "Level", "Method", "Route", "HTTP status", "Duration", "Message"]) {
+    for (const header of ["Time", "Tier", "Level", "Method", "Route", "HTTP status", "Duration", "Message"]) {
       await expect(logs.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
     }
+    // The API's line of the refresh (the web tier's own is written once its answer is sent).
     const row = logs.getByRole("row").filter({ hasText: "/api/admin/server-status" }).first();
-    await expect(row.getByRole("cell").nth(2)).toHaveText("GET");
-    await expect(row.getByRole("cell").nth(3)).toHaveText("/api/admin/server-status");
-    await expect(row.getByRole("cell").nth(4)).toHaveText("200");
-    await expect(row.getByRole("cell").nth(5)).toHaveText(/^\d+ ms$/);
-    await expect(row.getByRole("cell").nth(6)).toHaveText("request");
+    await expect(row.getByRole("cell").nth(1)).toHaveText("API");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("GET");
+    await expect(row.getByRole("cell").nth(4)).toHaveText("/api/admin/server-status");
+    await expect(row.getByRole("cell").nth(5)).toHaveText("200");
+    await expect(row.getByRole("cell").nth(6)).toHaveText(/^\d+ ms$/);
+    await expect(row.getByRole("cell").nth(7)).toHaveText("request");
+    // The web tier's line of the page itself.
+    const pageLine = logs
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell", { name: "/admin/dashboard", exact: true }) })
+      .first();
+    await expect(pageLine.getByRole("cell").nth(1)).toHaveText("Web");
+    await expect(pageLine.getByRole("cell").nth(3)).toHaveText("GET");
     await expect(
       page.getByText(/These are the logs of the API instance that answered this request/),
     ).toBeVisible();
