@@ -45,3 +45,31 @@ describe("loadServerEnv: mail transport", () => {
     );
   });
 });
+
+describe("loadServerEnv: S3 keys", () => {
+  it("takes a bucket without keys (the SDK's default credential chain signs) or with both", () => {
+    expect(load({ S3_BUCKET: "files" }).S3_ACCESS_KEY_ID).toBeUndefined();
+    expect(
+      load({ S3_BUCKET: "files", S3_ACCESS_KEY_ID: "AKIA", S3_SECRET_ACCESS_KEY: "secret" }).S3_BUCKET,
+    ).toBe("files");
+  });
+
+  it("refuses one key without the other, bucket or not", () => {
+    const halfPair =
+      /^Invalid API configuration:\n {2}S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: /;
+    expect(() => load({ S3_BUCKET: "files", S3_ACCESS_KEY_ID: "AKIA" })).toThrow(halfPair);
+    expect(() => load({ S3_BUCKET: "files", S3_SECRET_ACCESS_KEY: "secret" })).toThrow(halfPair);
+    expect(() => load({ S3_ACCESS_KEY_ID: "AKIA" })).toThrow(halfPair);
+  });
+});
+
+describe("loadServerEnv: METRICS_TOKEN", () => {
+  it("leaves /metrics off when unset or empty and refuses a token shorter than 16 characters", () => {
+    expect(load({}).METRICS_TOKEN).toBeUndefined();
+    expect(load({ METRICS_TOKEN: "" }).METRICS_TOKEN).toBeUndefined();
+    expect(() => load({ METRICS_TOKEN: "short-token" })).toThrow(/METRICS_TOKEN/);
+    expect(load({ METRICS_TOKEN: "a-scrape-token-of-32-characters!" }).METRICS_TOKEN).toBe(
+      "a-scrape-token-of-32-characters!",
+    );
+  });
+});

@@ -104,9 +104,12 @@ export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEn
     throw new Error(`Invalid API configuration:\n${problems.join("\n")}`);
   }
   const env = parsed.data;
-  if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+  // Without either key the SDK's default credential chain signs (instance or pod roles, AWS_*
+  // variables); half a pair is a mistake, not a wish for the chain.
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new Error(
-      "Invalid API configuration:\n  S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required",
+      "Invalid API configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or " +
+        "neither to use the AWS default credential chain",
     );
   }
   if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {

@@ -5,6 +5,8 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import type { ServerEnv } from "../../env";
+import { s3ConnectionOf } from "../storage";
+import { s3ClientConfig } from "../storage/s3-storage";
 import { OBJECT_KEY_PATTERN, type ObjectStorage } from "../storage/types";
 
 // Stored files in a backup, whatever the driver: <backup>/objects/<2 hex>/<key> and beside it
@@ -29,12 +31,8 @@ export async function listObjectKeys(env: ServerEnv): Promise<string[]> {
 }
 
 async function listS3Keys(env: ServerEnv): Promise<string[]> {
-  const client = new S3Client({
-    region: env.S3_REGION,
-    endpoint: env.S3_ENDPOINT,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
-    credentials: { accessKeyId: env.S3_ACCESS_KEY_ID ?? "", secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "" },
-  });
+  // The API's own S3 settings: static keys, or the SDK's default credential chain without them.
+  const client = new S3Client(s3ClientConfig(s3ConnectionOf(env)));
   const keys: string[] = [];
   let continuationToken: string | undefined;
   try {

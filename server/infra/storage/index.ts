@@ -2,7 +2,7 @@ import path from "node:path";
 import type { ServerEnv } from "../../env";
 import { createDownloadUrl } from "./download-url";
 import { createFsStorage } from "./fs-storage";
-import { createS3Storage } from "./s3-storage";
+import { createS3Storage, type S3ConnectionOptions } from "./s3-storage";
 import type { ObjectStorage } from "./types";
 
 /**
@@ -11,22 +11,21 @@ import type { ObjectStorage } from "./types";
  */
 export function createStorage(env: ServerEnv, signingSecret: string): ObjectStorage {
   if (env.S3_BUCKET) {
-    // loadServerEnv already refuses a bucket without keys; this narrows the types and guards
-    // against an env object built some other way.
-    if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) {
-      throw new Error("S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required");
-    }
-    const s3 = createS3Storage({
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-      endpoint: env.S3_ENDPOINT,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
-    });
+    const s3 = createS3Storage({ bucket: env.S3_BUCKET, ...s3ConnectionOf(env) });
     return withApiDownloads(s3, signingSecret);
   }
   return createFsStorage({ root: path.join(env.DATA_DIR, "objects"), signingSecret });
+}
+
+/** The S3_* settings; without the keys the SDK's default credential chain signs (s3ClientConfig). */
+export function s3ConnectionOf(env: ServerEnv): S3ConnectionOptions {
+  return {
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  };
 }
 
 /** Replaces a driver's own download URLs with the API's signed ones. */

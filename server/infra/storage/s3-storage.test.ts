@@ -6,16 +6,18 @@ import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadServerEnv } from "../../env";
 import { createFilesRoutes } from "../../routes/files";
-import { withApiDownloads } from "./index";
-import { createS3Storage } from "./s3-storage";
+import { createStorage, withApiDownloads } from "./index";
+import { createS3Storage, s3ClientConfig } from "./s3-storage";
 import type { ObjectStorage } from "./types";
 
 const BUCKET = "test-bucket";
 const S3RVER_SCRIPT = path.resolve(import.meta.dirname, "../../testing/s3rver-process.mjs");
 
 let s3rver: ChildProcessWithoutNullStreams;
+let s3rverPort: number;
 let storage: ObjectStorage;
 
 /** Starts s3rver in its own process and waits for the port it prints. */
@@ -43,6 +45,7 @@ async function stopS3rver(child: ChildProcessWithoutNullStreams): Promise<void> 
 beforeAll(async () => {
   const started = await startS3rver();
   s3rver = started.process;
+  s3rverPort = started.port;
   storage = createS3Storage({
     bucket: BUCKET,
     region: "us-east-1",
@@ -144,5 +147,51 @@ describe("createS3Storage against s3rver", () => {
       "server-generated UUIDs",
     );
     await expect(storage.get("not-a-uuid")).rejects.toThrow("server-generated UUIDs");
+  });
+});
+
+describe("S3 credentials: static keys or the SDK's default chain", () => {
+  const connection = { region: "us-east-1", forcePathStyle: true };
+
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("gives the client static credentials only when both keys are set", () => {
+    expect(
+      s3ClientConfig({ ...connection, accessKeyId: "AKIA", secretAccessKey: "secret" }).credentials,
+    ).toEqual({
+      accessKeyId: "AKIA",
+      secretAccessKey: "secret",
+    });
+    // No `credentials` key at all: the SDK then builds its default provider chain.
+    expect("credentials" in s3ClientConfig(connection)).toBe(false);
+    expect("credentials" in s3ClientConfig({ ...connection, accessKeyId: "", secretAccessKey: "" })).toBe(
+      false,
+    );
+  });
+
+  it("signs with the keys the chain finds (here AWS_* variables) when S3_BUCKET comes without keys", async () => {
+    const env = loadServerEnv({
+      NODE_ENV: "test",
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: `http://127.0.0.1:${s3rverPort}`,
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(env.S3_ACCESS_KEY_ID).toBeUndefined();
+    const key = randomUUID();
+
+    // s3rver knows one key pair and refuses any other, so an accepted request proves the chain's
+    // keys signed it, and a refused one that the chain, not some default, supplied them.
+    vi.stubEnv("AWS_ACCESS_KEY_ID", "NOT-S3RVER");
+    vi.stubEnv("AWS_SECRET_ACCESS_KEY", "S3RVER");
+    await expect(
+      createStorage(env, "s".repeat(32)).put(key, Buffer.from("x"), { contentType: "text/plain" }),
+    ).rejects.toThrow(/Access Key Id you provided does not exist/);
+
+    vi.stubEnv("AWS_ACCESS_KEY_ID", "S3RVER");
+    const chained = createStorage(env, "s".repeat(32));
+    await chained.put(key, Buffer.from("through the chain"), { contentType: "text/plain" });
+    const stored = await chained.get(key);
+    expect(stored && (await buffer(stored.body)).toString()).toBe("through the chain");
+    await chained.delete(key);
   });
 });

@@ -10,23 +10,45 @@ import {
   NoSuchKey,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { contentDisposition } from "./content-disposition";
 import { assertObjectKey, type ObjectStorage, type SignedUrlOptions, type StoredObjectInfo } from "./types";
 
-export type S3StorageOptions = {
-  bucket: string;
+/** Where the bucket lives and how to sign in to it (S3_* settings). */
+export type S3ConnectionOptions = {
   region: string;
   /** For S3-compatible services (MinIO, s3rver, …); unset for AWS. */
   endpoint?: string;
-  accessKeyId: string;
-  secretAccessKey: string;
   forcePathStyle: boolean;
+  /** Static keys, both or neither; without them the SDK's default credential chain is used. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+};
+
+export type S3StorageOptions = S3ConnectionOptions & {
+  bucket: string;
   /** Where stream uploads are spooled to learn their length; defaults to the OS temp folder. */
   spoolDirectory?: string;
 };
+
+/**
+ * The S3 client's settings. With both keys, those; without, no `credentials` at all, so the SDK's
+ * default provider chain finds them as every AWS tool does: AWS_ACCESS_KEY_ID and friends, the
+ * shared config files, web identity (EKS pod roles), ECS task roles, EC2 instance metadata. A
+ * deployment on AWS then needs no long-lived key in its configuration.
+ */
+export function s3ClientConfig(options: S3ConnectionOptions): S3ClientConfig {
+  const { accessKeyId, secretAccessKey } = options;
+  return {
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+  };
+}
 
 const SPOOL_FILE_MODE = 0o600;
 
@@ -51,10 +73,7 @@ async function spoolToFile(body: Readable, spoolDirectory: string): Promise<{ fi
 export function createS3Storage(options: S3StorageOptions): ObjectStorage {
   const { bucket, spoolDirectory = os.tmpdir() } = options;
   const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    ...s3ClientConfig(options),
     // The SDK's default CRC32 trailers send stream bodies as aws-chunked, which S3-compatible
     // servers (s3rver, older MinIO) store with the chunk framing inside the object.
     requestChecksumCalculation: "WHEN_REQUIRED",
