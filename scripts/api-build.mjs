@@ -31,6 +31,7 @@ const SOURCES = [
   "tsconfig.json",
   "scripts/api-build.mjs",
   "scripts/trusted-proxies.mjs",
+  "scripts/metrics-shared.mjs",
 ];
 
 function newestMtime(full) {

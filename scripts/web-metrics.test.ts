@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleValue as sample } from "../server/testing/prometheus-text";
 import { bearerMatches, metricsTokenFrom } from "./metrics-shared.mjs";
 import { createWebMetrics, WEB_ROUTES, webRouteOf } from "./web-metrics.mjs";
 
@@ -32,19 +33,6 @@ async function serve(metrics: ReturnType<typeof createWebMetrics>): Promise<Serv
       await new Promise((resolve) => server.close(resolve));
     },
   };
-}
-
-/** The value of one sample in Prometheus' text format, labels in any order. */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  for (const line of text.split("\n")) {
-    const match = /^([a-z_:]+)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const pairs = Object.fromEntries(
-      [...(match[2] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((pair) => [pair[1], pair[2]]),
-    );
-    if (Object.entries(labels).every(([key, value]) => pairs[key] === value)) return Number(match[3]);
-  }
-  return undefined;
 }
 
 const scrape = (origin: string, authorization?: string) =>

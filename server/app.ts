@@ -3,6 +3,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { Logger } from "pino";
+import { METRICS_PATH } from "../scripts/metrics-shared.mjs";
 import type { DatabaseHandle } from "./db";
 import { isDatabaseUnavailable } from "./db";
 import type { AuthConfig, AuthDeps } from "./domain/auth/auth-deps";
@@ -17,6 +18,7 @@ import {
 } from "./infra/client-ip";
 import { DEFAULT_BODY_IDLE_MS } from "./infra/http/body-idle";
 import type { LogRingBuffer } from "./infra/logging/logger";
+import type { AppMetrics } from "./infra/metrics/app-metrics";
 import { deriveSecret } from "./infra/secrets";
 import type { ObjectStorage } from "./infra/storage/types";
 import type { TokenService } from "./infra/tokens";
@@ -36,6 +38,7 @@ import { createFilesRoutes } from "./routes/files";
 import { registerGeoRoutes } from "./routes/geo";
 import { registerIdExpiryRoutes } from "./routes/id-expiry";
 import { defaultBodyLimit } from "./routes/json-body-limit";
+import { registerMetricsRoute } from "./routes/metrics";
 import { registerNewsRoutes } from "./routes/news";
 import { registerOnboardingRoutes } from "./routes/onboarding";
 import { registerProfileRoutes } from "./routes/profile";
@@ -64,6 +67,8 @@ type AppConfig = {
   backupToken?: string;
   /** A request body that stops arriving this long is answered 408; DEFAULT_BODY_IDLE_MS when unset. */
   bodyIdleMs?: number;
+  /** METRICS_TOKEN: mounts GET /metrics (routes/metrics.ts) for scrapers that send it. */
+  metricsToken?: string;
 };
 
 export type AppDeps = {
@@ -75,6 +80,8 @@ export type AppDeps = {
   logger: Logger;
   logs: LogRingBuffer;
   tokens: TokenService;
+  /** This instance's metrics (domain/system/api-metrics.ts), shared with the mail sender and jobs. */
+  metrics: AppMetrics;
   startedAt?: number;
   /** True once the process was told to stop (main.ts): readiness then answers 503. */
   isStopping?: () => boolean;
@@ -140,14 +147,18 @@ export function createApp(deps: AppDeps) {
       headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
     }
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-    if (!HEALTH_PATHS.has(c.req.path)) {
+    // Probes and scrapes come every few seconds: neither logged nor measured.
+    if (!HEALTH_PATHS.has(c.req.path) && c.req.path !== METRICS_PATH) {
+      const route = routePattern(c);
+      const ms = performance.now() - started;
+      deps.metrics.observeRequest({ method: c.req.method, route, status: c.res.status, seconds: ms / 1000 });
       requestLines.info(
         {
           requestId,
           method: c.req.method,
-          route: routePattern(c),
+          route,
           status: c.res.status,
-          ms: Math.round(performance.now() - started),
+          ms: Math.round(ms),
         },
         "request",
       );
@@ -170,6 +181,7 @@ export function createApp(deps: AppDeps) {
     mail: deps.mail,
     logger: deps.logger,
     config: { ...deps.config.auth, publicUrl: deps.config.publicUrl },
+    metrics: deps.metrics,
   };
   registerAuthRoutes(app, authDeps);
   registerAccountSecurityRoutes(app, authDeps);
@@ -184,6 +196,7 @@ export function createApp(deps: AppDeps) {
     storage: deps.storage,
     publicUrl: deps.config.publicUrl,
     codeSecret: deps.config.auth.codeSecret,
+    metrics: deps.metrics,
   };
   registerOnboardingRoutes(app, memberDeps);
   registerNewsRoutes(app, memberDeps);
@@ -228,6 +241,10 @@ export function createApp(deps: AppDeps) {
       previousSigningSecrets: deps.config.storagePreviousSigningSecrets,
     }),
   );
+
+  if (deps.config.metricsToken) {
+    registerMetricsRoute(app, { metrics: deps.metrics, token: deps.config.metricsToken });
+  }
 
   if (deps.config.backupToken && deps.database.pglite) {
     app.route(

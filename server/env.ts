@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE, timeZoneSchema } from "../lib/time-zone";
+import { METRICS_TOKEN_MIN_LENGTH } from "../scripts/metrics-shared.mjs";
 import { productionProblems } from "./env-production";
 import { parseTrustedProxies } from "./infra/client-ip";
 import { DEFAULT_BODY_IDLE_MS } from "./infra/http/body-idle";
@@ -87,6 +88,8 @@ const serverEnvSchema = z.object({
   // served, so a balancer takes the instance out before its port closes (0: no delay).
   SHUTDOWN_DELAY_SECONDS: optional(z.coerce.number().int().min(0).max(600)).default(5),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
+  // Bearer token of GET /metrics (Prometheus, routes/metrics.ts); unset: no /metrics.
+  METRICS_TOKEN: optional(z.string().min(METRICS_TOKEN_MIN_LENGTH)),
   // The operator's privacy policy and imprint, linked from every mail's footer; unset: no link.
   PRIVACY_URL: optional(z.url({ protocol: /^https?$/ })),
   IMPRINT_URL: optional(z.url({ protocol: /^https?$/ })),

@@ -12,6 +12,7 @@ import { createReferralLink } from "./domain/referrals/referral-links";
 import { createRetentionJob } from "./domain/retention/retention-job";
 import { retentionSettingsOf } from "./domain/retention/retention-settings";
 import { ensureBaseData } from "./domain/seed/ensure-base-data";
+import { createApiMetrics } from "./domain/system/api-metrics";
 import { loadServerEnv } from "./env";
 import { authKeys, loadAppSecrets } from "./infra/app-secrets";
 import {
@@ -108,8 +109,11 @@ async function main() {
     dataDir: env.DATA_DIR,
     logger,
   });
+  // Always collected (the admin's server status shows the main figures); served at /metrics only
+  // with METRICS_TOKEN, and only then with Node's process metrics, which nobody else reads.
+  const metrics = createApiMetrics(database, { processMetrics: env.METRICS_TOKEN !== undefined });
   // Requests write mails into the database's outbox; this loop delivers them with retries.
-  const mailSender = createMailSender({ db: database.db, mailer, logger });
+  const mailSender = createMailSender({ db: database.db, mailer, logger, jobs: metrics });
 
   // Hourly: mails members whose ID expires within 30 days, once per ID (through the outbox).
   const idExpirySweeper = createIdExpirySweeper({
@@ -117,12 +121,14 @@ async function main() {
     mail: mailSender,
     publicUrl: env.PUBLIC_URL,
     logger,
+    jobs: metrics,
   });
   // Every six hours: deletes or thins what has outlived its retention period (server/env.ts).
   const retentionJob = createRetentionJob({
     db: database.db,
     storage,
     logger,
+    jobs: metrics,
     settings: retentionSettingsOf(env),
   });
   // The embedded database can only be dumped through this process (infra/backup/backup-access.ts).
@@ -139,6 +145,7 @@ async function main() {
       testSeedToken: env.E2E_SEED_TOKEN,
       apiHost: env.API_HOST,
       bodyIdleMs: env.BODY_IDLE_SECONDS * 1000,
+      metricsToken: env.METRICS_TOKEN,
       trustedProxies: parseTrustedProxies(env.API_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES),
       geoLookupUrls: (env.GEO_LOOKUP_URLS ?? "")
         .split(",")
@@ -160,6 +167,7 @@ async function main() {
     mail: mailSender,
     logger,
     logs,
+    metrics,
   });
 
   if (env.E2E_SEED_TOKEN) {

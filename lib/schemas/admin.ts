@@ -156,6 +156,28 @@ const logEntrySchema = z.object({
   ms: z.number().optional(),
 });
 
+/**
+ * This instance's figures since its start (server/infra/metrics, the same as its /metrics), for
+ * the server status card; the outbox is read from the database, so it is the same on every
+ * instance (null when the database does not answer).
+ */
+export const metricsSummarySchema = z.object({
+  since: z.string(),
+  /** Requests answered, the health probes left out. */
+  requests: z.number().int(),
+  /** Estimated from the duration histogram's buckets; null before the first request. */
+  requestP95Ms: z.number().nullable(),
+  serverErrors: z.number().int(),
+  /** Sign-in attempts that did not start a session or a second step. */
+  signInFailures: z.number().int(),
+  rateLimitRefusals: z.number().int(),
+  jobFailures: z.number().int(),
+  mailOutbox: z.object({
+    pending: z.number().int().nullable(),
+    oldestPendingSeconds: z.number().nullable(),
+  }),
+});
+
 export const serverStatusSchema = z.object({
   status: z.enum(["online", "degraded"]),
   instance: z.string(),
@@ -164,6 +186,7 @@ export const serverStatusSchema = z.object({
   memory: z.object({ used: z.number(), total: z.number() }),
   /** Shared by every instance: the outbox lives in the database. */
   failingMails: z.array(failingMailSchema),
+  metrics: metricsSummarySchema,
   logs: z.array(logEntrySchema),
 });
 

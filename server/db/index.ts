@@ -22,6 +22,11 @@ export type DatabaseHandle = {
   /** The PGlite instance, for snapshots in tests; absent on PostgreSQL. */
   pglite?: PGlite;
   kind: "pglite" | "postgres";
+  /**
+   * PostgreSQL's pool use, for the metrics. Absent on PGlite: one connection inside this process,
+   * whose queries queue in PGlite itself, where nothing can be counted.
+   */
+  poolUse?: () => { total: number; idle: number; waiting: number; max: number };
   /** Runs the committed migrations once, under an advisory lock shared by every instance. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -52,6 +57,12 @@ export async function openPostgres(
   return {
     db,
     kind: "postgres",
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async migrate() {
       const client = await pool.connect();
       try {

@@ -787,4 +787,21 @@ describe("GET /api/admin/server-status", () => {
       message: marker,
     });
   });
+
+  it("summarises this instance's metrics: requests with their p95, failures and the mail outbox", async () => {
+    const admin = await loggedIn("admin");
+    const answer = await get("/api/admin/server-status", admin.token);
+    expect(answer.status).toBe(200);
+    const { metrics } = serverStatusSchema.parse(answer.body);
+    // At least the admin's own sign-in and the calls before this one.
+    expect(metrics.requests).toBeGreaterThan(0);
+    expect(metrics.requestP95Ms).toBeGreaterThanOrEqual(0);
+    expect(metrics.serverErrors).toBe(0);
+    expect(metrics.jobFailures).toBe(0);
+    expect(metrics.signInFailures).toBeGreaterThanOrEqual(0);
+    expect(metrics.rateLimitRefusals).toBeGreaterThanOrEqual(0);
+    expect(metrics.mailOutbox.pending).toBeGreaterThanOrEqual(0);
+    expect(metrics.mailOutbox.oldestPendingSeconds).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(metrics.since)).toBeLessThanOrEqual(Date.now());
+  });
 });

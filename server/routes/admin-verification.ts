@@ -250,11 +250,19 @@ export function registerAdminVerificationRoutes(
     adminRoute({
       method: "get",
       path: "/api/admin/server-status",
-      summary: "This instance's status, uptime, CPU, memory and recent logs",
+      summary: "This instance's status, uptime, CPU, memory, main metrics and recent logs",
       responses: { 200: json(serverStatusSchema, "Status") },
     }),
     async (c) =>
-      c.json(await readServerStatus({ db: deps.db, startedAt: deps.startedAt, logs: deps.logs }), 200),
+      c.json(
+        await readServerStatus({
+          db: deps.db,
+          startedAt: deps.startedAt,
+          logs: deps.logs,
+          metrics: deps.metrics,
+        }),
+        200,
+      ),
   );
 
   app.openapi(

@@ -30,6 +30,7 @@ import {
 import { refreshSession } from "../domain/auth/refresh-session";
 import { revokeSession } from "../domain/auth/revoke-sessions";
 import { noteSessionUsed } from "../domain/auth/session-last-used";
+import { recordSignIn } from "../domain/auth/sign-in-outcome";
 import { profileView } from "../domain/profile/load-profile";
 import { type AppEnv, requestContext } from "../http";
 import { hashOpaqueToken } from "../infra/tokens";
@@ -57,7 +58,13 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
         403: errorJson("Suspended"),
       },
     }),
-    async (c) => c.json(await loginWithPassword(deps, c.req.valid("json"), requestContext(c)), 200),
+    async (c) =>
+      c.json(
+        await recordSignIn(deps.metrics, "password", () =>
+          loginWithPassword(deps, c.req.valid("json"), requestContext(c)),
+        ),
+        200,
+      ),
   );
 
   app.openapi(
@@ -167,7 +174,13 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
         400: errorJson("Wrong or expired code"),
       },
     }),
-    async (c) => c.json(await loginWithCode(deps, c.req.valid("json"), requestContext(c)), 200),
+    async (c) =>
+      c.json(
+        await recordSignIn(deps.metrics, "email_code", () =>
+          loginWithCode(deps, c.req.valid("json"), requestContext(c)),
+        ),
+        200,
+      ),
   );
 
   app.openapi(

@@ -59,7 +59,7 @@ export function registerContractResignRoutes(app: OpenAPIHono<AppEnv>, deps: Mem
     async (c) => {
       const body = c.req.valid("json");
       const { contracts } = await signContracts(
-        { db: deps.db, storage: deps.storage, logger: c.var.log },
+        { db: deps.db, storage: deps.storage, logger: c.var.log, renders: deps.metrics.pdfRenders },
         {
           user: c.var.auth.user,
           signatureImage: body.signatureImage,

@@ -194,11 +194,10 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
       responses: { 200: pdfResponse("The preview PDF (attachment)") },
     }),
     async (c) => {
-      const { pdf, fileName } = await renderTemplatePreview(
-        deps.db,
-        c.req.valid("param").id,
-        c.req.valid("query").version,
-      );
+      const { pdf, fileName } = await renderTemplatePreview(deps.db, c.req.valid("param").id, {
+        version: c.req.valid("query").version,
+        renders: deps.metrics.pdfRenders,
+      });
       return c.body(new Uint8Array(pdf), 200, pdfDownloadHeaders(pdf, fileName));
     },
   );

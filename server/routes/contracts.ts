@@ -71,6 +71,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
       const { pdf: bytes, fileName } = await renderUnsignedContract(deps.db, user, {
         templateId: c.req.valid("param").id,
         isAdmin: isAdmin(user.role),
+        renders: deps.metrics.pdfRenders,
       });
       return c.body(new Uint8Array(bytes), 200, pdfDownloadHeaders(bytes, fileName));
     },
@@ -95,7 +96,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
     async (c) => {
       const body = c.req.valid("json");
       const result = await signContracts(
-        { db: deps.db, storage: deps.storage, logger: c.var.log },
+        { db: deps.db, storage: deps.storage, logger: c.var.log, renders: deps.metrics.pdfRenders },
         { user: c.var.auth.user, signatureImage: body.signatureImage, lang: body.lang, ...requestContext(c) },
       );
       return c.json(result, 201);

@@ -13,6 +13,7 @@ import {
 import type { AuthDeps } from "../domain/auth/auth-deps";
 import { loginWithSecondFactor } from "../domain/auth/login-with-totp";
 import { resetSecondFactorOf } from "../domain/auth/reset-two-factor";
+import { recordSignIn } from "../domain/auth/sign-in-outcome";
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -44,7 +45,13 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
         400: errorJson("Wrong code"),
       },
     }),
-    async (c) => c.json(await loginWithSecondFactor(deps, c.req.valid("json"), requestContext(c)), 200),
+    async (c) =>
+      c.json(
+        await recordSignIn(deps.metrics, "second_factor", () =>
+          loginWithSecondFactor(deps, c.req.valid("json"), requestContext(c)),
+        ),
+        200,
+      ),
   );
 
   app.openapi(

@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { type AppDeps, createApp } from "../app";
 import { createMailSender, type MailSender, type MailSenderOptions } from "../domain/mail/sender";
 import { ensureBaseData } from "../domain/seed/ensure-base-data";
+import { createApiMetrics } from "../domain/system/api-metrics";
 import { parseTrustedProxies } from "../infra/client-ip";
 import { createLogger, LogRingBuffer } from "../infra/logging/logger";
 import { createOutboxMailer } from "../infra/mail/outbox-mailer";
@@ -61,6 +62,8 @@ export async function createTestApp(
     /** Peers whose X-Forwarded-For is believed (comma-separated); loopback when unset. */
     trustedProxies?: string;
     mailSender?: Partial<MailSenderOptions>;
+    /** Mounts GET /metrics for this token. */
+    metricsToken?: string;
   } = {},
 ): Promise<TestApp> {
   keys ??= await generateTestKeys();
@@ -77,11 +80,14 @@ export async function createTestApp(
     now: options.now,
   });
   const mailer = createOutboxMailer({ dir: mailDir, from: "Test <test@localhost>", logger });
+  // A registry of its own per test app, without Node's process metrics (their observers never stop).
+  const metrics = createApiMetrics(database);
   const startSender = (driver: Mailer, senderLogger: Logger) => {
     const sender = createMailSender({
       db: database.db,
       mailer: driver,
       logger: senderLogger,
+      jobs: metrics,
       options: { ...testMailSenderOptions, ...options.mailSender },
     });
     sender.start();
@@ -93,6 +99,7 @@ export async function createTestApp(
       publicUrl: "http://localhost:3000",
       storageSigningSecret,
       auth: { ...testAuthConfig, ...options.auth },
+      ...(options.metricsToken === undefined ? {} : { metricsToken: options.metricsToken }),
       ...(options.trustedProxies === undefined
         ? {}
         : { trustedProxies: parseTrustedProxies(options.trustedProxies) }),
@@ -103,6 +110,7 @@ export async function createTestApp(
     mail: mailSender,
     logger,
     logs,
+    metrics,
   };
   return {
     app: createApp(deps),

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { serverStatusSchema } from "../../../lib/schemas/admin";
 import type { Database } from "../../db";
 import type { LogRingBuffer } from "../../infra/logging/logger";
+import type { AppMetrics } from "../../infra/metrics/app-metrics";
 import { listFailingMails } from "../mail/outbox";
 
 export type ServerStatus = z.infer<typeof serverStatusSchema>;
@@ -58,21 +59,26 @@ async function machineCpuPercent(): Promise<number> {
  *   used on some systems), total = os.totalmem();
  * - failingMails: mails the outbox failed to deliver, from the database (so the same on every
  *   instance); empty when the database does not answer;
+ * - metrics: this instance's main figures since its start (requests and their p95, sign-in
+ *   failures, rate-limit refusals, job failures) and the outbox's depth and oldest unsent mail,
+ *   from the same registry as its /metrics (infra/metrics);
  * - logs: the newest lines of this process's in-memory log buffer, newest first.
  */
 export async function readServerStatus(deps: {
   db: Database;
   startedAt: number;
   logs: LogRingBuffer;
+  metrics: AppMetrics;
   now?: () => number;
 }): Promise<ServerStatus> {
-  const [databaseUp, cpuUsagePercent, failingMails] = await Promise.all([
+  const [databaseUp, cpuUsagePercent, failingMails, metrics] = await Promise.all([
     deps.db.execute(sql`select 1`).then(
       () => true,
       () => false,
     ),
     machineCpuPercent(),
     listFailingMails(deps.db).catch(() => []),
+    deps.metrics.summary(),
   ]);
   const total = os.totalmem();
   const free = os.freemem();
@@ -83,6 +89,7 @@ export async function readServerStatus(deps: {
     cpuUsagePercent,
     memory: { used: Math.round((total - free) / MB), total: Math.round(total / MB) },
     failingMails,
+    metrics,
     logs: deps.logs.recent(STATUS_LOG_LINES),
   };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Database } from "../../db";
+import type { AppMetrics } from "../../infra/metrics/app-metrics";
 import type { TokenService } from "../../infra/tokens";
 import type { MailOutbox } from "../mail/outbox";
 
@@ -24,6 +25,8 @@ export type AuthDeps = {
   mail: MailOutbox;
   logger: Logger;
   config: AuthConfig;
+  /** Counts sign-ins by outcome and whatever else the routes measure (infra/metrics). */
+  metrics: AppMetrics;
 };
 
 /**

@@ -10,6 +10,7 @@ import type { AuthDeps, RequestContext } from "./auth-deps";
 import { startPasswordSession } from "./create-session";
 import { secondStepChallenge } from "./login-with-totp";
 import { verifyPassword } from "./passwords";
+import { ThrottledSignInError } from "./sign-in-outcome";
 
 // Failures per account (all case variants of the email share one key) and
 // per IP, in a 15-minute window.
@@ -76,7 +77,7 @@ export async function loginWithPassword(
       subjectUserId: user?.id,
       ip: context.ip,
     });
-    throw invalidCredentials();
+    throw throttled ? new ThrottledSignInError() : invalidCredentials();
   }
   if (user.status === "suspended") {
     await Promise.all([releaseRateLimit(db, accountKey), releaseRateLimit(db, ipKey)]);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
 import { companyProfiles, personalProfiles } from "../../db/schema";
-import { renderTemplatePdf } from "./render-template-pdf";
+import { type RenderOptions, renderTemplatePdf } from "./render-template-pdf";
 import type { PlaceholderValues } from "./template-html";
 import type { TemplateRow, TemplateVersionRow } from "./template-queries";
 
@@ -77,7 +77,7 @@ export async function memberPlaceholderValues(
 export function renderContractForMember(
   loaded: { template: TemplateRow; version: TemplateVersionRow },
   values: Omit<PlaceholderValues, "date">,
-  options: { date: Date; signature?: Buffer | null; stamp?: Buffer | null },
+  options: RenderOptions,
 ): Promise<Buffer> {
   return renderTemplatePdf(loaded, values, options);
 }

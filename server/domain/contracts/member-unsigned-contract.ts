@@ -1,6 +1,7 @@
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
 import { AppError } from "../../errors";
+import type { RenderObserver } from "../../infra/pdf/render-queue";
 import { memberPlaceholderValues, renderContractForMember } from "./contract-pdf-for-member";
 import { chooseMemberTemplates } from "./member-templates";
 import { assertContractRenderAllowed } from "./render-rate-limits";
@@ -16,7 +17,7 @@ import { loadActiveStampPng, loadTemplateVersion } from "./template-queries";
 export async function renderUnsignedContract(
   db: Database,
   caller: UserRow,
-  options: { templateId: string; isAdmin: boolean; now?: Date },
+  options: { templateId: string; isAdmin: boolean; now?: Date; renders?: RenderObserver },
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const notFound = new AppError("NOT_FOUND", "Contract template not found.");
   await assertContractRenderAllowed(db, caller.id, "download");
@@ -30,6 +31,10 @@ export async function renderUnsignedContract(
   const loaded = await loadTemplateVersion(db, options.templateId);
   if (!loaded) throw notFound;
   const [values, stamp] = await Promise.all([memberPlaceholderValues(db, caller), loadActiveStampPng(db)]);
-  const pdf = await renderContractForMember(loaded, values, { date: options.now ?? new Date(), stamp });
+  const pdf = await renderContractForMember(loaded, values, {
+    date: options.now ?? new Date(),
+    stamp,
+    observer: options.renders,
+  });
   return { pdf, fileName: contractPdfFileName(loaded.template.name, loaded.version.version) };
 }

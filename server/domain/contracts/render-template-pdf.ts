@@ -1,6 +1,6 @@
 import { AppError } from "../../errors";
 import { renderContractPdf } from "../../infra/pdf/render-contract-pdf";
-import { RenderQueueFullError } from "../../infra/pdf/render-queue";
+import { type RenderObserver, RenderQueueFullError } from "../../infra/pdf/render-queue";
 import { displaySettings } from "../display-settings";
 import { type PlaceholderValues, prepareTemplateHtml } from "./template-html";
 import type { TemplateRow, TemplateVersionRow } from "./template-queries";
@@ -16,6 +16,14 @@ function formatContractDate(lang: "de" | "en", date: Date): string {
   }).format(date);
 }
 
+/** When the contract is dated, the images on it, and who hears of the render (the app's metrics). */
+export type RenderOptions = {
+  date: Date;
+  signature?: Buffer | null;
+  stamp?: Buffer | null;
+  observer?: RenderObserver;
+};
+
 /**
  * One template version as a PDF: its stored HTML sanitized again (a row written by anything
  * else is just as harmless: no script, no URL that would be fetched), the placeholders filled with escaped values,
@@ -25,21 +33,24 @@ function formatContractDate(lang: "de" | "en", date: Date): string {
 export async function renderTemplatePdf(
   loaded: { template: TemplateRow; version: TemplateVersionRow },
   values: Omit<PlaceholderValues, "date">,
-  options: { date: Date; signature?: Buffer | null; stamp?: Buffer | null },
+  options: RenderOptions,
 ): Promise<Buffer> {
   const lang = loaded.template.language;
   const date = formatContractDate(lang, options.date);
   try {
-    return await renderContractPdf({
-      lang,
-      title: loaded.template.name,
-      version: loaded.version.version,
-      html: prepareTemplateHtml(loaded.version.html, { ...values, date }),
-      signerName: values.name,
-      date,
-      signature: options.signature ?? null,
-      stamp: options.stamp ?? null,
-    });
+    return await renderContractPdf(
+      {
+        lang,
+        title: loaded.template.name,
+        version: loaded.version.version,
+        html: prepareTemplateHtml(loaded.version.html, { ...values, date }),
+        signerName: values.name,
+        date,
+        signature: options.signature ?? null,
+        stamp: options.stamp ?? null,
+      },
+      options.observer,
+    );
   } catch (error) {
     if (!(error instanceof RenderQueueFullError)) throw error;
     throw new AppError("SERVICE_UNAVAILABLE", RENDER_BUSY_MESSAGE, {

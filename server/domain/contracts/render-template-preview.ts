@@ -1,5 +1,6 @@
 import type { Database } from "../../db";
 import { AppError } from "../../errors";
+import type { RenderObserver } from "../../infra/pdf/render-queue";
 import { contractPdfFileName, renderTemplatePdf } from "./render-template-pdf";
 import type { PlaceholderValues } from "./template-html";
 import { loadActiveStampPng, loadTemplateVersion } from "./template-queries";
@@ -22,12 +23,11 @@ export const PREVIEW_SAMPLE_VALUES: Omit<PlaceholderValues, "date"> = {
 export async function renderTemplatePreview(
   db: Database,
   templateId: string,
-  version?: number,
-  now = new Date(),
+  { version, now = new Date(), renders }: { version?: number; now?: Date; renders?: RenderObserver } = {},
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const loaded = await loadTemplateVersion(db, templateId, version);
   if (!loaded) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
   const stamp = await loadActiveStampPng(db);
-  const pdf = await renderTemplatePdf(loaded, PREVIEW_SAMPLE_VALUES, { date: now, stamp });
+  const pdf = await renderTemplatePdf(loaded, PREVIEW_SAMPLE_VALUES, { date: now, stamp, observer: renders });
   return { pdf, fileName: contractPdfFileName(loaded.template.name, loaded.version.version) };
 }

@@ -4,6 +4,7 @@ import type { ContractDocument } from "../../../lib/schemas/contracts";
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
 import { AppError } from "../../errors";
+import type { RenderObserver } from "../../infra/pdf/render-queue";
 import type { ObjectStorage } from "../../infra/storage/types";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { memberPlaceholderValues, renderContractForMember } from "./contract-pdf-for-member";
@@ -18,7 +19,14 @@ import { decodeSignatureImage } from "./sign-signature-image";
 import { deleteStoredContracts } from "./sign-stored-objects";
 import { loadActiveStampPng, loadTemplateVersion } from "./template-queries";
 
-export type SignDeps = { db: Database; storage: ObjectStorage; logger: Logger; now?: () => Date };
+export type SignDeps = {
+  db: Database;
+  storage: ObjectStorage;
+  logger: Logger;
+  /** Hears of each render (the app's metrics). */
+  renders?: RenderObserver;
+  now?: () => Date;
+};
 
 export type SignContractsInput = {
   user: UserRow;
@@ -80,7 +88,12 @@ export async function signContracts(
       // The version listed, not whatever is current by now: the member signs what they saw.
       const loaded = await loadTemplateVersion(deps.db, template.id, template.version);
       if (!loaded) throw new AppError("CONFLICT", "A contract template changed. Please reload the page.");
-      const pdf = await renderContractForMember(loaded, values, { date: signedAt, signature, stamp });
+      const pdf = await renderContractForMember(loaded, values, {
+        date: signedAt,
+        signature,
+        stamp,
+        observer: deps.renders,
+      });
       const storageKey = crypto.randomUUID();
       // Recorded before the put, so a put that fails halfway is cleaned up too.
       stored.push({

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { createPeriodicJob, type PeriodicJob } from "../../infra/jobs/periodic-job";
+import type { JobRecorder } from "../../infra/metrics/app-metrics";
 import { type IdExpirySweepDeps, sweepIdExpiry } from "./id-expiry";
 
 /** Expiry dates are whole days and the notice comes 30 days ahead: an hour late is no harm. */
@@ -13,19 +14,21 @@ const FIRST_SWEEP_AFTER_MS = 30_000;
  * instance finds it first.
  */
 export function createIdExpirySweeper(
-  deps: IdExpirySweepDeps & { logger: Logger },
+  deps: IdExpirySweepDeps & { logger: Logger; jobs?: JobRecorder },
   { everyMs = SWEEP_EVERY_MS, firstAfterMs = FIRST_SWEEP_AFTER_MS } = {},
 ): PeriodicJob {
   return createPeriodicJob(
     async () => {
-      try {
-        const queued = await sweepIdExpiry(deps, new Date());
-        if (queued > 0) deps.logger.info({ queued }, "ID expiry notices queued");
-      } catch (error) {
-        // The database may be away for a moment; the next sweep finds the same IDs.
-        deps.logger.warn({ err: error }, "ID expiry sweep failed");
-      }
+      const queued = await sweepIdExpiry(deps, new Date());
+      if (queued > 0) deps.logger.info({ queued }, "ID expiry notices queued");
     },
-    { everyMs, firstAfterMs },
+    {
+      name: "id_expiry",
+      everyMs,
+      firstAfterMs,
+      jobs: deps.jobs,
+      // The database may be away for a moment; the next sweep finds the same IDs.
+      onFailure: (error) => deps.logger.warn({ err: error }, "ID expiry sweep failed"),
+    },
   );
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Locale } from "../../../lib/i18n/config";
 import type { Database } from "../../db";
 import { mailOutbox } from "../../db/schema";
@@ -119,6 +119,30 @@ export async function listFailingMails(db: Database, limit = FAILING_MAILS_SHOWN
     lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
     nextAttemptAt: row.status === "failed" ? null : row.nextAttemptAt.toISOString(),
   }));
+}
+
+/**
+ * How far behind the outbox is, for the metrics: mails not sent yet (retries included), mails that
+ * failed for good, and the age of the oldest one not sent (0 when none waits). Sent rows are kept
+ * for 30 days and skipped through the status index.
+ */
+export async function outboxBacklog(
+  db: Database,
+): Promise<{ pending: number; failed: number; oldestPendingSeconds: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending')::integer`,
+      failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')::integer`,
+      oldestPendingSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.status} = 'pending')), 0)::float8`,
+    })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ["pending", "failed"]));
+  return {
+    pending: Number(row?.pending ?? 0),
+    failed: Number(row?.failed ?? 0),
+    // now() is when this statement's transaction began: a row written just after is not older.
+    oldestPendingSeconds: Math.max(0, Number(row?.oldestPendingSeconds ?? 0)),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "../../db";
 import { mailOutbox } from "../../db/schema";
 import type { Mailer } from "../../infra/mail/types";
+import type { JobRecorder } from "../../infra/metrics/app-metrics";
 import { insertMail, type MailOutbox, type OutgoingMail } from "./outbox";
 
 export type MailSenderOptions = {
@@ -83,11 +84,14 @@ export function createMailSender({
   db,
   mailer,
   logger,
+  jobs,
   options: overrides = {},
 }: {
   db: Database;
   mailer: Mailer;
   logger: Logger;
+  /** Each poll's pass is reported here as the job `mail_outbox`, for the metrics. */
+  jobs?: JobRecorder;
   options?: Partial<MailSenderOptions>;
 }): MailSender {
   const options = { ...DEFAULT_MAIL_SENDER_OPTIONS, ...overrides };
@@ -176,8 +180,10 @@ export function createMailSender({
           again = false;
           await drain();
         } while (again && started);
+        jobs?.recordJobRun("mail_outbox", "ok");
       } catch (error) {
         // The database may be away for a moment; the rows wait, the next poll tries again.
+        jobs?.recordJobRun("mail_outbox", "failed");
         logger.warn({ error: describeSendError(error) }, "mail outbox pass failed");
       } finally {
         pass = undefined;

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { createPeriodicJob, type PeriodicJob } from "../../infra/jobs/periodic-job";
+import type { JobRecorder } from "../../infra/metrics/app-metrics";
 import type { RetentionDeps } from "./retention-settings";
 import { runRetention } from "./run-retention";
 
@@ -17,20 +18,22 @@ const FIRST_RUN_AFTER_MS = 10 * 60_000;
  * neither waits for the other or counts a row twice.
  */
 export function createRetentionJob(
-  deps: RetentionDeps & { logger: Logger },
+  deps: RetentionDeps & { logger: Logger; jobs?: JobRecorder },
   { everyMs = RUN_EVERY_MS, firstAfterMs = FIRST_RUN_AFTER_MS } = {},
 ): PeriodicJob {
   return createPeriodicJob(
     async () => {
       const startedAt = Date.now();
-      try {
-        const report = await runRetention(deps);
-        deps.logger.info({ ...report, durationMs: Date.now() - startedAt }, "retention run finished");
-      } catch (error) {
-        // The database may be away for a moment; the next run finds the same rows.
-        deps.logger.warn({ err: error }, "retention run failed");
-      }
+      const report = await runRetention(deps);
+      deps.logger.info({ ...report, durationMs: Date.now() - startedAt }, "retention run finished");
     },
-    { everyMs, firstAfterMs },
+    {
+      name: "retention",
+      everyMs,
+      firstAfterMs,
+      jobs: deps.jobs,
+      // The database may be away for a moment; the next run finds the same rows.
+      onFailure: (error) => deps.logger.warn({ err: error }, "retention run failed"),
+    },
   );
 }

@@ -1,3 +1,5 @@
+import type { JobName, JobRecorder } from "../metrics/app-metrics";
+
 /** A piece of work run on a schedule in every API instance (see createPeriodicJob). */
 export type PeriodicJob = {
   start(): void;
@@ -7,13 +9,26 @@ export type PeriodicJob = {
 
 /**
  * Runs `pass` first `firstAfterMs` after start, then `everyMs` after each pass ends (never two at
- * once in one process). A pending pass never keeps a process alive that is otherwise done. The
- * pass handles its own failures (the database may be away for a moment: the next pass finds the
- * same rows); whatever it throws still schedules the next one.
+ * once in one process). A pending pass never keeps a process alive that is otherwise done. A pass
+ * that throws is handed to `onFailure` (the job logs it: the database may be away for a moment,
+ * and the next pass finds the same rows) and the next one is scheduled all the same. Each pass is
+ * reported to `jobs` under `name`, failed or not, for the metrics.
  */
 export function createPeriodicJob(
   pass: () => Promise<void>,
-  { everyMs, firstAfterMs }: { everyMs: number; firstAfterMs: number },
+  {
+    name,
+    everyMs,
+    firstAfterMs,
+    onFailure,
+    jobs,
+  }: {
+    name: JobName;
+    everyMs: number;
+    firstAfterMs: number;
+    onFailure: (error: unknown) => void;
+    jobs?: JobRecorder;
+  },
 ): PeriodicJob {
   let started = false;
   let timer: NodeJS.Timeout | undefined;
@@ -29,6 +44,13 @@ export function createPeriodicJob(
   function run() {
     timer = undefined;
     running = pass()
+      .then(
+        () => jobs?.recordJobRun(name, "ok"),
+        (error: unknown) => {
+          jobs?.recordJobRun(name, "failed");
+          onFailure(error);
+        },
+      )
       .catch(() => undefined)
       .finally(() => {
         running = undefined;

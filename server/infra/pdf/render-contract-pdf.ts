@@ -1,5 +1,5 @@
 import { Piscina } from "piscina";
-import { contractRenderQueue } from "./render-queue";
+import { contractRenderQueue, type RenderObserver } from "./render-queue";
 
 export type ContractPdfInput = {
   lang: "de" | "en";
@@ -68,12 +68,13 @@ function renderPool() {
  * Renders one contract to PDF bytes in a worker thread, so a render's ≈ 50-100 ms of layout never
  * blocks the event loop. The input holds no URLs: nothing is fetched. Runs in
  * one of the render slots; throws RenderQueueFullError when all are busy and the line is full.
+ * `observer` (the app's metrics) hears of the render's time or of the refusal.
  */
-export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
+export function renderContractPdf(input: ContractPdfInput, observer?: RenderObserver): Promise<Buffer> {
   return contractRenderQueue.run(async () => {
     const bytes = await renderPool().run(input);
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  });
+  }, observer);
 }
 
 /** Ends the render threads (shutdown, tests); a later render starts the pool again. */

@@ -8,9 +8,15 @@ export class RenderQueueFullError extends Error {
   }
 }
 
+/**
+ * Who hears of each render's time in its slot and of each refusal: the app's metrics
+ * (infra/metrics), handed down from the route. The queue is the process's, the metrics the app's.
+ */
+export type RenderObserver = { rendered(seconds: number): void; refused(): void };
+
 export type RenderQueue = {
   /** Runs `task` in a slot, waiting in line if all are taken; throws RenderQueueFullError when the line is full too. */
-  run<T>(task: () => Promise<T>): Promise<T>;
+  run<T>(task: () => Promise<T>, observer?: RenderObserver): Promise<T>;
   /** Tasks running and waiting, for tests and metrics. */
   readonly load: { running: number; waiting: number };
   readonly capacity: { slots: number; waiting: number };
@@ -29,11 +35,19 @@ function createRenderQueue(options: {
 }): RenderQueue {
   const gate = createGate(options.slots);
   return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
+    async run<T>(task: () => Promise<T>, observer?: RenderObserver): Promise<T> {
       if (gate.running() >= options.slots && gate.waiting() >= options.waiting) {
+        observer?.refused();
         throw new RenderQueueFullError(options.retryAfterSeconds);
       }
-      return gate.run(task);
+      return gate.run(async () => {
+        const started = performance.now();
+        try {
+          return await task();
+        } finally {
+          observer?.rendered((performance.now() - started) / 1000);
+        }
+      });
     },
     get load() {
       return { running: gate.running(), waiting: gate.waiting() };
