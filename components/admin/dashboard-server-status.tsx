@@ -8,6 +8,7 @@ import { serverStatusSchema } from "@/lib/schemas/admin";
 import { DashboardFailingMails } from "./dashboard-failing-mails";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { DashboardServerLogs } from "./dashboard-server-logs";
+import { DashboardServerMetrics } from "./dashboard-server-metrics";
 import { AdminCard } from "./dashboard-ui";
 import { useRefreshableCard } from "./use-refreshable";
 
@@ -22,9 +23,9 @@ const statusTone: Record<ServerStatus["status"], string> = {
 const factClass = "rounded-xl border border-slate-200 bg-slate-50 p-3";
 
 /**
- * Server status, failing mails and recent logs, as the server loaded them for the first render.
- * The refresh button asks again through the API client; the shown values stay until the new
- * ones arrive, and focus stays on the button.
+ * Server status, the instance's main metrics, failing mails and recent logs, as the server
+ * loaded them for the first render. The refresh button asks again through the API client; the
+ * shown values stay until the new ones arrive, and focus stays on the button.
  */
 export function DashboardServerStatus({ initial }: { initial: ApiLoad<ServerStatus> }) {
   const t = useTranslations("AdminArea.serverStatus");
@@ -90,6 +91,7 @@ export function DashboardServerStatus({ initial }: { initial: ApiLoad<ServerStat
               </dd>
             </div>
           </dl>
+          <DashboardServerMetrics metrics={status.metrics} />
           <DashboardFailingMails mails={status.failingMails} onRetried={() => void reload()} />
           <DashboardServerLogs logs={status.logs} instance={status.instance} />
         </>
