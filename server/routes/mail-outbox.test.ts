@@ -162,6 +162,32 @@ describe("mail outbox: a mail server that is down for a while", () => {
     });
   });
 
+  it("flushes only the named rows when asked to (a CLI command's own mail), leaving the rest due", async () => {
+    await withoutDefaultSender(async () => {
+      const smtp = await startSmtp();
+      const mailer = smtpMailer(smtp.port);
+      const sender = createMailSender({ db: db(), mailer, logger });
+      try {
+        const mail = (to: string) =>
+          accountRejectedMail(to, "en", "documents", "Not now.", "http://localhost:3000/dashboard");
+        const mine = await insertMail(db(), mail(`mine-${crypto.randomUUID()}@example.com`));
+        const other = `other-${crypto.randomUUID()}@example.com`;
+        await insertMail(db(), mail(other));
+
+        expect(await sender.flush([mine])).toBe(1);
+        expect(smtp.received.map((received) => received.to)).not.toContain(other);
+        const [mineRow] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, mine));
+        expect(mineRow?.status).toBe("sent");
+        const [otherRow] = await rowsTo(other);
+        expect(otherRow).toMatchObject({ status: "pending", attempts: 0 });
+      } finally {
+        await sender.flush();
+        await mailer.close();
+        await smtp.close();
+      }
+    });
+  });
+
   it("waits longer after each failure, with jitter and a cap", () => {
     const options = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
     const middle = () => 0.5;

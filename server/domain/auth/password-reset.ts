@@ -14,7 +14,7 @@ import { hashPassword } from "./passwords";
 import { revokeUserSessions } from "./revoke-sessions";
 import { queueSecurityNotice } from "./security-notices";
 
-const RESET_TOKEN_TTL_MINUTES = 30;
+export const RESET_TOKEN_TTL_MINUTES = 30;
 const LIMITS = {
   perEmail: { limit: 1, windowSeconds: 5 * 60 },
   // Mails per address and day: one every 5 minutes would still be hundreds, a flood in the
@@ -28,8 +28,11 @@ export const RESET_RATE_LIMIT_MESSAGE =
   "You have recently requested a password reset. Please wait before trying again.";
 export const RESET_REQUESTED_MESSAGE = "If your email exists, you will receive a reset link.";
 
+/** What sending a reset link needs: the database, the outbox and PUBLIC_URL. */
+type ResetLinkDeps = Pick<AuthDeps, "db" | "mail"> & { config: Pick<AuthDeps["config"], "publicUrl"> };
+
 /** Creates a single-use reset token and mails its link, built from PUBLIC_URL. */
-async function sendPasswordResetLink(deps: AuthDeps, user: UserRow, locale?: Locale): Promise<void> {
+async function sendPasswordResetLink(deps: ResetLinkDeps, user: UserRow, locale?: Locale): Promise<void> {
   const token = createOpaqueToken();
   const link = new URL("/password-reset-set", deps.config.publicUrl);
   link.searchParams.set("token", token);
@@ -98,6 +101,22 @@ export async function sendPasswordResetByAdmin(
     actorUserId,
     subjectUserId: user.id,
     ip: context.ip,
+  });
+}
+
+/**
+ * The operator's `npm run cli -- reset-password`: the owner gets the link and mail of "forgot
+ * password" (same expiry), audited like an admin's with the command line as actor (no user: the
+ * operator at the server's console). No rate limit: whoever runs it holds the server.
+ */
+export async function sendPasswordResetByOperator(deps: ResetLinkDeps, user: UserRow): Promise<void> {
+  await sendPasswordResetLink(deps, user);
+  await recordAuditEvent(deps.db, {
+    action: "admin.password_reset_sent",
+    actorUserId: null,
+    subjectUserId: user.id,
+    details: { via: "cli" },
+    ip: null,
   });
 }
 

@@ -62,7 +62,7 @@ export async function insertMail(db: Database, mail: OutgoingMail): Promise<stri
 }
 
 /** "a•••@example.com": enough for an admin to tell mails apart, not a list of addresses. */
-function maskEmail(email: string): string {
+export function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
   if (at <= 0) return "•••";
   return `${email.slice(0, 1)}•••${email.slice(at)}`;

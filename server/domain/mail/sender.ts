@@ -42,8 +42,11 @@ export type MailSender = MailOutbox & {
   start(): void;
   /** Stops polling and waits for the pass in progress; safe to call twice. */
   stop(): Promise<void>;
-  /** Sends every due mail now and resolves when done (tests, and the shutdown of a CLI). */
-  flush(): Promise<number>;
+  /**
+   * Sends every due mail now and resolves when done (tests, and the shutdown of a CLI); with
+   * `only`, just those outbox rows (a CLI command delivering its own mail, nobody else's).
+   */
+  flush(only?: string[]): Promise<number>;
 };
 
 /** Exponential backoff with jitter: attempt 1 waits about baseDelayMs, capped at maxDelayMs. */
@@ -62,7 +65,7 @@ export function retryDelayMs(
  * What the admin sees of a failure: the transport's code and message in one short line, with
  * anything that looks like credentials in a URL cut out.
  */
-function describeSendError(error: unknown): string {
+export function describeSendError(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
   const text = `${typeof code === "string" ? `${code}: ` : ""}${message}`
@@ -100,11 +103,17 @@ export function createMailSender({
   let pass: Promise<void> | undefined;
   let again = false;
 
-  async function claim() {
+  async function claim(only?: string[]) {
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+      .where(
+        and(
+          eq(mailOutbox.status, "pending"),
+          lte(mailOutbox.nextAttemptAt, sql`now()`),
+          only ? inArray(mailOutbox.id, only) : undefined,
+        ),
+      )
       .orderBy(mailOutbox.nextAttemptAt)
       .limit(options.batchSize)
       .for("update", { skipLocked: true });
@@ -151,10 +160,10 @@ export function createMailSender({
       .where(eq(mailOutbox.id, row.id));
   }
 
-  async function drain(): Promise<number> {
+  async function drain(only?: string[]): Promise<number> {
     let sent = 0;
     for (let batch = 0; batch < BATCHES_PER_PASS; batch++) {
-      const rows = await claim();
+      const rows = await claim(only);
       if (rows.length === 0) break;
       for (const row of rows) await deliver(row);
       sent += rows.length;
@@ -216,9 +225,9 @@ export function createMailSender({
       timer = undefined;
       await pass;
     },
-    async flush() {
+    async flush(only?: string[]) {
       await pass;
-      const sent = await drain();
+      const sent = await drain(only);
       // A poll that started meanwhile may hold a row this drain skipped: wait for it too.
       await pass;
       return sent;

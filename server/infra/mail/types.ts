@@ -16,7 +16,7 @@ export function mailFields(message: MailMessage) {
 }
 
 /** What became of a sent message; `file` or `response` say where it went, for the operator. */
-export type SentMail = {
+type SentMail = {
   messageId: string;
   /** The `.eml` file the outbox driver wrote. */
   file?: string;
