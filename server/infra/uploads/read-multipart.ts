@@ -88,9 +88,9 @@ export function readMultipart(
       // Browsers send non-ASCII file names as raw UTF-8.
       defCharset: "utf8",
       limits: {
-        // busboy reports the limit when a file *reaches* fileSize, so one byte more than allowed
-        // is the first size that is refused.
-        fileSize: limits.maxFileBytes + 1,
+        // The parser reports the limit once a file has more bytes than fileSize (busboy 1.x did
+        // at fileSize itself, hence the contract and ID tests of exactly the limit and one byte more).
+        fileSize: limits.maxFileBytes,
         files: limits.maxFiles,
         fields: limits.maxFields,
         fieldSize: limits.maxFieldBytes,
