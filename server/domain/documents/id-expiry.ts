@@ -103,8 +103,13 @@ export async function sweepIdExpiry(deps: IdExpirySweepDeps, now: Date): Promise
   const { today, noticeUntil } = expiryWindow(now);
   let queued = 0;
   for (;;) {
-    const count = await deps.db.transaction(async (tx) => {
-      const due = tx
+    const batch = await deps.db.transaction(async (tx) => {
+      // The lock is taken by a query of its own, so what this batch claimed is known apart from
+      // what it marked: a row another instance marked and committed meanwhile is claimed here
+      // but no longer unmarked. Ending the sweep on a short *mark* count stopped it while due
+      // rows were still free (every instance could stop early, leaving members unmailed until
+      // the next sweep); only a short *claim* means no free due row is left.
+      const claimed = await tx
         .select({ id: documents.id })
         .from(documents)
         .innerJoin(users, eq(users.id, documents.userId))
@@ -120,12 +125,21 @@ export async function sweepIdExpiry(deps: IdExpirySweepDeps, now: Date): Promise
         .orderBy(asc(documents.expiryDate))
         .limit(SWEEP_BATCH_SIZE)
         .for("update", { of: documents, skipLocked: true });
+      if (claimed.length === 0) return { claimed: 0, marked: 0 };
       const marked = await tx
         .update(documents)
         .set({ expiryNoticeSentAt: sql`now()` })
-        .where(and(inArray(documents.id, due), isNull(documents.expiryNoticeSentAt)))
+        .where(
+          and(
+            inArray(
+              documents.id,
+              claimed.map((row) => row.id),
+            ),
+            isNull(documents.expiryNoticeSentAt),
+          ),
+        )
         .returning({ userId: documents.userId, expiryDate: documents.expiryDate });
-      if (marked.length === 0) return 0;
+      if (marked.length === 0) return { claimed: claimed.length, marked: 0 };
       const members = await tx
         .select({ id: users.id, email: users.email, language: users.language, userType: users.userType })
         .from(users)
@@ -142,10 +156,10 @@ export async function sweepIdExpiry(deps: IdExpirySweepDeps, now: Date): Promise
         const uploadUrl = new URL(`/${member.userType}-id-upload`, deps.publicUrl).toString();
         await deps.mail.enqueue(tx, idExpiringMail(member.email, member.language, row.expiryDate, uploadUrl));
       }
-      return marked.length;
+      return { claimed: claimed.length, marked: marked.length };
     });
-    queued += count;
-    if (count < SWEEP_BATCH_SIZE) break;
+    queued += batch.marked;
+    if (batch.claimed < SWEEP_BATCH_SIZE) break;
   }
   if (queued > 0) deps.mail.wake();
   return queued;
