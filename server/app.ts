@@ -41,6 +41,7 @@ import { defaultBodyLimit } from "./routes/json-body-limit";
 import { registerMetricsRoute } from "./routes/metrics";
 import { registerNewsRoutes } from "./routes/news";
 import { registerOnboardingRoutes } from "./routes/onboarding";
+import { registerPartnerRoutes } from "./routes/partner";
 import { registerProfileRoutes } from "./routes/profile";
 import { registerReferralRoutes } from "./routes/referrals";
 import type { MemberRouteDeps } from "./routes/route-deps";
@@ -200,6 +201,7 @@ export function createApp(deps: AppDeps) {
   };
   registerOnboardingRoutes(app, memberDeps);
   registerNewsRoutes(app, memberDeps);
+  registerPartnerRoutes(app, memberDeps);
   registerProfileRoutes(app, memberDeps);
   registerUploadRoutes(app, memberDeps);
   registerIdExpiryRoutes(app, memberDeps);

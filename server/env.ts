@@ -69,6 +69,8 @@ const serverEnvSchema = z.object({
   REPLACED_ID_RETENTION_DAYS: optional(z.coerce.number().int().min(1)).default(90),
   // A deleted account's remaining row, its signed contracts and their files (commercial records):
   CONTRACT_RETENTION_YEARS: optional(z.coerce.number().int().min(1)).default(10),
+  // Partner commissions wait this long for a refund before they count as approved (payable):
+  COMMISSION_HOLD_DAYS: optional(z.coerce.number().int().min(0).max(365)).default(30),
   // Comma-separated IP-to-country lookup URLs with an {ip} placeholder; unset = no lookups.
   GEO_LOOKUP_URLS: optional(z.string()),
   // Addresses or CIDR ranges of the web tier instances, comma-separated: only their

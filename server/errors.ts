@@ -53,6 +53,8 @@ export const errorCodes = {
     status: 409,
     message: "A company stamp already exists (ID 1). Delete it first to upload a new one.",
   },
+  BUYER_UNKNOWN: { status: 422, message: "No member has this buyerSub." },
+  ORDER_CONFLICT: { status: 409, message: "This order was reported before with other details." },
   INTERNAL: { status: 500, message: "An error occurred" },
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
 } as const satisfies Record<string, { status: ContentfulStatusCode; message: string }>;

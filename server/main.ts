@@ -8,6 +8,7 @@ import { reencryptTotpSecrets, totpSecretKeys } from "./domain/auth/totp";
 import { configureDisplay, displaySettingsOf } from "./domain/display-settings";
 import { createIdExpirySweeper } from "./domain/documents/id-expiry-sweeper";
 import { createMailSender } from "./domain/mail/sender";
+import { createCommissionHoldJob } from "./domain/partner/commission-hold";
 import { createReferralLink } from "./domain/referrals/referral-links";
 import { createRetentionJob } from "./domain/retention/retention-job";
 import { retentionSettingsOf } from "./domain/retention/retention-settings";
@@ -123,6 +124,13 @@ async function main() {
     logger,
     jobs: metrics,
   });
+  // Hourly: commissions whose refund window (COMMISSION_HOLD_DAYS) has passed become payable.
+  const commissionHoldJob = createCommissionHoldJob({
+    db: database.db,
+    holdDays: env.COMMISSION_HOLD_DAYS,
+    logger,
+    jobs: metrics,
+  });
   // Every six hours: deletes or thins what has outlived its retention period (server/env.ts).
   const retentionJob = createRetentionJob({
     db: database.db,
@@ -204,6 +212,7 @@ async function main() {
   mailSender.start();
   idExpirySweeper.start();
   retentionJob.start();
+  commissionHoldJob.start();
 
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -222,6 +231,7 @@ async function main() {
       logger.warn({ graceMs }, "requests still running at the end of the grace period were cut");
     await idExpirySweeper.stop();
     await retentionJob.stop();
+    await commissionHoldJob.stop();
     await mailSender.stop();
     await mailer.close();
     await database.close();

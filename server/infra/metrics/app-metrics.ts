@@ -6,7 +6,7 @@ import { methodLabel, REQUEST_DURATION_BUCKETS } from "../../../scripts/metrics-
 type MetricsSummary = z.infer<typeof metricsSummarySchema>;
 
 /** The API's periodic work: the ID expiry sweep, the retention job and the mail sender's passes. */
-export type JobName = "id_expiry" | "retention" | "mail_outbox";
+export type JobName = "id_expiry" | "retention" | "mail_outbox" | "commission_hold";
 
 /** What a periodic job reports after each pass (infra/jobs/periodic-job.ts, domain/mail/sender.ts). */
 export type JobRecorder = { recordJobRun(job: JobName, outcome: "ok" | "failed"): void };
@@ -120,7 +120,7 @@ export function createAppMetrics(
   });
   const jobRuns = new Counter({
     name: "job_runs_total",
-    help: "Passes of the periodic jobs (id_expiry, retention, mail_outbox), failed ones included",
+    help: "Passes of the periodic jobs (id_expiry, retention, mail_outbox, commission_hold), failed ones included",
     labelNames: ["job"] as const,
     registers,
   });

@@ -1,0 +1,56 @@
+import { count, desc, eq, sql } from "drizzle-orm";
+import { type CommissionState, EARNINGS_PAGE_SIZE, type Earnings } from "../../../lib/schemas/partner";
+import type { Database } from "../../db";
+import { commissions, ledgerEntries, shopOrders } from "../../db/schema";
+import { balancesOf } from "./ledger";
+
+/**
+ * A commission's state from its entries, the latest event winning: reversed (a refund, also one
+ * after a payout), paid, approved, else pending.
+ */
+const stateSql = sql<CommissionState>`(select case max(case ${ledgerEntries.event}
+    when 'reversed' then 4 when 'paid' then 3 when 'approved' then 2 else 1 end)
+    when 4 then 'reversed' when 3 then 'paid' when 2 then 'approved' else 'pending' end
+  from ${ledgerEntries} where ${ledgerEntries.commissionId} = ${commissions.id})`;
+
+/**
+ * What a partner has earned: the ledger's sums, and their commissions newest first, one page at a
+ * time. Each commission shows the order's day and amount, never who bought: the partner sees no
+ * more of their invitees than the funnel already does.
+ */
+export async function readEarnings(db: Database, userId: string, page: number): Promise<Earnings> {
+  const [totals, [counted], rows] = await Promise.all([
+    balancesOf(db, userId),
+    db.select({ total: count() }).from(commissions).where(eq(commissions.partnerUserId, userId)),
+    db
+      .select({
+        id: commissions.id,
+        placedAt: shopOrders.placedAt,
+        orderAmountCents: shopOrders.amountCents,
+        commissionCents: commissions.amountCents,
+        earnedAt: commissions.earnedAt,
+        state: stateSql,
+      })
+      .from(commissions)
+      .innerJoin(shopOrders, eq(shopOrders.id, commissions.shopOrderId))
+      .where(eq(commissions.partnerUserId, userId))
+      .orderBy(desc(commissions.earnedAt), desc(commissions.id))
+      .limit(EARNINGS_PAGE_SIZE)
+      .offset((page - 1) * EARNINGS_PAGE_SIZE),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    totals,
+    entries: rows.map((row) => ({
+      id: row.id,
+      orderDate: row.placedAt.toISOString(),
+      orderAmountCents: row.orderAmountCents,
+      commissionCents: row.commissionCents,
+      state: row.state,
+      earnedAt: row.earnedAt.toISOString(),
+    })),
+    page,
+    pageCount: Math.max(1, Math.ceil(total / EARNINGS_PAGE_SIZE)),
+    total,
+  };
+}

@@ -1,0 +1,145 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
+import {
+  commissionPlanResultSchema,
+  commissionPlanSchema,
+  earningsQuerySchema,
+  earningsSchema,
+  shopKeyCreatedSchema,
+  shopKeyInputSchema,
+  shopKeyListSchema,
+  shopOrderInputSchema,
+  shopOrderResultSchema,
+} from "../../lib/schemas/partner";
+import { readCommissionPlan, setCommissionPlan } from "../domain/partner/commission-plan";
+import { readEarnings } from "../domain/partner/earnings";
+import { reportOrder } from "../domain/partner/orders";
+import { authenticateShopKey, createShopKey, listShopKeys, revokeShopKey } from "../domain/partner/shop-keys";
+import { AppError } from "../errors";
+import type { AppEnv } from "../http";
+import { actorOf, authenticate, memberRoutes } from "./authenticate";
+import { errorJson, errorResponses, idParams, json, jsonBody, routesWith, rowIdOr404 } from "./openapi";
+import type { MemberRouteDeps } from "./route-deps";
+
+/** Money settings and shop keys: super admins only, whatever permissions an admin holds. */
+const superAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.var.auth.user.role !== "super_admin") {
+    throw new AppError("FORBIDDEN", "Only super admins can manage shop keys and commissions.");
+  }
+  await next();
+};
+
+/** A shop call: `Authorization: Bearer <shop key>`, a live key of POST /api/admin/shop-keys. */
+function shopKeyGate(deps: MemberRouteDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header("authorization");
+    await authenticateShopKey(deps.db, header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined);
+    await next();
+  };
+}
+
+/**
+ * The partner programme: the shop reports orders, super admins set the plan and the shop's keys,
+ * members read what they earned.
+ */
+export function registerPartnerRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
+  const superAdminRoute = routesWith({
+    middleware: [authenticate(deps), superAdminOnly],
+    responses: { ...errorResponses, 404: errorJson("Shop key not found") },
+  });
+  const shopRoute = routesWith({
+    middleware: [shopKeyGate(deps)],
+    responses: {
+      401: errorJson("No live shop key"),
+      409: errorJson("The order id was reported with other details (ORDER_CONFLICT)"),
+      422: errorJson("Invalid order, or a buyerSub that names no member (BUYER_UNKNOWN)"),
+    },
+  });
+  const tags = ["partner"];
+
+  app.openapi(
+    shopRoute({
+      method: "post",
+      path: "/api/partner/orders",
+      tags,
+      summary: "The shop reports an order, paid or refunded; a repeat of a report changes nothing",
+      request: jsonBody(shopOrderInputSchema),
+      responses: { 200: json(shopOrderResultSchema, "Recorded, now or before") },
+    }),
+    async (c) => c.json(await reportOrder(deps.db, c.req.valid("json")), 200),
+  );
+
+  app.openapi(
+    memberRoutes(deps)({
+      method: "get",
+      path: "/api/earnings",
+      tags,
+      summary: "The caller's commissions: totals by state and one page of entries, newest first",
+      request: { query: earningsQuerySchema },
+      responses: { 200: json(earningsSchema, "Totals and entries") },
+    }),
+    async (c) => c.json(await readEarnings(deps.db, c.var.auth.user.id, c.req.valid("query").page), 200),
+  );
+
+  app.openapi(
+    superAdminRoute({
+      method: "get",
+      path: "/api/admin/shop-keys",
+      tags,
+      summary: "The shop's keys, live ones first (never the keys themselves)",
+      responses: { 200: json(shopKeyListSchema, "Keys") },
+    }),
+    async (c) => c.json({ keys: await listShopKeys(deps.db) }, 200),
+  );
+
+  app.openapi(
+    superAdminRoute({
+      method: "post",
+      path: "/api/admin/shop-keys",
+      tags,
+      summary: "A new shop key, shown in this answer only",
+      request: jsonBody(shopKeyInputSchema),
+      responses: { 201: json(shopKeyCreatedSchema, "The key; only its hash is kept") },
+    }),
+    async (c) => c.json(await createShopKey(deps.db, c.req.valid("json").name, actorOf(c)), 201),
+  );
+
+  app.openapi(
+    superAdminRoute({
+      method: "delete",
+      path: "/api/admin/shop-keys/{id}",
+      tags,
+      summary: "Revoke a shop key for good",
+      request: { params: idParams },
+      responses: { 200: json(z.object({ success: z.boolean() }), "Revoked") },
+    }),
+    async (c) => {
+      await revokeShopKey(deps.db, rowIdOr404(c.req.valid("param").id, "Shop key not found"), actorOf(c));
+      return c.json({ success: true }, 200);
+    },
+  );
+
+  app.openapi(
+    superAdminRoute({
+      method: "get",
+      path: "/api/admin/commission-plan",
+      tags,
+      summary: "The commission plan in force (0 % until one is set)",
+      responses: { 200: json(commissionPlanResultSchema, "The plan") },
+    }),
+    async (c) => c.json(await readCommissionPlan(deps.db), 200),
+  );
+
+  app.openapi(
+    superAdminRoute({
+      method: "put",
+      path: "/api/admin/commission-plan",
+      tags,
+      summary: "Set the plan for orders reported from now on",
+      request: jsonBody(commissionPlanSchema),
+      responses: { 200: json(commissionPlanResultSchema, "The plan now in force") },
+    }),
+    async (c) => c.json(await setCommissionPlan(deps.db, c.req.valid("json"), actorOf(c)), 200),
+  );
+}
