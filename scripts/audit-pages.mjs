@@ -162,6 +162,7 @@ async function plan(seeder, only) {
   add("/personal/profile", "active member", activeSession.cookie());
   add("/referral-management", "active member", activeSession.cookie());
   add("/news", "active member", activeSession.cookie());
+  add("/earnings", "active member", activeSession.cookie());
 
   const steps = ["verify-email", "id-upload", "complete-profile", "sign-contract"];
   let withDocuments = null;

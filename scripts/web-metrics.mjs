@@ -18,6 +18,7 @@ export const WEB_ROUTES = [
   "/password-reset-set",
   "/dashboard",
   "/news",
+  "/earnings",
   "/profile",
   "/two-factor",
   "/referral-management",

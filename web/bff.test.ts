@@ -574,6 +574,44 @@ describe("forwardToApi: Origin check", () => {
   });
 });
 
+describe("forwardToApi: the webshop's calls", () => {
+  it("passes the shop's own key on without an Origin, and never a member's session", async () => {
+    const upstream = await recordingUpstream();
+    const response = await forwardToApi(
+      new Request(`${PUBLIC_URL}/api/partner/orders`, {
+        method: "POST",
+        headers: { authorization: "Bearer pps_shop-key", "content-type": "application/json" },
+        body: "{}",
+      }),
+      { ...options(upstream.url), accessToken: "member-session", deviceToken: "member-device" },
+    );
+    expect(response.status).toBe(200);
+    expect(upstream.arrived).toHaveLength(1);
+    expect(upstream.arrived[0]?.headers.authorization).toBe("Bearer pps_shop-key");
+    expect(upstream.arrived[0]?.headers["x-device-token"]).toBeUndefined();
+  });
+
+  it("keeps a browser's Authorization away from every other call", async () => {
+    const upstream = await recordingUpstream();
+    await forwardToApi(
+      new Request(`${PUBLIC_URL}/api/referral/list`, { headers: { authorization: "Bearer forged" } }),
+      options(upstream.url),
+    );
+    await forwardToApi(
+      new Request(`${PUBLIC_URL}/api/partnerx/orders`, {
+        method: "POST",
+        headers: { authorization: "Bearer forged", origin: PUBLIC_URL },
+        body: "{}",
+      }),
+      options(upstream.url),
+    );
+    expect(upstream.arrived.map((received) => received.headers.authorization)).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
 describe("forwardToApi: security headers", () => {
   it("sets them on a forwarded answer, a 403 and a 503", async () => {
     const upstream = await recordingUpstream();

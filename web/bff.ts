@@ -88,6 +88,15 @@ export function bodyTooLarge(request: Request): Response {
   });
 }
 
+/**
+ * Calls of the webshop's server, not of a browser: they carry the shop's own key as their
+ * Authorization, which goes on to the API as it came, and never a member's session. No Origin
+ * check: a shop's server sends none, and without cookies a forged cross-site request has nothing
+ * to borrow (a page cannot set Authorization on another site's request without CORS, which the
+ * API does not grant).
+ */
+const SHOP_CALLS_PREFIX = "/api/partner/";
+
 /** Whether the request's body goes on to the API (never for GET and HEAD). */
 function hasBody(request: Request): request is Request & { body: ReadableStream<Uint8Array> } {
   return request.body !== null && request.method !== "GET" && request.method !== "HEAD";
@@ -115,6 +124,10 @@ function upstreamHeaders(
   headers.set("x-forwarded-proto", isHttpsRequest(request) ? "https" : "http");
   headers.set("x-forwarded-host", request.headers.get("host") ?? url.host);
   if (accessToken) headers.set("authorization", `Bearer ${accessToken}`);
+  else if (url.pathname.startsWith(SHOP_CALLS_PREFIX)) {
+    const shopKey = request.headers.get("authorization");
+    if (shopKey) headers.set("authorization", shopKey);
+  }
   if (deviceToken) headers.set("x-device-token", deviceToken);
   return headers;
 }
@@ -129,7 +142,8 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
   if (!incoming.pathname.startsWith("/api/")) {
     return bffError(404, "NOT_FOUND", "Resource not found.", request);
   }
-  if (isStateChanging(request.method) && !hasTrustedOrigin(request, options.publicUrl)) {
+  const shopCall = incoming.pathname.startsWith(SHOP_CALLS_PREFIX);
+  if (!shopCall && isStateChanging(request.method) && !hasTrustedOrigin(request, options.publicUrl)) {
     return bffError(403, "FORBIDDEN_ORIGIN", "Cross-origin request refused.", request);
   }
 
@@ -187,9 +201,9 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
         request,
         incoming,
         requestId,
-        options.accessToken,
+        shopCall ? undefined : options.accessToken,
         options.clientIpHeader,
-        options.deviceToken,
+        shopCall ? undefined : options.deviceToken,
       ),
       body,
       signal: controller.signal,

@@ -62,6 +62,7 @@ const MEMBER_PATHS = [
   "/admin",
   "/admin/user-management/view/x",
   "/news",
+  "/earnings",
 ];
 
 // Same first letters as a guarded route but another route: none of these exists, so they are
@@ -78,6 +79,7 @@ const LOOK_ALIKES = [
   "/personalized",
   "/referral-managements",
   "/newsletter",
+  "/earningsx",
   "/login/admin",
   "/x/admin",
   "/help/dashboard",

@@ -23,6 +23,7 @@ const MEMBER_PREFIXES = [
   "/admin",
   "/two-factor",
   "/news",
+  "/earnings",
 ];
 
 const matches = (pathname: string, prefix: string) =>

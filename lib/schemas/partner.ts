@@ -63,7 +63,7 @@ export const shopOrderResultSchema = z.object({
 });
 export type ShopOrderResult = z.infer<typeof shopOrderResultSchema>;
 
-export const COMMISSION_STATES = ["pending", "approved", "reversed", "paid"] as const;
+const COMMISSION_STATES = ["pending", "approved", "reversed", "paid"] as const;
 export type CommissionState = (typeof COMMISSION_STATES)[number];
 
 /** One commission as its partner sees it: no buyer, only the order's day and amount. */
@@ -75,7 +75,6 @@ const earningEntrySchema = z.object({
   state: z.enum(COMMISSION_STATES),
   earnedAt: z.string(),
 });
-export type EarningEntry = z.infer<typeof earningEntrySchema>;
 
 export const EARNINGS_PAGE_SIZE = 50;
 export const earningsQuerySchema = z.object({

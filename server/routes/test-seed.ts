@@ -28,6 +28,10 @@ const seedUserSchema = z.object({
    * pages, so it is on for them unless turned off here; off for members unless asked for.
    */
   totp: z.boolean().optional(),
+  /** Approved by an admin (the partner programme pays only approved members). */
+  approved: z.boolean().default(false),
+  /** The member whose link this one registered through (the inviter a commission goes to). */
+  referredBy: z.uuid().optional(),
 });
 
 const seedFailedMailSchema = z.object({
@@ -102,6 +106,8 @@ export function createTestSeedRoutes(deps: { db: Database; token: string; totpSe
         companyName: input.companyName ?? null,
         language: input.language,
         totpEnabledAt: totpSecret ? new Date() : null,
+        adminVerifiedAt: input.approved ? new Date() : null,
+        referredByUserId: input.referredBy ?? null,
       })
       .returning({ id: users.id });
     if (!row) throw new AppError("INTERNAL");

@@ -16,6 +16,10 @@ export type SeedUser = {
   permissions?: string[];
   /** Two-factor sign-in on (the seeding route's default for admins, off for members). */
   totp?: boolean;
+  /** Approved by an admin. */
+  approved?: boolean;
+  /** The id of the member who invited this one. */
+  referredBy?: string;
 };
 
 export const DEFAULT_PASSWORD = "Str0ng!Passw0rd";

@@ -70,6 +70,17 @@ export default async function DashboardPage() {
           <ResignNotice userType={user.userType} />
           <IdExpiryNotice expiry={idExpiry} userType={user.userType} />
           <StatusCards status={flags} userType={user.userType} />
+          {flags.is_admin_verified === 1 && (
+            <section aria-labelledby="earnings-heading" className="rounded-2xl bg-white p-6 shadow-xl">
+              <h2 id="earnings-heading" className="text-lg font-semibold text-slate-900">
+                {t("earnings.heading")}
+              </h2>
+              <p className="mt-2 text-slate-700">{t("earnings.body")}</p>
+              <Link href="/earnings" className={`${linkClass} mt-3 inline-block`}>
+                {t("earnings.open")}
+              </Link>
+            </section>
+          )}
           {!allDone && (
             <QuickActions status={flags} userType={user.userType} sentBack={sentBack?.sentBack ?? null} />
           )}

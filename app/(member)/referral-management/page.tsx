@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ReferralManagement } from "@/components/referrals/referral-management";
+import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
 import { referralListSchema, referralStatsResponseSchema } from "@/lib/schemas/referrals";
 import { apiGetAsUser } from "@/web/api-server";
@@ -36,6 +38,9 @@ export default async function ReferralManagementPage() {
         <p className="mt-1 text-slate-700">
           {t("subtitle", { type: user.userType, name: displayName(user, t("fallbackName")) })}
         </p>
+        <Link href="/earnings" className={`${linkClass} mt-2 inline-block`}>
+          {t("earningsLink")}
+        </Link>
       </section>
       <ReferralManagement initial={{ stats: stats?.stats ?? null, links: list?.tokens ?? null }} />
     </main>

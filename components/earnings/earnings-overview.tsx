@@ -1,0 +1,167 @@
+import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { buttonClass } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { linkClass } from "@/components/ui/form-field";
+import { PageHeader } from "@/components/ui/page-header";
+import { type CommissionState, EARNINGS_PAGE_SIZE, earningsSchema } from "@/lib/schemas/partner";
+import { apiLoadAsUser } from "@/web/api-server";
+import { archivePages } from "../news/news-pages";
+
+const pageHref = (page: number) => (page === 1 ? "/earnings" : `/earnings?page=${page}`);
+const pagerLinkClass = buttonClass({ variant: "secondary", size: "sm" });
+
+const stateClass: Record<CommissionState, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  approved: "bg-green-100 text-green-900",
+  paid: "bg-brand-50 text-brand-800",
+  reversed: "bg-slate-100 text-slate-800",
+};
+
+/**
+ * What the member earned through the people they invited: the totals as the ledger sums them
+ * (held, payable, paid out) and each commission with its order's day and amount, newest first,
+ * a page at a time. Never who bought: the member sees no more of their invitees than the
+ * referral funnel shows. Amounts and dates in the page's language.
+ */
+export async function EarningsOverview({ page }: { page: number }) {
+  const t = await getTranslations("Earnings");
+  const format = await getFormatter();
+  const answer = await apiLoadAsUser(`/api/earnings?page=${page}`, earningsSchema);
+  const result = answer.ok ? answer.data : null;
+  const pages = result
+    ? archivePages({ page: result.page, pageSize: EARNINGS_PAGE_SIZE, total: result.total })
+    : null;
+  const money = (cents: number) => format.number(cents / 100, { style: "currency", currency: "EUR" });
+  const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
+
+  return (
+    <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
+      <PageHeader
+        id="earnings-title"
+        title={t("title")}
+        description={t("intro")}
+        actions={
+          <Link href="/dashboard" className={linkClass}>
+            {t("backToDashboard")}
+          </Link>
+        }
+      />
+      {!result ? (
+        <p role="alert" className="rounded-2xl bg-white p-6 text-red-800 shadow-xl">
+          {t("failed")}
+        </p>
+      ) : (
+        <>
+          <section aria-labelledby="earnings-totals" className="rounded-2xl bg-white p-6 shadow-xl">
+            <h2 id="earnings-totals" className="text-lg font-semibold text-slate-900">
+              {t("totals.heading")}
+            </h2>
+            <dl className="mt-4 grid gap-4 sm:grid-cols-3" data-testid="earnings-totals">
+              {(
+                [
+                  ["pending", result.totals.pendingCents],
+                  ["approved", result.totals.approvedCents],
+                  ["paid", result.totals.paidCents],
+                ] as const
+              ).map(([key, cents]) => (
+                <div key={key} className="rounded-lg border border-slate-200 p-4">
+                  <dt className="text-sm font-medium text-slate-700">{t(`totals.${key}`)}</dt>
+                  <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid={`earnings-${key}`}>
+                    {money(cents)}
+                  </dd>
+                  <dd className="mt-1 text-sm text-slate-700">{t(`totals.${key}Hint`)}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section aria-labelledby="earnings-entries" className="rounded-2xl bg-white p-6 shadow-xl">
+            <h2 id="earnings-entries" className="text-lg font-semibold text-slate-900">
+              {t("entries.heading")}
+            </h2>
+            {result.total === 0 ? (
+              <div className="mt-4">
+                <EmptyState title={t("entries.empty")}>{t("entries.emptyHint")}</EmptyState>
+              </div>
+            ) : result.entries.length === 0 ? (
+              <div className="mt-4">
+                <EmptyState
+                  title={t("entries.beyondLast")}
+                  action={
+                    <Link href="/earnings" className={pagerLinkClass}>
+                      {t("firstPage")}
+                    </Link>
+                  }
+                />
+              </div>
+            ) : (
+              <div className="mt-4 overflow-x-auto">
+                <table className="w-full text-left" data-testid="earnings-table">
+                  <caption className="sr-only">{t("entries.caption")}</caption>
+                  <thead className="border-b border-slate-300 text-sm text-slate-700">
+                    <tr>
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        {t("entries.orderDate")}
+                      </th>
+                      <th scope="col" className="py-2 pr-4 text-right font-medium">
+                        {t("entries.orderAmount")}
+                      </th>
+                      <th scope="col" className="py-2 pr-4 text-right font-medium">
+                        {t("entries.commission")}
+                      </th>
+                      <th scope="col" className="py-2 font-medium">
+                        {t("entries.state")}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200">
+                    {result.entries.map((entry) => (
+                      <tr key={entry.id}>
+                        <td className="py-2 pr-4 whitespace-nowrap">{day(entry.orderDate)}</td>
+                        <td className="py-2 pr-4 text-right whitespace-nowrap">
+                          {money(entry.orderAmountCents)}
+                        </td>
+                        <td className="py-2 pr-4 text-right font-medium whitespace-nowrap">
+                          {money(entry.commissionCents)}
+                        </td>
+                        <td className="py-2">
+                          <span
+                            className={`rounded-full px-2 py-0.5 text-sm font-medium ${stateClass[entry.state]}`}
+                          >
+                            {t(`states.${entry.state}`)}
+                          </span>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {pages && result.total > EARNINGS_PAGE_SIZE && (
+              <nav
+                aria-label={t("pagesLabel")}
+                className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4"
+              >
+                <p className="text-slate-800">{t("pageOf", { page: result.page, count: pages.pageCount })}</p>
+                <div className="flex gap-2">
+                  {pages.previous !== null && (
+                    <Link href={pageHref(pages.previous)} rel="prev" className={pagerLinkClass}>
+                      <span aria-hidden="true">← </span>
+                      {t("previous")}
+                    </Link>
+                  )}
+                  {pages.next !== null && (
+                    <Link href={pageHref(pages.next)} rel="next" className={pagerLinkClass}>
+                      {t("next")}
+                      <span aria-hidden="true"> →</span>
+                    </Link>
+                  )}
+                </div>
+              </nav>
+            )}
+          </section>
+        </>
+      )}
+    </main>
+  );
+}
