@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "./db";
 import { isDatabaseUnavailable } from "./db";
 import type { AuthConfig, AuthDeps } from "./domain/auth/auth-deps";
 import type { MailOutbox } from "./domain/mail/outbox";
+import type { PayoutConfig } from "./domain/partner/payouts";
 import { AppError, errorBody } from "./errors";
 import { type AppEnv, peerAddress, validationHook } from "./http";
 import {
@@ -70,6 +71,8 @@ type AppConfig = {
   bodyIdleMs?: number;
   /** METRICS_TOKEN: mounts GET /metrics (routes/metrics.ts) for scrapers that send it. */
   metricsToken?: string;
+  /** PAYOUT_*: the payout minimum and the platform's own account; no account: payouts are off. */
+  payouts?: PayoutConfig;
 };
 
 export type AppDeps = {
@@ -201,7 +204,7 @@ export function createApp(deps: AppDeps) {
   };
   registerOnboardingRoutes(app, memberDeps);
   registerNewsRoutes(app, memberDeps);
-  registerPartnerRoutes(app, memberDeps);
+  registerPartnerRoutes(app, memberDeps, deps.config.payouts ?? { minimumCents: 5000, debtor: null });
   registerProfileRoutes(app, memberDeps);
   registerUploadRoutes(app, memberDeps);
   registerIdExpiryRoutes(app, memberDeps);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isValidIban, normalizeIban } from "../lib/iban";
 import { DEFAULT_TIME_ZONE, timeZoneSchema } from "../lib/time-zone";
 import { METRICS_TOKEN_MIN_LENGTH } from "../scripts/metrics-shared.mjs";
 import { productionProblems } from "./env-production";
@@ -71,6 +72,18 @@ const serverEnvSchema = z.object({
   CONTRACT_RETENTION_YEARS: optional(z.coerce.number().int().min(1)).default(10),
   // Partner commissions wait this long for a refund before they count as approved (payable):
   COMMISSION_HOLD_DAYS: optional(z.coerce.number().int().min(0).max(365)).default(30),
+  // Payout runs pay members owed at least this many cents, from the platform's own account (the
+  // three PAYOUT_DEBTOR_* go together; unset: payouts are off).
+  PAYOUT_MINIMUM_CENTS: optional(z.coerce.number().int().min(1)).default(5000),
+  PAYOUT_DEBTOR_NAME: optional(z.string().trim().min(1).max(70)),
+  PAYOUT_DEBTOR_IBAN: optional(z.string().transform(normalizeIban).refine(isValidIban, "not a valid IBAN")),
+  PAYOUT_DEBTOR_BIC: optional(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "not a BIC (8 or 11 letters and digits)"),
+  ),
   // Comma-separated IP-to-country lookup URLs with an {ip} placeholder; unset = no lookups.
   GEO_LOOKUP_URLS: optional(z.string()),
   // Addresses or CIDR ranges of the web tier instances, comma-separated: only their
@@ -115,6 +128,13 @@ export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEn
     throw new Error(
       "Invalid API configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or " +
         "neither to use the AWS default credential chain",
+    );
+  }
+  const debtor = [env.PAYOUT_DEBTOR_NAME, env.PAYOUT_DEBTOR_IBAN, env.PAYOUT_DEBTOR_BIC];
+  if (debtor.some(Boolean) && !debtor.every(Boolean)) {
+    throw new Error(
+      "Invalid API configuration:\n  PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_IBAN and PAYOUT_DEBTOR_BIC go together: " +
+        "set all three, or none to keep payouts off",
     );
   }
   if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {

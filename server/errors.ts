@@ -55,6 +55,12 @@ export const errorCodes = {
   },
   BUYER_UNKNOWN: { status: 422, message: "No member has this buyerSub." },
   ORDER_CONFLICT: { status: 409, message: "This order was reported before with other details." },
+  PAYOUTS_NOT_CONFIGURED: {
+    status: 409,
+    message: "Payouts are off: set PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_IBAN and PAYOUT_DEBTOR_BIC.",
+  },
+  NOTHING_TO_PAY: { status: 409, message: "No member is owed the payout minimum." },
+  PAYOUT_NOT_OPEN: { status: 409, message: "This payout run is no longer open." },
   INTERNAL: { status: 500, message: "An error occurred" },
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
 } as const satisfies Record<string, { status: ContentfulStatusCode; message: string }>;

@@ -154,6 +154,13 @@ async function main() {
       apiHost: env.API_HOST,
       bodyIdleMs: env.BODY_IDLE_SECONDS * 1000,
       metricsToken: env.METRICS_TOKEN,
+      payouts: {
+        minimumCents: env.PAYOUT_MINIMUM_CENTS,
+        debtor:
+          env.PAYOUT_DEBTOR_NAME && env.PAYOUT_DEBTOR_IBAN && env.PAYOUT_DEBTOR_BIC
+            ? { name: env.PAYOUT_DEBTOR_NAME, iban: env.PAYOUT_DEBTOR_IBAN, bic: env.PAYOUT_DEBTOR_BIC }
+            : null,
+      },
       trustedProxies: parseTrustedProxies(env.API_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES),
       geoLookupUrls: (env.GEO_LOOKUP_URLS ?? "")
         .split(",")

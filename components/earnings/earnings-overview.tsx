@@ -160,6 +160,36 @@ export async function EarningsOverview({ page }: { page: number }) {
               </nav>
             )}
           </section>
+          <section aria-labelledby="earnings-payouts" className="rounded-2xl bg-white p-6 shadow-xl">
+            <h2 id="earnings-payouts" className="text-lg font-semibold text-slate-900">
+              {t("payouts.heading")}
+            </h2>
+            {result.payouts.length === 0 ? (
+              <p className="mt-2 text-slate-700">{t("payouts.empty")}</p>
+            ) : (
+              <table className="mt-4 w-full text-left" data-testid="earnings-payouts">
+                <caption className="sr-only">{t("payouts.caption")}</caption>
+                <thead className="border-b border-slate-300 text-sm text-slate-700">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("payouts.date")}
+                    </th>
+                    <th scope="col" className="py-2 text-right font-medium">
+                      {t("payouts.amount")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {result.payouts.map((payout) => (
+                    <tr key={payout.id}>
+                      <td className="py-2 pr-4">{day(payout.paidAt)}</td>
+                      <td className="py-2 text-right font-medium">{money(payout.amountCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
         </>
       )}
     </main>

@@ -83,6 +83,7 @@ export const earningsQuerySchema = z.object({
 
 /** GET /api/earnings: the caller's totals (sums of the ledger) and one page of commissions. */
 export const earningsSchema = z.object({
+  payouts: z.array(z.object({ id: z.string(), amountCents: z.number(), paidAt: z.string() })),
   totals: z.object({ pendingCents: z.number(), approvedCents: z.number(), paidCents: z.number() }),
   entries: z.array(earningEntrySchema),
   page: z.number(),
@@ -90,3 +91,34 @@ export const earningsSchema = z.object({
   total: z.number(),
 });
 export type Earnings = z.infer<typeof earningsSchema>;
+
+const payoutRunSchema = z.object({
+  id: z.string(),
+  status: z.enum(["prepared", "executed", "cancelled"]),
+  messageId: z.string(),
+  totalCents: z.number(),
+  itemCount: z.number(),
+  executionDate: z.string(),
+  createdAt: z.string(),
+  executedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+
+export const payoutRunListSchema = z.object({ payouts: z.array(payoutRunSchema) });
+/** One run with its transfers: the IBAN only by its last four characters. */
+export const payoutRunDetailSchema = payoutRunSchema.extend({
+  items: z.array(
+    z.object({
+      partnerUserId: z.string().nullable(),
+      amountCents: z.number(),
+      accountHolder: z.string(),
+      ibanEnd: z.string(),
+    }),
+  ),
+});
+export const payoutPreparedSchema = z.object({
+  id: z.string(),
+  messageId: z.string(),
+  itemCount: z.number(),
+  totalCents: z.number(),
+});

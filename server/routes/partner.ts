@@ -6,6 +6,9 @@ import {
   commissionPlanSchema,
   earningsQuerySchema,
   earningsSchema,
+  payoutPreparedSchema,
+  payoutRunDetailSchema,
+  payoutRunListSchema,
   shopKeyCreatedSchema,
   shopKeyInputSchema,
   shopKeyListSchema,
@@ -15,6 +18,15 @@ import {
 import { readCommissionPlan, setCommissionPlan } from "../domain/partner/commission-plan";
 import { readEarnings } from "../domain/partner/earnings";
 import { reportOrder } from "../domain/partner/orders";
+import {
+  cancelPayoutRun,
+  executePayoutRun,
+  listPayoutRuns,
+  type PayoutConfig,
+  preparePayoutRun,
+  readPayoutFile,
+  readPayoutRun,
+} from "../domain/partner/payouts";
 import { authenticateShopKey, createShopKey, listShopKeys, revokeShopKey } from "../domain/partner/shop-keys";
 import { AppError } from "../errors";
 import type { AppEnv } from "../http";
@@ -43,11 +55,20 @@ function shopKeyGate(deps: MemberRouteDeps): MiddlewareHandler<AppEnv> {
  * The partner programme: the shop reports orders, super admins set the plan and the shop's keys,
  * members read what they earned.
  */
-export function registerPartnerRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
+export function registerPartnerRoutes(
+  app: OpenAPIHono<AppEnv>,
+  deps: MemberRouteDeps,
+  payoutConfig: PayoutConfig,
+) {
   const superAdminRoute = routesWith({
     middleware: [authenticate(deps), superAdminOnly],
-    responses: { ...errorResponses, 404: errorJson("Shop key not found") },
+    responses: {
+      ...errorResponses,
+      404: errorJson("No such shop key or payout run"),
+      409: errorJson("Payouts off, nothing to pay, or the run is no longer open"),
+    },
   });
+  const payoutIdOf = (id: string) => rowIdOr404(id, "Payout run not found");
   const shopRoute = routesWith({
     middleware: [shopKeyGate(deps)],
     responses: {
@@ -141,5 +162,97 @@ export function registerPartnerRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRout
       responses: { 200: json(commissionPlanResultSchema, "The plan now in force") },
     }),
     async (c) => c.json(await setCommissionPlan(deps.db, c.req.valid("json"), actorOf(c)), 200),
+  );
+
+  app.openapi(
+    superAdminRoute({
+      method: "get",
+      path: "/api/admin/payouts",
+      tags,
+      summary: "Payout runs, newest first",
+      responses: { 200: json(payoutRunListSchema, "Runs") },
+    }),
+    async (c) => c.json({ payouts: await listPayoutRuns(deps.db) }, 200),
+  );
+
+  app.openapi(
+    superAdminRoute({
+      method: "post",
+      path: "/api/admin/payouts",
+      tags,
+      summary: "Prepare a payout run: a checked SEPA file paying every member owed the minimum",
+      responses: { 201: json(payoutPreparedSchema, "Prepared; nothing is paid until it is executed") },
+    }),
+    async (c) => c.json(await preparePayoutRun(deps.db, payoutConfig, actorOf(c)), 201),
+  );
+
+  app.openapi(
+    superAdminRoute({
+      method: "get",
+      path: "/api/admin/payouts/{id}",
+      tags,
+      summary: "A payout run with its transfers",
+      request: { params: idParams },
+      responses: { 200: json(payoutRunDetailSchema, "The run") },
+    }),
+    async (c) => c.json(await readPayoutRun(deps.db, payoutIdOf(c.req.valid("param").id)), 200),
+  );
+
+  app.openapi(
+    superAdminRoute({
+      method: "get",
+      path: "/api/admin/payouts/{id}/sepa.xml",
+      tags,
+      summary: "The run's SEPA credit transfer file (pain.001.001.09), as checked when it was prepared",
+      request: { params: idParams },
+      responses: {
+        200: { description: "The file", content: { "application/xml": { schema: { type: "string" } } } },
+        410: errorJson("The run was cancelled"),
+      },
+    }),
+    async (c) => {
+      const file = await readPayoutFile(deps.db, payoutIdOf(c.req.valid("param").id));
+      return c.body(file.xml, 200, {
+        "content-type": "application/xml; charset=utf-8",
+        "content-disposition": `attachment; filename="${file.fileName}"`,
+        "cache-control": "no-store",
+      });
+    },
+  );
+
+  app.openapi(
+    superAdminRoute({
+      method: "post",
+      path: "/api/admin/payouts/{id}/execute",
+      tags,
+      summary: "The bank executed the file: its commissions become paid and each member is mailed",
+      request: { params: idParams },
+      responses: { 200: json(z.object({ success: z.boolean() }), "Executed") },
+    }),
+    async (c) => {
+      await executePayoutRun(
+        deps.db,
+        deps.mail,
+        deps.publicUrl,
+        payoutIdOf(c.req.valid("param").id),
+        actorOf(c),
+      );
+      return c.json({ success: true }, 200);
+    },
+  );
+
+  app.openapi(
+    superAdminRoute({
+      method: "post",
+      path: "/api/admin/payouts/{id}/cancel",
+      tags,
+      summary: "Cancel a run before it is executed; nothing is paid",
+      request: { params: idParams },
+      responses: { 200: json(z.object({ success: z.boolean() }), "Cancelled") },
+    }),
+    async (c) => {
+      await cancelPayoutRun(deps.db, payoutIdOf(c.req.valid("param").id), actorOf(c));
+      return c.json({ success: true }, 200);
+    },
   );
 }

@@ -99,6 +99,10 @@ export async function createTestApp(
       publicUrl: "http://localhost:3000",
       storageSigningSecret,
       auth: { ...testAuthConfig, ...options.auth },
+      payouts: {
+        minimumCents: 5000,
+        debtor: { name: "Partner Platform GmbH", iban: "DE89370400440532013000", bic: "COBADEFFXXX" },
+      },
       ...(options.metricsToken === undefined ? {} : { metricsToken: options.metricsToken }),
       ...(options.trustedProxies === undefined
         ? {}

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, requiredRef, timestamptz } from "./columns";
 import { userRef } from "./users";
 
@@ -91,8 +104,80 @@ export const commissions = pgTable(
   ],
 );
 
-/** What happened to a commission: each event is one or two ledger rows. */
-export const ledgerEventEnum = pgEnum("ledger_event", ["earned", "approved", "reversed", "paid"]);
+export const payoutStatusEnum = pgEnum("payout_status", ["prepared", "executed", "cancelled"]);
+
+/**
+ * A payout run: the SEPA credit transfer file a super admin hands to the bank, and what it pays.
+ * The file is built and checked when the run is prepared and kept as it was offered. Executing the
+ * run writes its ledger rows; cancelling it (only before) writes none.
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: id(),
+    status: payoutStatusEnum("status").notNull().default("prepared"),
+    /** The file's message id (MsgId): unique, as banks refuse a repeated one. */
+    messageId: text("message_id").notNull(),
+    totalCents: cents("total_cents").notNull(),
+    itemCount: integer("item_count").notNull(),
+    executionDate: date("execution_date", { mode: "string" }).notNull(),
+    sepaXml: text("sepa_xml").notNull(),
+    createdByUserId: userRef("created_by_user_id"),
+    createdAt: createdAt(),
+    executedAt: timestamptz("executed_at"),
+    cancelledAt: timestamptz("cancelled_at"),
+  },
+  (table) => [
+    uniqueIndex("payouts_message_id_unique").on(table.messageId),
+    index("payouts_created_idx").on(table.createdAt),
+  ],
+);
+
+/**
+ * One transfer of a run: the member, the amount, and the bank details as they were when the run
+ * was prepared. `open` while the run is prepared: a member has at most one open transfer, so two
+ * runs started at once can never both pay them.
+ */
+export const payoutItems = pgTable(
+  "payout_items",
+  {
+    id: id(),
+    payoutId: requiredRef("payout_id", () => payouts.id, "restrict"),
+    partnerUserId: userRef("partner_user_id"),
+    amountCents: cents("amount_cents").notNull(),
+    accountHolder: text("account_holder").notNull(),
+    iban: text("iban").notNull(),
+    endToEndId: text("end_to_end_id").notNull(),
+    language: text("language").notNull(),
+    open: boolean("open").notNull().default(true),
+  },
+  (table) => [
+    uniqueIndex("payout_items_open_partner_unique").on(table.partnerUserId).where(sql`${table.open}`),
+    index("payout_items_payout_idx").on(table.payoutId),
+    index("payout_items_partner_idx").on(table.partnerUserId),
+    check("payout_items_amount_positive", sql`${table.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The commissions a transfer settles: approved ones it pays, and refunds after an earlier payout
+ * it nets against them (a negative amount). Execution turns each into its ledger rows.
+ */
+export const payoutCommissions = pgTable(
+  "payout_commissions",
+  {
+    payoutItemId: requiredRef("payout_item_id", () => payoutItems.id, "restrict"),
+    commissionId: requiredRef("commission_id", () => commissions.id, "restrict"),
+    amountCents: cents("amount_cents").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.payoutItemId, table.commissionId] })],
+);
+
+/**
+ * What happened to a commission: each event is one or two ledger rows. `netted`: a refund after
+ * the commission was paid out, taken off a later payout.
+ */
+export const ledgerEventEnum = pgEnum("ledger_event", ["earned", "approved", "reversed", "paid", "netted"]);
 /** Where an amount sits: a member's balance in each is the sum of its rows. */
 export const ledgerBucketEnum = pgEnum("ledger_bucket", ["pending", "approved", "paid"]);
 
@@ -111,7 +196,7 @@ export const ledgerEntries = pgTable(
     event: ledgerEventEnum("event").notNull(),
     bucket: ledgerBucketEnum("bucket").notNull(),
     amountCents: cents("amount_cents").notNull(),
-    payoutId: uuid("payout_id"),
+    payoutId: uuid("payout_id").references(() => payouts.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
   (table) => [

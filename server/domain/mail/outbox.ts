@@ -29,7 +29,8 @@ type MailKind =
   | "email_change_taken"
   | "email_changed"
   | "data_exported"
-  | "account_deleted";
+  | "account_deleted"
+  | "payout_executed";
 
 /** A rendered mail and what it is, ready for the outbox. */
 export type OutgoingMail = MailMessage & { kind: MailKind; language: Locale };

@@ -336,6 +336,26 @@ export function idExpiringMail(
   }));
 }
 
+/** Sent to each member a payout run paid, when a super admin marks the run as executed. */
+export function payoutExecutedMail(
+  to: string,
+  locale: Locale,
+  amountCents: number,
+  ibanEnd: string,
+  earningsUrl: string,
+): OutgoingMail {
+  const amount = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(
+    amountCents / 100,
+  );
+  return build(to, locale, (t, values) => ({
+    kind: "payout_executed",
+    subject: t("payoutExecuted.subject", { amount }),
+    paragraphs: [t("payoutExecuted.paid", { amount, ibanEnd }), t("payoutExecuted.statement")],
+    link: { href: earningsUrl, label: t("payoutExecuted.action") },
+    reason: t("payoutExecuted.reason", values),
+  }));
+}
+
 /**
  * Sent to members who signed an earlier version of a contract when a version is published as
  * "members must sign again". The contract's name is the admin's text (escaped in the HTML part).

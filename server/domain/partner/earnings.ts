@@ -3,6 +3,7 @@ import { type CommissionState, EARNINGS_PAGE_SIZE, type Earnings } from "../../.
 import type { Database } from "../../db";
 import { commissions, ledgerEntries, shopOrders } from "../../db/schema";
 import { balancesOf } from "./ledger";
+import { payoutsReceivedBy } from "./payouts";
 
 /**
  * A commission's state from its entries, the latest event winning: reversed (a refund, also one
@@ -19,8 +20,9 @@ const stateSql = sql<CommissionState>`(select case max(case ${ledgerEntries.even
  * more of their invitees than the funnel already does.
  */
 export async function readEarnings(db: Database, userId: string, page: number): Promise<Earnings> {
-  const [totals, [counted], rows] = await Promise.all([
+  const [totals, received, [counted], rows] = await Promise.all([
     balancesOf(db, userId),
+    payoutsReceivedBy(db, userId),
     db.select({ total: count() }).from(commissions).where(eq(commissions.partnerUserId, userId)),
     db
       .select({
@@ -41,6 +43,7 @@ export async function readEarnings(db: Database, userId: string, page: number): 
   const total = counted?.total ?? 0;
   return {
     totals,
+    payouts: received,
     entries: rows.map((row) => ({
       id: row.id,
       orderDate: row.placedAt.toISOString(),

@@ -51,6 +51,45 @@ export const recordApproved = (
     { bucket: "approved", amountCents: commission.amountCents },
   ]);
 
+/** A payout was executed: the amount leaves approved for paid. */
+export const recordPaid = (
+  tx: Database,
+  commission: Pick<CommissionRow, "id" | "partnerUserId">,
+  amountCents: number,
+  payoutId: string,
+) =>
+  append(
+    tx,
+    commission,
+    "paid",
+    [
+      { bucket: "approved", amountCents: -amountCents },
+      { bucket: "paid", amountCents },
+    ],
+    payoutId,
+  );
+
+/**
+ * A refund after a payout, taken off a later one: the clawback leaves approved (where the refund
+ * put it below zero) and comes off what was paid.
+ */
+export const recordNetted = (
+  tx: Database,
+  commission: Pick<CommissionRow, "id" | "partnerUserId">,
+  amountCents: number,
+  payoutId: string,
+) =>
+  append(
+    tx,
+    commission,
+    "netted",
+    [
+      { bucket: "approved", amountCents },
+      { bucket: "paid", amountCents: -amountCents },
+    ],
+    payoutId,
+  );
+
 /**
  * Where a commission stands: what its entries say, the latest event winning (reversed after
  * paid is a refund after the payout).
