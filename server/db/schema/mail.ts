@@ -1,5 +1,16 @@
-import { index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz } from "./columns";
+
+/**
+ * A file sent with a mail. The bytes live in object storage under `storageKey`, not in the row,
+ * so the outbox stays small; the sender reads them at delivery and deletes them once the mail is
+ * sent or finally failed, the way the bodies are emptied.
+ */
+export interface MailAttachmentRef {
+  filename: string;
+  contentType: string;
+  storageKey: string;
+}
 
 export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"]);
 
@@ -20,6 +31,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Files sent with the mail (their bytes are in object storage); null for most mails. */
+    attachments: jsonb("attachments").$type<MailAttachmentRef[]>(),
     status: mailStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
