@@ -5,6 +5,7 @@ export * from "./contracts";
 export * from "./documents";
 export * from "./mail";
 export * from "./news";
+export * from "./oidc";
 export * from "./partner";
 export * from "./profiles";
 export * from "./referrals";
