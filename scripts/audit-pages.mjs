@@ -185,6 +185,7 @@ async function plan(seeder, only) {
     "/admin/permission-management",
     "/admin/contract-dashboard",
     "/admin/contract-templates",
+    "/admin/partner-programme",
   ])
     add(p, "super admin", adminCookie);
   return pages;

@@ -34,6 +34,7 @@ export const WEB_ROUTES = [
   "/admin/contract-dashboard",
   "/admin/contract-templates",
   "/admin/news",
+  "/admin/partner-programme",
   "/admin/permission-management",
   "/admin/user-management",
   "/admin/user-management/profile/:id",

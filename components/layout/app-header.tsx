@@ -20,6 +20,8 @@ const ADMIN_LINKS = [
   { href: "/admin/contract-dashboard", key: "contractDashboard" },
   { href: "/admin/news", key: "news" },
 ] as const;
+/** Money settings: the API answers 403 to other admins, so only super admins see the link. */
+const SUPER_ADMIN_LINKS = [{ href: "/admin/partner-programme", key: "partnerProgramme" }] as const;
 
 const navLinkClass =
   "rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800";
@@ -41,7 +43,8 @@ export function AppHeader() {
   const showAdmin = isAdminRole(user.role);
   const current = (href: string) =>
     pathname === href || pathname.startsWith(`${href}/`) ? "page" : undefined;
-  const adminItems = ADMIN_LINKS.map((link) => (
+  const adminLinks = [...ADMIN_LINKS, ...(user.role === "super_admin" ? SUPER_ADMIN_LINKS : [])];
+  const adminItems = adminLinks.map((link) => (
     <li key={link.href}>
       <Link href={link.href} className={`${navLinkClass} block`} aria-current={current(link.href)}>
         {t(link.key)}

@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { CommissionPlanSection } from "@/components/admin/partner/commission-plan";
+import { COMMISSION_PLAN_PATH, SHOP_KEYS_PATH } from "@/components/admin/partner/partner-paths";
+import { ShopKeys } from "@/components/admin/partner/shop-keys";
+import { SuperAdminOnly } from "@/components/admin/partner/super-admin-only";
+import { PageHeader } from "@/components/ui/page-header";
+import { commissionPlanResultSchema, shopKeyListSchema } from "@/lib/schemas/partner";
+import { apiLoadAsUser } from "@/web/api-server";
+import { requireSession } from "@/web/session-server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AdminPartner");
+  return { title: t("title") };
+}
+
+/**
+ * /admin/partner-programme (the admin layout has checked the role): the shop's keys and the
+ * commission plan, for super admins only. Both come with the first render; an admin who is not a
+ * super admin (as the API knows them now, or as its calls answer 403) is told so instead.
+ */
+export default async function PartnerProgrammePage() {
+  const t = await getTranslations("AdminPartner");
+  const session = await requireSession();
+  const superAdmin = session.user.role === "super_admin";
+  const [keys, plan] = superAdmin
+    ? await Promise.all([
+        apiLoadAsUser(SHOP_KEYS_PATH, shopKeyListSchema),
+        apiLoadAsUser(COMMISSION_PLAN_PATH, commissionPlanResultSchema),
+      ])
+    : [null, null];
+  const refused = !keys || !plan || [keys, plan].some((load) => !load.ok && load.error.status === 403);
+  return (
+    <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
+      <PageHeader id="partner-programme-title" title={t("title")} description={t("subtitle")} />
+      {refused ? (
+        <SuperAdminOnly />
+      ) : (
+        <>
+          <ShopKeys initial={keys} />
+          <CommissionPlanSection initial={plan} />
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { api } from "@/components/api/client";
+import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/form-field";
+import { shopKeyCreatedSchema, shopKeyInputSchema } from "@/lib/schemas/partner";
+import { SHOP_KEYS_PATH } from "./partner-paths";
+import { usePartnerFailure } from "./use-partner-failure";
+
+type Values = z.input<typeof shopKeyInputSchema>;
+type Input = z.output<typeof shopKeyInputSchema>;
+const FIELDS = ["name"] as const;
+/** The longest name the API takes, from its schema. */
+const NAME_MAX = shopKeyInputSchema.shape.name.maxLength ?? undefined;
+
+/** The key as the API made it (shown this once), with the name the admin gave it. */
+export type NewShopKey = z.infer<typeof shopKeyCreatedSchema> & { name: string };
+
+/**
+ * Names a new shop key, checked with the API's own schema. The API's field issues land on the
+ * field; anything else is said above the buttons. `onCreated` gets the key, which no later
+ * answer carries.
+ */
+export function ShopKeyForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (created: NewShopKey) => void;
+  onCancel: () => void;
+}) {
+  const t = useTranslations("AdminPartner");
+  const tErrors = useTranslations("AdminPartner.errors");
+  const failureText = usePartnerFailure();
+  const form = useForm<Values, unknown, Input>({
+    resolver: zodResolver(shopKeyInputSchema),
+    defaultValues: { name: "" },
+  });
+  const { register, formState } = form;
+
+  const message = formState.errors.name?.message;
+  const nameError = message && (tErrors.has(message as never) ? tErrors(message as never) : tErrors("name"));
+
+  const send = async (data: Input) => {
+    try {
+      const created = await api.post(SHOP_KEYS_PATH, data, shopKeyCreatedSchema);
+      onCreated({ ...created, name: data.name });
+    } catch (error) {
+      if (isApiProblem(error) && error.status === 401) return;
+      if (isApiProblem(error) && applyFieldIssues(error, FIELDS, form.setError)) return;
+      const fallback = t("keys.createFailed");
+      const detail = isApiProblem(error) ? failureText(error) : "";
+      form.setError("root", { type: "server", message: detail ? `${fallback} ${detail}` : fallback });
+    }
+  };
+
+  return (
+    <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4">
+      <Field label={t("keys.name")} hint={t("keys.nameHint")} error={nameError} required>
+        {(control) => (
+          <input
+            {...control}
+            {...register("name")}
+            type="text"
+            maxLength={NAME_MAX}
+            autoComplete="off"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      {formState.errors.root?.message && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 break-words text-red-800">
+          {formState.errors.root.message}
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" size="sm" onClick={onCancel} disabled={formState.isSubmitting}>
+          {t("cancel")}
+        </Button>
+        <Button type="submit" size="sm" loading={formState.isSubmitting}>
+          {formState.isSubmitting ? t("keys.submitting") : t("keys.submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}

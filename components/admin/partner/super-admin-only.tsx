@@ -1,0 +1,21 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { linkClass } from "@/components/ui/form-field";
+
+/** What an admin who is not a super admin sees instead of the keys and the plan. */
+export async function SuperAdminOnly() {
+  const t = await getTranslations("AdminPartner.superAdminOnly");
+  return (
+    <section aria-labelledby="super-admin-only-heading" className="rounded-2xl bg-white p-4 shadow-xl sm:p-6">
+      <h2 id="super-admin-only-heading" className="text-lg font-semibold text-slate-900">
+        {t("heading")}
+      </h2>
+      <p className="mt-2 text-slate-800">{t("text")}</p>
+      <p className="mt-4">
+        <Link href="/admin/dashboard" className={linkClass}>
+          {t("back")}
+        </Link>
+      </p>
+    </section>
+  );
+}
