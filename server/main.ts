@@ -114,7 +114,7 @@ async function main() {
   // with METRICS_TOKEN, and only then with Node's process metrics, which nobody else reads.
   const metrics = createApiMetrics(database, { processMetrics: env.METRICS_TOKEN !== undefined });
   // Requests write mails into the database's outbox; this loop delivers them with retries.
-  const mailSender = createMailSender({ db: database.db, mailer, logger, jobs: metrics });
+  const mailSender = createMailSender({ db: database.db, mailer, logger, storage, jobs: metrics });
 
   // Hourly: mails members whose ID expires within 30 days, once per ID (through the outbox).
   const idExpirySweeper = createIdExpirySweeper({

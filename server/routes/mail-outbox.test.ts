@@ -188,6 +188,139 @@ describe("mail outbox: a mail server that is down for a while", () => {
     });
   });
 
+  it("keeps a mail's attachment through a failed attempt and delivers it on the retry, then deletes the file", async () => {
+    await withoutDefaultSender(async () => {
+      const smtp = await startSmtp();
+      const mailer = smtpMailer(smtp.port);
+      let sends = 0;
+      // The server drops the first attempt; the second goes through.
+      const flaky: Mailer = {
+        driver: mailer.driver,
+        async send(message) {
+          sends += 1;
+          if (sends === 1)
+            throw Object.assign(new Error("Connection closed unexpectedly"), { code: "ECONNECTION" });
+          return mailer.send(message);
+        },
+        close: () => mailer.close(),
+      };
+      const { storage } = t.deps;
+      const sender = createMailSender({
+        db: db(),
+        mailer: flaky,
+        logger,
+        storage,
+        // Long enough that the first flush does not reach the retry itself.
+        options: { baseDelayMs: 300, maxDelayMs: 300 },
+      });
+      const stored = async (key: string) => {
+        const object = await storage.get(key);
+        object?.body.destroy();
+        return object !== null;
+      };
+      try {
+        const pdf = Buffer.concat([Buffer.from("%PDF-1.3\n"), crypto.randomBytes(2048)]);
+        const storageKey = crypto.randomUUID();
+        await storage.put(storageKey, pdf, { contentType: "application/pdf" });
+        const to = `statement-${crypto.randomUUID()}@example.com`;
+        const attachment = {
+          filename: "payout-statement-2026-12-01.pdf",
+          contentType: "application/pdf",
+          storageKey,
+        };
+        const id = await insertMail(db(), {
+          kind: "payout_executed",
+          language: "en",
+          to,
+          subject: "Your statement",
+          text: "Attached.",
+          attachments: [attachment],
+        });
+
+        await sender.flush([id]);
+        const [afterFailure] = await rowsTo(to);
+        expect(afterFailure).toMatchObject({
+          status: "pending",
+          attempts: 1,
+          lastError: "ECONNECTION: Connection closed unexpectedly",
+          text: "Attached.",
+          attachments: [attachment],
+        });
+        expect(await stored(storageKey)).toBe(true);
+        expect(smtp.received).toHaveLength(0);
+
+        await waitFor(
+          async () => ((await sender.flush([id])) > 0 ? true : undefined),
+          5_000,
+          "the retry to be due",
+        );
+        expect(smtp.received).toHaveLength(1);
+        const [mail] = smtp.received;
+        expect(mail?.text).toBe("Attached.");
+        expect(mail?.attachments).toHaveLength(1);
+        expect(mail?.attachments[0]).toMatchObject({
+          filename: attachment.filename,
+          contentType: "application/pdf",
+        });
+        expect(mail?.attachments[0]?.content.equals(pdf)).toBe(true);
+        const [sent] = await rowsTo(to);
+        expect(sent).toMatchObject({
+          status: "sent",
+          attempts: 2,
+          lastError: null,
+          text: "",
+          attachments: null,
+        });
+        expect(await stored(storageKey)).toBe(false);
+      } finally {
+        await sender.stop();
+        await mailer.close();
+        await smtp.close();
+      }
+    });
+  });
+
+  it("fails a mail whose attachment is missing from storage instead of sending it without", async () => {
+    await withoutDefaultSender(async () => {
+      const smtp = await startSmtp();
+      const mailer = smtpMailer(smtp.port);
+      const sender = createMailSender({
+        db: db(),
+        mailer,
+        logger,
+        storage: t.deps.storage,
+        options: { maxAttempts: 1 },
+      });
+      try {
+        const to = `missing-${crypto.randomUUID()}@example.com`;
+        const id = await insertMail(db(), {
+          kind: "payout_executed",
+          language: "en",
+          to,
+          subject: "Your statement",
+          text: "Attached.",
+          attachments: [
+            { filename: "gone.pdf", contentType: "application/pdf", storageKey: crypto.randomUUID() },
+          ],
+        });
+        await sender.flush([id]);
+        const [row] = await rowsTo(to);
+        expect(row).toMatchObject({
+          status: "failed",
+          lastError: "The attachment gone.pdf is missing from storage",
+        });
+        // Failed for good, the row keeps its body and names its file, for an admin's retry.
+        expect(row?.text).toBe("Attached.");
+        expect(row?.attachments).toHaveLength(1);
+        expect(smtp.received).toEqual([]);
+      } finally {
+        await sender.stop();
+        await mailer.close();
+        await smtp.close();
+      }
+    });
+  });
+
   it("waits longer after each failure, with jitter and a cap", () => {
     const options = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
     const middle = () => 0.5;

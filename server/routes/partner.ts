@@ -225,14 +225,25 @@ export function registerPartnerRoutes(
       method: "post",
       path: "/api/admin/payouts/{id}/execute",
       tags,
-      summary: "The bank executed the file: its commissions become paid and each member is mailed",
+      summary:
+        "The bank executed the file: its commissions become paid and each member is mailed their statement (PDF)",
       request: { params: idParams },
-      responses: { 200: json(z.object({ success: z.boolean() }), "Executed") },
+      responses: {
+        200: json(z.object({ success: z.boolean() }), "Executed"),
+        503: errorJson(
+          "The render slots stayed busy, so the statements were not rendered and nothing was executed (SERVICE_UNAVAILABLE, Retry-After)",
+        ),
+      },
     }),
     async (c) => {
       await executePayoutRun(
-        deps.db,
-        deps.mail,
+        {
+          db: deps.db,
+          mail: deps.mail,
+          storage: deps.storage,
+          logger: c.var.log,
+          renders: deps.metrics.pdfRenders,
+        },
         deps.publicUrl,
         payoutIdOf(c.req.valid("param").id),
         actorOf(c),

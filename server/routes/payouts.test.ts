@@ -1,11 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Earnings } from "../../lib/schemas/partner";
-import { changeReviews, ledgerEntries, payoutItems, personalProfiles, users } from "../db/schema";
+import { createApp } from "../app";
+import {
+  changeReviews,
+  ledgerEntries,
+  mailOutbox,
+  payoutItems,
+  payouts,
+  personalProfiles,
+  users,
+} from "../db/schema";
 import { approveHeldCommissions } from "../domain/partner/commission-hold";
+import { closeContractRenderer } from "../infra/pdf/render-contract-pdf";
+import type { ObjectStorage } from "../infra/storage/types";
 import { call, loginOk } from "../testing/auth-api";
-import { waitForMail } from "../testing/eml";
+import { type OutboxMail, waitForMail } from "../testing/eml";
 import { createMember } from "../testing/referral-api";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -31,7 +43,10 @@ beforeAll(async () => {
   });
   expect(plan.status).toBe(200);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await closeContractRenderer();
+});
 
 type Partner = Awaited<ReturnType<typeof createMember>> & { buyerId: string };
 
@@ -114,6 +129,42 @@ async function settleOpenRuns(action: "execute" | "cancel" = "cancel") {
   }
 }
 
+/** The statement attached to a payout mail, and its text with white space runs as one space. */
+async function statementOf(mail: OutboxMail) {
+  expect(mail.attachments).toHaveLength(1);
+  const [file] = mail.attachments;
+  expect(file).toMatchObject({
+    filename: expect.stringMatching(/^payout-statement-\d{4}-\d\d-\d\d\.pdf$/),
+    contentType: "application/pdf",
+  });
+  const pdf = new Uint8Array(file?.content ?? []);
+  const text = (await extractText(await getDocumentProxy(pdf), { mergePages: true })).text;
+  return text.replace(/\s+/g, " ");
+}
+
+const runOf = async (runId: string) =>
+  (await admin("GET", `/api/admin/payouts/${runId}`)).body as unknown as {
+    messageId: string;
+    status: string;
+  };
+
+/** Whether object storage holds `key` (the body is closed unread). */
+async function isStored(key: string) {
+  const object = await t.deps.storage.get(key);
+  object?.body.destroy();
+  return object !== null;
+}
+
+/** Runs `body` with the test app's sender stopped, so mails wait in the outbox to be looked at. */
+async function withSenderStopped(body: () => Promise<void>) {
+  await t.mailSender.stop();
+  try {
+    await body();
+  } finally {
+    t.mailSender.start();
+  }
+}
+
 describe("payout runs", () => {
   it("prepares a checked SEPA file, pays nothing until executed, then pays once and mails the member", async () => {
     const paula = await partner();
@@ -149,12 +200,117 @@ describe("payout runs", () => {
     const mail = await waitForMail(t.mailDir, (candidate) => candidate.to.includes(paula.email));
     expect(mail.subject).toBe("Your commission payout: €60.00");
     expect(mail.text).toContain("2051");
+    expect(mail.text).toContain("The attached statement (PDF) lists the commissions this payout settles.");
+    const statement = await statementOf(mail);
+    expect(statement).toContain("Commission payout statement");
+    expect(statement).toContain("Account holder Paula Partner");
+    expect(statement).toContain(`Payout reference ${(await runOf(runId)).messageId}`);
+    expect(statement).toContain("Paid to account ending in 2051");
+    expect(statement).not.toContain("DE02120300000000202051");
+    expect(statement).toContain("1 Dec 2026 Commission (10%) €400.00 €40.00");
+    expect(statement).toContain("1 Dec 2026 Commission (10%) €200.00 €20.00");
+    expect(statement).toContain("Total transferred €60.00");
 
     const again = await admin("POST", `/api/admin/payouts/${runId}/execute`);
     expect(again.status).toBe(409);
     expect((again.body.error as { code: string }).code).toBe("PAYOUT_NOT_OPEN");
     expect((await admin("POST", `/api/admin/payouts/${runId}/cancel`)).status).toBe(409);
     expect((await earnings(paula)).totals.paidCents).toBe(6000);
+  });
+
+  it("attaches a German statement listing each commission and the total, and deletes the file once the mail is sent", async () => {
+    const jana = await partner({ language: "de" });
+    await sale(jana, 4000);
+    await sale(jana, 2050);
+    await endHolds();
+    await settleOpenRuns("cancel");
+    const runId = ((await prepare()).body as { id: string }).id;
+    const { messageId } = await runOf(runId);
+    let storageKey = "";
+    await withSenderStopped(async () => {
+      expect((await admin("POST", `/api/admin/payouts/${runId}/execute`)).status).toBe(200);
+      // In the outbox, the row names the file; the bytes are in object storage, not the row.
+      const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.recipient, jana.email));
+      expect(row?.status).toBe("pending");
+      expect(row?.attachments).toEqual([
+        {
+          filename: expect.stringMatching(/^payout-statement-\d{4}-\d\d-\d\d\.pdf$/),
+          contentType: "application/pdf",
+          storageKey: expect.any(String),
+        },
+      ]);
+      storageKey = row?.attachments?.[0]?.storageKey ?? "";
+      expect(await isStored(storageKey)).toBe(true);
+    });
+
+    const mail = await waitForMail(t.mailDir, (candidate) => candidate.to.includes(jana.email));
+    expect(mail.subject).toMatch(/^Ihre Provisionsauszahlung: 60,50\s€$/);
+    expect(mail.text).toContain("Die beigefügte Abrechnung (PDF) führt die Provisionen auf");
+    const statement = await statementOf(mail);
+    expect(statement).toContain("Partner-Plattform");
+    expect(statement).toContain("Abrechnung Ihrer Provisionsauszahlung");
+    expect(statement).toContain("Kontoinhaber Paula Partner");
+    expect(statement).toContain(`Referenz der Auszahlung ${messageId}`);
+    expect(statement).toContain("Überwiesen auf das Konto mit der Endung 2051");
+    expect(statement).toContain("Bestelldatum Beschreibung Bestellbetrag Provision");
+    expect(statement).toContain("01.12.2026 Provision (10 %) 400,00 € 40,00 €");
+    expect(statement).toContain("01.12.2026 Provision (10 %) 205,00 € 20,50 €");
+    expect(statement).toContain("Überwiesener Gesamtbetrag 60,50 €");
+
+    // Sent: the row keeps no body and no file, and the file is gone from storage.
+    await t.mailSender.flush();
+    const [sent] = await db().select().from(mailOutbox).where(eq(mailOutbox.recipient, jana.email));
+    expect(sent).toMatchObject({ status: "sent", text: "", html: null, attachments: null });
+    expect(await isStored(storageKey)).toBe(false);
+  });
+
+  it("leaves the run prepared and deletes the statements stored so far when storing one fails", async () => {
+    const members = [await partner(), await partner()];
+    for (const member of members) await sale(member, 5000);
+    await endHolds();
+    await settleOpenRuns("cancel");
+    const runId = ((await prepare()).body as { id: string }).id;
+    const attempted: string[] = [];
+    const written: string[] = [];
+    const deleted: string[] = [];
+    const storage: ObjectStorage = {
+      ...t.deps.storage,
+      async put(key, body, options) {
+        // The second statement fails to store, after the first was stored.
+        attempted.push(key);
+        if (written.length === 1) throw new Error("disk full at /srv/objects");
+        written.push(key);
+        return t.deps.storage.put(key, body, options);
+      },
+      async delete(key) {
+        deleted.push(key);
+        return t.deps.storage.delete(key);
+      },
+    };
+    const failing = createApp({ ...t.deps, storage });
+    const answer = await call(failing, "POST", `/api/admin/payouts/${runId}/execute`, {
+      token: superAdmin.token,
+    });
+    expect(answer.status).toBe(500);
+    expect(JSON.stringify(answer.body)).not.toContain("disk full");
+    // Both go: the one stored, and the one whose store failed (it may have been half written).
+    expect(written).toHaveLength(1);
+    expect(attempted).toHaveLength(2);
+    expect([...deleted].sort()).toEqual([...attempted].sort());
+    expect(await isStored(written[0] ?? "")).toBe(false);
+    // Nothing was paid or mailed: the run is still prepared and can be executed.
+    expect((await runOf(runId)).status).toBe("prepared");
+    for (const member of members) {
+      expect((await earnings(member)).totals).toMatchObject({ approvedCents: 5000, paidCents: 0 });
+      expect(await db().select().from(mailOutbox).where(eq(mailOutbox.recipient, member.email))).toEqual([]);
+    }
+    expect((await admin("POST", `/api/admin/payouts/${runId}/execute`)).status).toBe(200);
+    for (const member of members) {
+      const mail = await waitForMail(t.mailDir, (candidate) => candidate.to.includes(member.email));
+      expect(await statementOf(mail)).toContain("Total transferred €50.00");
+    }
+    const [run] = await db().select({ status: payouts.status }).from(payouts).where(eq(payouts.id, runId));
+    expect(run?.status).toBe("executed");
   });
 
   it("writes a file whose amounts and control sums add up to the run's transfers", async () => {
@@ -272,6 +428,18 @@ describe("payout runs", () => {
     const next = (await prepare()).body as { id: string };
     expect(await itemOf(next.id, paula)).toMatchObject({ amountCents: 6000 });
     await settleOpenRuns("execute");
+    // The statement lists the refund as a negative line with its label, beside the commissions.
+    const second = await waitForMail(
+      t.mailDir,
+      (mail) => mail.to.includes(paula.email) && mail.file !== german.file,
+    );
+    const statement = await statementOf(second);
+    expect(statement).toContain(
+      "01.12.2026 Bestellung erstattet: bereits ausgezahlte Provision verrechnet 600,00 € -60,00 €",
+    );
+    expect(statement).toContain("01.12.2026 Provision (10 %) 800,00 € 80,00 €");
+    expect(statement).toContain("01.12.2026 Provision (10 %) 400,00 € 40,00 €");
+    expect(statement).toContain("Überwiesener Gesamtbetrag 60,00 €");
     // Transferred 6 000 and 6 000; the ledger says 12 000 paid, nothing owed.
     expect((await earnings(paula)).totals).toEqual({ pendingCents: 0, approvedCents: 0, paidCents: 12_000 });
   });

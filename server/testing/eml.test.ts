@@ -128,6 +128,62 @@ describe("parseEml", () => {
     // The empty line before a delimiter is content: the text ended with a line break.
     expect(mail.text).toBe("plain text\n");
     expect(mail.html).toBe("<b>html</b>");
+    expect(mail.attachments).toEqual([
+      { filename: "notes.txt", contentType: "text/plain", content: Buffer.from("not the body") },
+    ]);
+  });
+
+  it("collects the files of a multipart/mixed message with their names and decoded bytes", () => {
+    // Every byte value, so a decoder that went through text would change some.
+    const bytes = Buffer.from(Array.from({ length: 256 }, (_, index) => index));
+    const base64 = bytes.toString("base64");
+    const mail = parseEml(
+      [
+        "To: anna@example.com",
+        'Content-Type: multipart/mixed; boundary="--_mixed"',
+        "",
+        "----_mixed",
+        "Content-Type: text/plain; charset=utf-8",
+        "",
+        "Ihre Abrechnung",
+        "----_mixed",
+        "Content-Type: application/pdf; name=payout-statement-2026-12-01.pdf",
+        "Content-Transfer-Encoding: base64",
+        "Content-Disposition: attachment;",
+        " filename=payout-statement-2026-12-01.pdf",
+        "",
+        base64.slice(0, 76),
+        base64.slice(76, 152),
+        base64.slice(152),
+        "----_mixed",
+        "Content-Type: application/octet-stream",
+        "Content-Transfer-Encoding: base64",
+        "Content-Disposition: attachment; filename*=utf-8''%C3%9Cbersicht.bin",
+        "",
+        Buffer.from("Ü").toString("base64"),
+        "----_mixed",
+        // No disposition: a PDF is still a file, not a body.
+        "Content-Type: application/pdf; name=bare.pdf",
+        "Content-Transfer-Encoding: base64",
+        "",
+        Buffer.from("%PDF-").toString("base64"),
+        "----_mixed--",
+        "",
+      ].join("\r\n"),
+    );
+    expect(mail.text).toBe("Ihre Abrechnung");
+    expect(mail.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+      { filename: "payout-statement-2026-12-01.pdf", contentType: "application/pdf" },
+      { filename: "Übersicht.bin", contentType: "application/octet-stream" },
+      { filename: "bare.pdf", contentType: "application/pdf" },
+    ]);
+    expect(mail.attachments[0]?.content.equals(bytes)).toBe(true);
+    expect(mail.attachments[1]?.content.toString()).toBe("Ü");
+    expect(mail.attachments[2]?.content.toString()).toBe("%PDF-");
+  });
+
+  it("gives a mail without files an empty list", () => {
+    expect(parseEml(lines("To: a@example.com", "", "body")).attachments).toEqual([]);
   });
 });
 

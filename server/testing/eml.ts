@@ -5,6 +5,9 @@ import path from "node:path";
 // and the outbox only holds what nodemailer writes, so a small RFC 5322 / MIME reader is enough.
 // Node built-ins only, so Playwright can import it without the app's path aliases.
 
+/** A file sent with the mail (a part of a multipart/mixed message), its bytes decoded. */
+type MailFile = { filename: string; contentType: string; content: Buffer };
+
 export type ParsedMail = {
   /** Lowercased names, folded lines joined; the first occurrence wins for repeated names. */
   headers: Record<string, string>;
@@ -12,18 +15,21 @@ export type ParsedMail = {
   subject: string;
   text: string;
   html?: string;
+  /** The attachments in message order; empty when the mail has none. */
+  attachments: MailFile[];
 };
 
 export type OutboxMail = ParsedMail & { file: string };
 
 type Part = { headers: Record<string, string>; body: string };
+type Found = { text?: string; html?: string; attachments: MailFile[] };
 
 // Address and subject headers may carry RFC 2047 encoded-words; other headers are left verbatim.
 const encodedWordHeaders = new Set(["subject", "from", "to", "cc", "reply-to"]);
 
 export function parseEml(raw: string): ParsedMail {
   const message = splitPart(raw.replace(/\r\n/g, "\n"));
-  const found: { text?: string; html?: string } = {};
+  const found: Found = { attachments: [] };
   collectBodies(message, found);
   return {
     headers: message.headers,
@@ -31,6 +37,7 @@ export function parseEml(raw: string): ParsedMail {
     subject: message.headers.subject ?? "",
     text: found.text ?? "",
     ...(found.html === undefined ? {} : { html: found.html }),
+    attachments: found.attachments,
   };
 }
 
@@ -53,7 +60,7 @@ function splitPart(source: string): Part {
   return { headers: Object.fromEntries(headers), body };
 }
 
-function collectBodies(part: Part, found: { text?: string; html?: string }): void {
+function collectBodies(part: Part, found: Found): void {
   const { mediaType, parameters } = parseContentType(part.headers["content-type"]);
   if (mediaType.startsWith("multipart/")) {
     const boundary = parameters.boundary;
@@ -61,13 +68,39 @@ function collectBodies(part: Part, found: { text?: string; html?: string }): voi
     for (const child of splitMultipart(part.body, boundary)) collectBodies(splitPart(child), found);
     return;
   }
-  if (/^\s*attachment/i.test(part.headers["content-disposition"] ?? "")) return;
   const kind = mediaType === "text/html" ? "html" : mediaType === "text/plain" ? "text" : undefined;
-  if (!kind || found[kind] !== undefined) return;
+  // A file: marked as an attachment, or anything that is not a text body (a PDF without a
+  // disposition is still a file, not a body to skip).
+  if (/^\s*attachment/i.test(part.headers["content-disposition"] ?? "") || !kind) {
+    found.attachments.push(attachmentOf(part, mediaType, parameters));
+    return;
+  }
+  if (found[kind] !== undefined) return;
   // The last line break is not content: in a multipart it belongs to the delimiter (RFC 2046
   // §5.1.1), and nodemailer ends a single-part body with one whether or not the text had it.
   const body = part.body.replace(/\n$/, "");
   found[kind] = decodeBody(body, part.headers["content-transfer-encoding"], parameters.charset);
+}
+
+/**
+ * A file part: its name from Content-Disposition's `filename` (or `filename*`, RFC 2231), else
+ * Content-Type's `name`, and its bytes decoded from the transfer encoding.
+ */
+function attachmentOf(part: Part, mediaType: string, typeParameters: Record<string, string>): MailFile {
+  const disposition = parseContentType(part.headers["content-disposition"] ?? "attachment").parameters;
+  const extended = disposition["filename*"];
+  const filename = extended
+    ? decodeURIComponent(extended.replace(/^[^']*'[^']*'/, ""))
+    : (disposition.filename ?? typeParameters.name ?? "");
+  const encoding = (part.headers["content-transfer-encoding"] ?? "7bit").trim().toLowerCase();
+  const body = part.body.replace(/\n$/, "");
+  const content =
+    encoding === "base64"
+      ? Buffer.from(body.replace(/\s+/g, ""), "base64")
+      : encoding === "quoted-printable"
+        ? decodeQuotedPrintable(body)
+        : Buffer.from(body, "utf8");
+  return { filename, contentType: mediaType, content };
 }
 
 function parseContentType(value = "text/plain"): { mediaType: string; parameters: Record<string, string> } {

@@ -82,11 +82,16 @@ export async function createTestApp(
   const mailer = createOutboxMailer({ dir: mailDir, from: "Test <test@localhost>", logger });
   // A registry of its own per test app, without Node's process metrics (their observers never stop).
   const metrics = createApiMetrics(database);
+  const storage = createFsStorage({
+    root: path.join(dataDir, "objects"),
+    signingSecret: storageSigningSecret,
+  });
   const startSender = (driver: Mailer, senderLogger: Logger) => {
     const sender = createMailSender({
       db: database.db,
       mailer: driver,
       logger: senderLogger,
+      storage,
       jobs: metrics,
       options: { ...testMailSenderOptions, ...options.mailSender },
     });
@@ -110,7 +115,7 @@ export async function createTestApp(
     },
     tokens,
     database,
-    storage: createFsStorage({ root: path.join(dataDir, "objects"), signingSecret: storageSigningSecret }),
+    storage,
     mail: mailSender,
     logger,
     logs,

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Locale } from "../../../lib/i18n/config";
 import type { Database } from "../../db";
-import { mailOutbox } from "../../db/schema";
+import { type MailAttachmentRef, mailOutbox } from "../../db/schema";
 import type { MailMessage } from "../../infra/mail/types";
 
 type MailKind =
@@ -32,8 +32,15 @@ type MailKind =
   | "account_deleted"
   | "payout_executed";
 
-/** A rendered mail and what it is, ready for the outbox. */
-export type OutgoingMail = MailMessage & { kind: MailKind; language: Locale };
+/**
+ * A rendered mail and what it is, ready for the outbox. Its files are named by their object
+ * storage keys, not carried: the row stays small and the sender reads them when it delivers.
+ */
+export type OutgoingMail = Omit<MailMessage, "attachments"> & {
+  kind: MailKind;
+  language: Locale;
+  attachments?: MailAttachmentRef[];
+};
 
 /**
  * What the domain needs to send mail. `enqueue` writes the mail as a row of the outbox in `db`:
@@ -56,6 +63,7 @@ export async function insertMail(db: Database, mail: OutgoingMail): Promise<stri
       subject: mail.subject,
       text: mail.text,
       html: mail.html ?? null,
+      attachments: mail.attachments?.length ? mail.attachments : null,
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error("The outbox row was not written");

@@ -1,9 +1,12 @@
+import { buffer } from "node:stream/consumers";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../../db";
-import { mailOutbox } from "../../db/schema";
-import type { Mailer } from "../../infra/mail/types";
+import { type MailAttachmentRef, mailOutbox } from "../../db/schema";
+import type { MailAttachment, Mailer } from "../../infra/mail/types";
 import type { JobRecorder } from "../../infra/metrics/app-metrics";
+import { deleteStoredObjects } from "../../infra/storage/delete-stored-objects";
+import type { ObjectStorage } from "../../infra/storage/types";
 import { insertMail, type MailOutbox, type OutgoingMail } from "./outbox";
 
 export type MailSenderOptions = {
@@ -75,6 +78,40 @@ export function describeSendError(error: unknown): string {
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 
+/**
+ * The bytes of a mail's files, read from object storage for this attempt only (the row names
+ * them, it does not hold them). A missing object fails the attempt like a transport error: the
+ * mail is retried, and fails for good rather than going out without the file it announces.
+ */
+async function loadAttachments(
+  storage: ObjectStorage | undefined,
+  refs: MailAttachmentRef[] | null,
+): Promise<MailAttachment[] | undefined> {
+  if (!refs?.length) return undefined;
+  if (!storage) throw new Error("This mail has attachments but the sender has no object storage");
+  return Promise.all(
+    refs.map(async (ref) => {
+      const object = await storage.get(ref.storageKey);
+      if (!object) throw new Error(`The attachment ${ref.filename} is missing from storage`);
+      return { filename: ref.filename, contentType: ref.contentType, content: await buffer(object.body) };
+    }),
+  );
+}
+
+/**
+ * Deletes the stored files of mails whose row no longer needs them (sent, or a failed row the
+ * retention job removed). After the row's own update, so a crash in between leaves an unused
+ * object (logged) rather than a row whose file is gone.
+ */
+export async function deleteMailAttachments(
+  deps: { storage: ObjectStorage; logger: Logger },
+  refs: Array<MailAttachmentRef[] | null>,
+  why: string,
+): Promise<void> {
+  const keys = refs.flatMap((list) => (list ?? []).map((ref) => ref.storageKey));
+  if (keys.length > 0) await deleteStoredObjects(deps, keys, why, "mail attachment");
+}
+
 const millis = (ms: number) => sql`(${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond')`;
 
 /**
@@ -87,12 +124,18 @@ export function createMailSender({
   db,
   mailer,
   logger,
+  storage,
   jobs,
   options: overrides = {},
 }: {
   db: Database;
   mailer: Mailer;
   logger: Logger;
+  /**
+   * Where the files of mails with attachments are kept. A sender without it (the CLI, which
+   * sends only its own plain mails) fails such a mail's attempt instead of sending it bare.
+   */
+  storage?: ObjectStorage;
   /** Each poll's pass is reported here as the job `mail_outbox`, for the metrics. */
   jobs?: JobRecorder;
   options?: Partial<MailSenderOptions>;
@@ -130,11 +173,13 @@ export function createMailSender({
 
   async function deliver(row: typeof mailOutbox.$inferSelect) {
     try {
+      const attachments = await loadAttachments(storage, row.attachments);
       await mailer.send({
         to: row.recipient,
         subject: row.subject,
         text: row.text,
         ...(row.html === null ? {} : { html: row.html }),
+        ...(attachments ? { attachments } : {}),
       });
     } catch (error) {
       const lastError = describeSendError(error);
@@ -153,11 +198,12 @@ export function createMailSender({
       else logger.warn(fields, "mail send failed; will retry");
       return;
     }
-    // The bodies hold codes and token links: once delivered they are not kept.
+    // The bodies hold codes and token links, the files statements: once delivered, neither is kept.
     await db
       .update(mailOutbox)
-      .set({ status: "sent", sentAt: sql`now()`, text: "", html: null, lastError: null })
+      .set({ status: "sent", sentAt: sql`now()`, text: "", html: null, attachments: null, lastError: null })
       .where(eq(mailOutbox.id, row.id));
+    if (storage) await deleteMailAttachments({ storage, logger }, [row.attachments], "mail sent");
   }
 
   async function drain(only?: string[]): Promise<number> {

@@ -2,6 +2,7 @@ import { createTranslator } from "use-intl/core";
 import type { Locale } from "../../../lib/i18n/config";
 import de from "../../../messages/de.json";
 import en from "../../../messages/en.json";
+import type { MailAttachmentRef } from "../../db/schema";
 import { displaySettings } from "../display-settings";
 import type { OutgoingMail } from "./outbox";
 
@@ -343,17 +344,24 @@ export function payoutExecutedMail(
   amountCents: number,
   ibanEnd: string,
   earningsUrl: string,
+  /** The member's statement PDF, already in object storage; the mail says it is attached. */
+  statement?: MailAttachmentRef,
 ): OutgoingMail {
   const amount = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(
     amountCents / 100,
   );
-  return build(to, locale, (t, values) => ({
+  const mail = build(to, locale, (t, values) => ({
     kind: "payout_executed",
     subject: t("payoutExecuted.subject", { amount }),
-    paragraphs: [t("payoutExecuted.paid", { amount, ibanEnd }), t("payoutExecuted.statement")],
+    paragraphs: [
+      t("payoutExecuted.paid", { amount, ibanEnd }),
+      ...(statement ? [t("payoutExecuted.attached")] : []),
+      t("payoutExecuted.statement"),
+    ],
     link: { href: earningsUrl, label: t("payoutExecuted.action") },
     reason: t("payoutExecuted.reason", values),
   }));
+  return statement ? { ...mail, attachments: [statement] } : mail;
 }
 
 /**

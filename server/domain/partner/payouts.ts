@@ -1,13 +1,19 @@
 import crypto from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db";
-import { payoutCommissions, payoutItems, payouts, users } from "../../db/schema";
+import { payoutCommissions, payoutItems, payouts } from "../../db/schema";
 import { AppError } from "../../errors";
 import { buildCreditTransferFile, type DebtorAccount } from "../../infra/sepa/credit-transfer";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { MailOutbox } from "../mail/outbox";
 import { payoutExecutedMail } from "../mail/templates";
 import { recordNetted, recordPaid } from "./ledger";
+import {
+  deleteStoredStatements,
+  loadStatementSubjects,
+  type StatementDeps,
+  storeStatements,
+} from "./payout-statements";
 
 type Actor = { actorId: string; ip: string | null };
 
@@ -175,9 +181,8 @@ export async function preparePayoutRun(db: Database, config: PayoutConfig, actor
   });
 }
 
-async function lockOpenRun(tx: Database, id: string) {
-  await lockPayouts(tx);
-  const [run] = await tx.select().from(payouts).where(eq(payouts.id, id)).for("update");
+/** The run, if it exists and is still prepared: 404 or 409 PAYOUT_NOT_OPEN otherwise. */
+function assertOpen(run: typeof payouts.$inferSelect | undefined) {
   if (!run) throw new AppError("NOT_FOUND", "Payout run not found");
   if (run.status !== "prepared") {
     throw new AppError("PAYOUT_NOT_OPEN", `This payout run is ${run.status} already.`);
@@ -185,18 +190,71 @@ async function lockOpenRun(tx: Database, id: string) {
   return run;
 }
 
+async function lockOpenRun(tx: Database, id: string) {
+  await lockPayouts(tx);
+  const [run] = await tx.select().from(payouts).where(eq(payouts.id, id)).for("update");
+  return assertOpen(run);
+}
+
+/**
+ * A first look without the lock, so a run that is executed or cancelled already is refused
+ * before any statement is rendered; the locked look in the transaction is the one that counts.
+ */
+async function readOpenRun(db: Database, id: string) {
+  const [run] = await db.select().from(payouts).where(eq(payouts.id, id));
+  return assertOpen(run);
+}
+
+/** What executing a run needs: the database and outbox, and where its statements are rendered to. */
+export type ExecutePayoutDeps = StatementDeps & { mail: MailOutbox };
+
 /**
  * The bank has the file and executed it: each settled commission gets its ledger rows (paid, or
- * netted for a refund after an earlier payout), the transfers close, and each member is mailed.
- * Once only: a second call finds the run executed (409), and the ledger's unique index refuses a
- * second paid row for any commission whatever happens.
+ * netted for a refund after an earlier payout), the transfers close, and each member is mailed
+ * with their statement attached. Once only: a second call finds the run executed (409), and the
+ * ledger's unique index refuses a second paid row for any commission whatever happens.
+ *
+ * The statements are rendered and stored first, outside the transaction (rendering takes a while
+ * and must not hold the payout lock or a connection); only then does the transaction write the
+ * ledger and the mails. A render, a store or the transaction that fails leaves the run prepared,
+ * and the statements stored so far are deleted again: never a run half executed, never a mail
+ * pointing at a file that was not stored.
  */
-export async function executePayoutRun(
+export async function executePayoutRun(deps: ExecutePayoutDeps, publicUrl: string, id: string, actor: Actor) {
+  const { db, mail } = deps;
+  const opened = await readOpenRun(db, id);
+  const paidAt = new Date();
+  const subjects = await loadStatementSubjects(db, opened.id);
+  const stored: string[] = [];
+  try {
+    const statements = await storeStatements(deps, subjects, opened, paidAt, stored);
+    await writeExecutedRun(db, mail, { publicUrl, id, actor, paidAt, subjects, statements });
+  } catch (error) {
+    await deleteStoredStatements(deps, stored, "payout run not executed");
+    throw error;
+  }
+  mail.wake();
+}
+
+/** The execution's one transaction: the ledger rows, the closed transfers, the mails, the audit. */
+async function writeExecutedRun(
   db: Database,
   mail: MailOutbox,
-  publicUrl: string,
-  id: string,
-  actor: Actor,
+  {
+    publicUrl,
+    id,
+    actor,
+    paidAt,
+    subjects,
+    statements,
+  }: {
+    publicUrl: string;
+    id: string;
+    actor: Actor;
+    paidAt: Date;
+    subjects: Awaited<ReturnType<typeof loadStatementSubjects>>;
+    statements: Awaited<ReturnType<typeof storeStatements>>;
+  },
 ) {
   await db.transaction(async (tx) => {
     const run = await lockOpenRun(tx, id);
@@ -216,26 +274,21 @@ export async function executePayoutRun(
       if (row.amountCents > 0) await recordPaid(tx, commission, row.amountCents, run.id);
       else await recordNetted(tx, commission, -row.amountCents, run.id);
     }
-    await tx
-      .update(payouts)
-      .set({ status: "executed", executedAt: new Date() })
-      .where(eq(payouts.id, run.id));
+    await tx.update(payouts).set({ status: "executed", executedAt: paidAt }).where(eq(payouts.id, run.id));
     await tx.update(payoutItems).set({ open: false }).where(eq(payoutItems.payoutId, run.id));
-    const partnerIds = items.flatMap((item) => (item.partnerUserId ? [item.partnerUserId] : []));
-    const recipients = partnerIds.length
-      ? await tx
-          .select({ id: users.id, email: users.email, language: users.language })
-          .from(users)
-          .where(inArray(users.id, partnerIds))
-      : [];
-    const emailOf = new Map(recipients.map((row) => [row.id, row]));
+    // The members as read for their statements, so the mail and its PDF share one language.
     const earningsUrl = new URL("/earnings", publicUrl).toString();
-    for (const item of items) {
-      const member = item.partnerUserId ? emailOf.get(item.partnerUserId) : undefined;
-      if (!member) continue;
+    for (const member of subjects) {
       await mail.enqueue(
         tx,
-        payoutExecutedMail(member.email, member.language, item.amountCents, item.iban.slice(-4), earningsUrl),
+        payoutExecutedMail(
+          member.email,
+          member.language,
+          member.amountCents,
+          member.iban.slice(-4),
+          earningsUrl,
+          statements.get(member.itemId),
+        ),
       );
     }
     await recordAuditEvent(tx, {

@@ -1,11 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
-import { mailOutbox } from "../../db/schema";
+import { type MailAttachmentRef, mailOutbox } from "../../db/schema";
+import { deleteMailAttachments } from "../mail/sender";
 import { inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
 
 /**
  * The outbox's rows after their work is done: a sent mail (its body emptied on sending,
  * sender.ts) stays 30 days for the admins' mail list and the member's export of the mails sent
- * to them; a mail that failed for good stays as long, for an admin to send it again.
+ * to them; a mail that failed for good stays as long, for an admin to send it again, and keeps
+ * its files in object storage until then: they go with the row.
  */
 const OLD_MAIL_DAYS = 30;
 
@@ -21,16 +23,24 @@ export async function countOldMails(deps: RetentionDeps): Promise<number> {
   return Number(result[0]?.rows ?? 0);
 }
 
-/** Through mail_outbox_sent_at_idx and, for the few failed ones, the status index. */
+/**
+ * Through mail_outbox_sent_at_idx and, for the few failed ones, the status index. A failed mail's
+ * files are deleted after its row (a sent one's went when it was sent).
+ */
 export async function pruneOldMails(deps: RetentionDeps, batchSize: number): Promise<number> {
   return inBatches(batchSize, async () => {
-    const deleted = await rowsOf<unknown>(
+    const deleted = await rowsOf<{ attachments: MailAttachmentRef[] | null }>(
       deps.db,
       sql`
       delete from ${mailOutbox} where id in (
         select id from ${mailOutbox} where ${oldMail()}
         limit ${batchSize} for update skip locked
-      ) returning 1`,
+      ) returning attachments`,
+    );
+    await deleteMailAttachments(
+      deps,
+      deleted.map((row) => row.attachments),
+      "old mail deleted",
     );
     return { found: deleted.length, changed: deleted.length };
   });

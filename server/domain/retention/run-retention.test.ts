@@ -416,6 +416,13 @@ describe("retention: what goes and what stays", () => {
 
   it("deletes sent and failed mails after 30 days, keeps younger and unsent ones", async () => {
     const tag = crypto.randomUUID();
+    // A failed mail's file stays for an admin's retry until the row goes; a pending one's stays.
+    const file = async () => {
+      const storageKey = crypto.randomUUID();
+      await t.deps.storage.put(storageKey, Buffer.from("%PDF-"), { contentType: "application/pdf" });
+      return [{ filename: "statement.pdf", contentType: "application/pdf", storageKey }];
+    };
+    const [failedFile, pendingFile] = [await file(), await file()];
     const mail = (status: "pending" | "sent" | "failed", at: Date) => ({
       kind: "retention_test",
       recipient: `${tag}@example.com`,
@@ -428,6 +435,7 @@ describe("retention: what goes and what stays", () => {
       lastAttemptAt: at,
       // Out of the running sender's reach.
       nextAttemptAt: daysAhead(1),
+      attachments: status === "failed" ? failedFile : status === "pending" ? pendingFile : null,
     });
     await db()
       .insert(mailOutbox)
@@ -448,6 +456,10 @@ describe("retention: what goes and what stays", () => {
     expect(left.find((row) => row.status === "sent")?.createdAt.getTime()).toBeGreaterThan(
       daysAgo(30).getTime(),
     );
+    expect(await t.deps.storage.get(failedFile[0]?.storageKey ?? "")).toBeNull();
+    const kept = await t.deps.storage.get(pendingFile[0]?.storageKey ?? "");
+    expect(kept).not.toBeNull();
+    kept?.body.destroy();
   });
 
   it("deletes an account deleted more than 10 years ago with its contracts and files, keeps its audit rows and one deleted 9 years ago", async () => {

@@ -88,6 +88,33 @@ describe("outbox mailer", () => {
     for (const secret of [code, token, "Grüße", "Hallo", german.subject]) expect(line).not.toContain(secret);
   });
 
+  it("writes attachments into a multipart/mixed message whose files parse back byte for byte", async () => {
+    const { logger } = memoryLogger();
+    const mailer = createOutboxMailer({ dir, from: "no-reply@example.com", logger });
+    const pdf = Buffer.concat([
+      Buffer.from("%PDF-1.3\n"),
+      Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+    ]);
+    await mailer.send({
+      ...german,
+      attachments: [
+        { filename: "payout-statement-2026-12-01.pdf", contentType: "application/pdf", content: pdf },
+      ],
+    });
+    await mailer.close();
+
+    const [mail] = await readOutbox(dir);
+    expect(mail?.headers["content-type"]).toMatch(/^multipart\/mixed;/);
+    expect(mail?.text).toBe(german.text);
+    expect(mail?.html).toBe(german.html);
+    expect(mail?.attachments).toHaveLength(1);
+    expect(mail?.attachments[0]).toMatchObject({
+      filename: "payout-statement-2026-12-01.pdf",
+      contentType: "application/pdf",
+    });
+    expect(mail?.attachments[0]?.content.equals(pdf)).toBe(true);
+  });
+
   it("keeps sending order in file names and writes text-only mail as a single part", async () => {
     const { logger } = memoryLogger();
     const mailer = createMailer({ from: "no-reply@example.com", dataDir: dir, logger });
@@ -106,6 +133,7 @@ describe("outbox mailer", () => {
     expect(mails.map((mail) => mail.subject)).toEqual(["Mail 1", "Mail 2", "Mail 3", "Mail 4", "Mail 5"]);
     expect(mails[0]?.text).toBe("Nummer 1");
     expect(mails[0]?.html).toBeUndefined();
+    expect(mails[0]?.attachments).toEqual([]);
     expect(mails[0]?.headers["content-type"]).toMatch(/^text\/plain/);
     expect((await fs.readdir(path.join(dir, "mail"))).filter((name) => !name.endsWith(".eml"))).toEqual([]);
   });

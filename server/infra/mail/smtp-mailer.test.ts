@@ -108,6 +108,33 @@ describe("SMTP mailer", () => {
     expect(line).not.toContain(message.subject);
   });
 
+  it("delivers attachments to the server", async () => {
+    mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: "no-reply@example.com",
+      dataDir: "/nonexistent",
+      logger: createLogger({ level: "silent" }),
+    });
+    const pdf = Buffer.concat([
+      Buffer.from("%PDF-1.3\n"),
+      Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+    ]);
+    await mailer.send({
+      to: "a@example.com",
+      subject: "Statement",
+      text: "Attached.",
+      attachments: [
+        { filename: "payout-statement-2026-12-01.pdf", contentType: "application/pdf", content: pdf },
+      ],
+    });
+    const mail = parseEml(received[0]?.raw ?? "");
+    expect(mail.text).toBe("Attached.");
+    expect(mail.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+      { filename: "payout-statement-2026-12-01.pdf", contentType: "application/pdf" },
+    ]);
+    expect(mail.attachments[0]?.content.equals(pdf)).toBe(true);
+  });
+
   it("says where the mail went: the server's answer", async () => {
     mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${port}`,

@@ -1,17 +1,33 @@
+/** A file sent with a mail, its bytes in hand (the sender read them from object storage). */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
 export type MailMessage = {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 };
 
-/** The message as nodemailer takes it; a text-only mail has no `html` key at all. */
+/**
+ * The message as nodemailer takes it; a text-only mail has no `html` key at all, and a mail
+ * without files no `attachments` key, so every mail without them is built as it always was.
+ */
 export function mailFields(message: MailMessage) {
   return {
     to: message.to,
     subject: message.subject,
     text: message.text,
     ...(message.html === undefined ? {} : { html: message.html }),
+    ...(message.attachments?.length
+      ? {
+          attachments: message.attachments.map(({ filename, content, contentType }) => ({
+            filename,
+            content,
+            contentType,
+          })),
+        }
+      : {}),
   };
 }
 

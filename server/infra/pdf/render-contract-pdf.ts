@@ -18,6 +18,32 @@ export type ContractPdfInput = {
 };
 
 /**
+ * A member's payout statement, every text already translated and formatted for `lang` (the
+ * worker knows no language): the platform, the details above the table (holder, date, reference,
+ * account), one line per settled commission and the total.
+ */
+export type PayoutStatementPdfInput = {
+  lang: "de" | "en";
+  platformName: string;
+  title: string;
+  details: Array<{ label: string; value: string }>;
+  columns: { date: string; description: string; orderAmount: string; commission: string };
+  lines: Array<{ date: string; description: string; orderAmount: string; commission: string }>;
+  totalLabel: string;
+  total: string;
+  note: string;
+  footer: string;
+};
+
+/**
+ * What the render threads are given: a contract as it always was, or a statement tagged as one
+ * (so the contract callers and the memory probe pass their input unchanged).
+ */
+export type RenderTask =
+  | ContractPdfInput
+  | { document: "payout-statement"; statement: PayoutStatementPdfInput };
+
+/**
  * The worker's module. From source this file is TypeScript and the worker registers tsx first;
  * in the release bundle (dist/api/main.mjs) the worker is built beside it by scripts/api-build.mjs.
  */
@@ -53,14 +79,14 @@ export function renderPoolOptions(filename: string) {
   } as const;
 }
 
-let pool: Piscina<ContractPdfInput, Uint8Array> | undefined;
+let pool: Piscina<RenderTask, Uint8Array> | undefined;
 
 /**
  * Started on the first render, not with the API: a server that renders no PDF never loads
  * react-pdf or the fonts.
  */
 function renderPool() {
-  pool ??= new Piscina<ContractPdfInput, Uint8Array>(renderPoolOptions(renderWorkerUrl.href));
+  pool ??= new Piscina<RenderTask, Uint8Array>(renderPoolOptions(renderWorkerUrl.href));
   return pool;
 }
 
@@ -71,8 +97,24 @@ function renderPool() {
  * `observer` (the app's metrics) hears of the render's time or of the refusal.
  */
 export function renderContractPdf(input: ContractPdfInput, observer?: RenderObserver): Promise<Buffer> {
+  return renderInPool(input, observer);
+}
+
+/**
+ * Renders one payout statement to PDF bytes, in the same threads and render slots as contracts
+ * (so a payout run never takes more of the machine than the contract renders may); throws
+ * RenderQueueFullError like renderContractPdf.
+ */
+export function renderPayoutStatementPdf(
+  statement: PayoutStatementPdfInput,
+  observer?: RenderObserver,
+): Promise<Buffer> {
+  return renderInPool({ document: "payout-statement", statement }, observer);
+}
+
+function renderInPool(task: RenderTask, observer?: RenderObserver): Promise<Buffer> {
   return contractRenderQueue.run(async () => {
-    const bytes = await renderPool().run(input);
+    const bytes = await renderPool().run(task);
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }, observer);
 }

@@ -56,5 +56,8 @@ function createRenderQueue(options: {
   };
 }
 
-/** Every contract PDF the API renders (signing, downloads, admin previews) shares these slots. */
+/**
+ * Every PDF the API renders (contract signing, downloads, admin previews, payout statements)
+ * shares these slots.
+ */
 export const contractRenderQueue = createRenderQueue({ slots: 2, waiting: 4, retryAfterSeconds: 2 });

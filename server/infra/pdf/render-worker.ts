@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import { isMainThread } from "node:worker_threads";
 import { renderContractDocument } from "./contract-document";
-import type { ContractPdfInput } from "./render-contract-pdf";
+import { renderPayoutStatementDocument } from "./payout-statement-document";
+import type { RenderTask } from "./render-contract-pdf";
 
 // How far a render thread steps back for the API's main thread (a nice value, 0 to 19).
 const RENDER_THREAD_NICENESS = 10;
@@ -32,8 +33,12 @@ lowerThisThreadsPriority();
 const asBuffer = (bytes: Uint8Array | null | undefined) =>
   bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
 
-/** The render worker's task: one contract in, the PDF bytes out (copied back to the caller). */
-export default async function renderInWorker(input: ContractPdfInput): Promise<Uint8Array> {
+/**
+ * The render worker's task: one contract or payout statement in, the PDF bytes out (copied back
+ * to the caller).
+ */
+export default async function renderInWorker(input: RenderTask): Promise<Uint8Array> {
+  if ("document" in input) return renderPayoutStatementDocument(input.statement);
   return renderContractDocument({
     ...input,
     signature: asBuffer(input.signature),
