@@ -46,6 +46,11 @@ export default defineConfig({
         // The legal links every page's footer and every mail carry (shown only when set).
         PRIVACY_URL: "https://partners.example.com/privacy",
         IMPRINT_URL: "https://partners.example.com/imprint",
+        // The webshop's sign-in, with the shop the journey starts (referrals/webshop-sign-in.spec.ts).
+        WEBSHOP_OIDC_CLIENT_ID: e2e.shop.clientId,
+        WEBSHOP_OIDC_CLIENT_SECRET: e2e.shop.clientSecret,
+        WEBSHOP_OIDC_REDIRECT_URIS: `http://127.0.0.1:${e2e.shop.port}/callback`,
+        WEBSHOP_SIGN_IN_URL: `http://127.0.0.1:${e2e.shop.port}/login`,
       },
     },
     {

@@ -6,7 +6,13 @@ import { clientIpForApi } from "@/web/client-ip";
 import { webEnv } from "@/web/env";
 import { serializeFlashCookie } from "@/web/flash";
 import { safeRequestId } from "@/web/log";
-import { decideAccess, type FlashMessage, type GuardDecision, requiresSession } from "@/web/route-guards";
+import {
+  decideAccess,
+  type FlashMessage,
+  type GuardDecision,
+  requiresSession,
+  returnAfterLogin,
+} from "@/web/route-guards";
 import {
   applySecurityHeaders,
   createNonce,
@@ -214,7 +220,10 @@ export async function proxy(request: NextRequest) {
   }
   let response: NextResponse;
   if (decision.action === "login") {
-    response = NextResponse.redirect(new URL("/login", request.url));
+    const login = new URL("/login", request.url);
+    const back = returnAfterLogin(pathname);
+    if (back) login.searchParams.set("next", back);
+    response = NextResponse.redirect(login);
     if (endedFlash) response.headers.append("Set-Cookie", serializeFlashCookie(endedFlash, https));
   } else if (decision.action === "dashboard") {
     response = NextResponse.redirect(new URL("/dashboard", request.url));

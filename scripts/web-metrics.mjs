@@ -44,6 +44,9 @@ export const WEB_ROUTES = [
   "/healthz",
   "/healthz/live",
   "/healthz/ready",
+  "/webshop-access",
+  "/oidc/*",
+  "/.well-known/openid-configuration",
 ];
 const KNOWN_ROUTES = new Set(WEB_ROUTES);
 
@@ -54,6 +57,7 @@ const KNOWN_ROUTES = new Set(WEB_ROUTES);
  * log writes it, query string gone and ids and tokens replaced) is kept only when it is one of
  * the app's own routes; everything else falls into a fixed handful of buckets:
  * - `/api/*`: the BFF, whatever the call (the API's own /metrics has each call's route);
+ * - `/oidc/*`: the webshop's sign-in, passed to the API's identity provider;
  * - `/_next/static/*` (build assets) and `/_next/*` (images and the rest of Next's own);
  * - `(file)`: a last segment with an extension (favicon.ico, icon.svg, the flags);
  * - `(other)`: anything else, unknown pages included (answered 404).
@@ -64,6 +68,7 @@ export function webRouteOf(url) {
   const path = loggablePath(url);
   if (KNOWN_ROUTES.has(path)) return path;
   if (path === "/api" || path.startsWith("/api/")) return "/api/*";
+  if (path.startsWith("/oidc/")) return "/oidc/*";
   if (path.startsWith("/_next/static/")) return "/_next/static/*";
   if (path.startsWith("/_next/")) return "/_next/*";
   if (/\.[A-Za-z0-9]{1,8}$/.test(path.slice(path.lastIndexOf("/")))) return "(file)";

@@ -129,8 +129,10 @@ describe("webRouteOf", () => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         if (entry.isDirectory()) {
           if (entry.name === "api") continue;
-          // Route groups "(member)" add nothing to the path; "[id]" is an id.
-          const part = /^\(.*\)$/.test(entry.name) ? [] : [entry.name.replace(/^\[.*\]$/, ":id")];
+          // Route groups "(member)" add nothing to the path; "[id]" is an id, "[...path]" the rest.
+          const part = /^\(.*\)$/.test(entry.name)
+            ? []
+            : [entry.name.replace(/^\[\.\.\..*\]$/, "*").replace(/^\[.*\]$/, ":id")];
           walk(path.join(dir, entry.name), [...parts, ...part]);
         } else if (/^(page\.tsx|route\.ts)$/.test(entry.name)) {
           found.push(`/${parts.join("/")}`);

@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from "./db";
 import type { AuthConfig, AuthDeps } from "./domain/auth/auth-deps";
 import type { MailOutbox } from "./domain/mail/outbox";
 import type { PayoutConfig } from "./domain/partner/payouts";
+import type { WebshopClient } from "./domain/webshop/oidc-provider";
 import { AppError, errorBody } from "./errors";
 import { type AppEnv, peerAddress, validationHook } from "./http";
 import {
@@ -50,6 +51,7 @@ import { HEALTH_PATHS, registerSystemRoutes } from "./routes/system";
 import { createTestSeedRoutes, decideTestSeedMount } from "./routes/test-seed";
 import { registerTwoFactorRoutes } from "./routes/two-factor";
 import { registerUploadRoutes } from "./routes/uploads";
+import { registerWebshopOidcRoutes } from "./routes/webshop-oidc";
 
 type AppConfig = {
   publicUrl: string;
@@ -71,6 +73,8 @@ type AppConfig = {
   bodyIdleMs?: number;
   /** METRICS_TOKEN: mounts GET /metrics (routes/metrics.ts) for scrapers that send it. */
   metricsToken?: string;
+  /** WEBSHOP_OIDC_*: the webshop, the identity provider's one client; unset: the provider is off. */
+  webshopOidc?: WebshopClient;
   /** PAYOUT_*: the payout minimum and the platform's own account; no account: payouts are off. */
   payouts?: PayoutConfig;
 };
@@ -204,6 +208,13 @@ export function createApp(deps: AppDeps) {
   };
   registerOnboardingRoutes(app, memberDeps);
   registerNewsRoutes(app, memberDeps);
+  if (deps.config.webshopOidc) {
+    registerWebshopOidcRoutes(
+      app,
+      { ...memberDeps, cookieSecret: deps.config.auth.codeSecret },
+      deps.config.webshopOidc,
+    );
+  }
   registerPartnerRoutes(app, memberDeps, deps.config.payouts ?? { minimumCents: 5000, debtor: null });
   registerProfileRoutes(app, memberDeps);
   registerUploadRoutes(app, memberDeps);

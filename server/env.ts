@@ -72,6 +72,36 @@ const serverEnvSchema = z.object({
   CONTRACT_RETENTION_YEARS: optional(z.coerce.number().int().min(1)).default(10),
   // Partner commissions wait this long for a refund before they count as approved (payable):
   COMMISSION_HOLD_DAYS: optional(z.coerce.number().int().min(0).max(365)).default(30),
+  // The webshop's sign-in (OpenID Connect): its client id, secret (24+ characters) and allowed
+  // redirect addresses (comma-separated). All three or none; none: the provider is off.
+  WEBSHOP_OIDC_CLIENT_ID: optional(z.string().trim().min(1)),
+  WEBSHOP_OIDC_CLIENT_SECRET: optional(z.string().min(24, "at least 24 characters")),
+  WEBSHOP_OIDC_REDIRECT_URIS: optional(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((uri) => uri.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (uris) =>
+          uris.length > 0 &&
+          uris.every((uri) => {
+            try {
+              const url = new URL(uri);
+              return (
+                (url.protocol === "https:" || url.hostname === "localhost" || url.hostname === "127.0.0.1") &&
+                !url.hash
+              );
+            } catch {
+              return false;
+            }
+          }),
+        "comma-separated https addresses (http only on localhost), without #fragments",
+      ),
+  ),
   // Payout runs pay members owed at least this many cents, from the platform's own account (the
   // three PAYOUT_DEBTOR_* go together; unset: payouts are off).
   PAYOUT_MINIMUM_CENTS: optional(z.coerce.number().int().min(1)).default(5000),
@@ -128,6 +158,17 @@ export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEn
     throw new Error(
       "Invalid API configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or " +
         "neither to use the AWS default credential chain",
+    );
+  }
+  const webshop = [
+    env.WEBSHOP_OIDC_CLIENT_ID,
+    env.WEBSHOP_OIDC_CLIENT_SECRET,
+    env.WEBSHOP_OIDC_REDIRECT_URIS,
+  ];
+  if (webshop.some(Boolean) && !webshop.every(Boolean)) {
+    throw new Error(
+      "Invalid API configuration:\n  WEBSHOP_OIDC_CLIENT_ID, WEBSHOP_OIDC_CLIENT_SECRET and WEBSHOP_OIDC_REDIRECT_URIS go " +
+        "together: set all three, or none to keep the webshop's sign-in off",
     );
   }
   const debtor = [env.PAYOUT_DEBTOR_NAME, env.PAYOUT_DEBTOR_IBAN, env.PAYOUT_DEBTOR_BIC];

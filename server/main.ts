@@ -154,6 +154,15 @@ async function main() {
       apiHost: env.API_HOST,
       bodyIdleMs: env.BODY_IDLE_SECONDS * 1000,
       metricsToken: env.METRICS_TOKEN,
+      ...(env.WEBSHOP_OIDC_CLIENT_ID && env.WEBSHOP_OIDC_CLIENT_SECRET && env.WEBSHOP_OIDC_REDIRECT_URIS
+        ? {
+            webshopOidc: {
+              clientId: env.WEBSHOP_OIDC_CLIENT_ID,
+              clientSecret: env.WEBSHOP_OIDC_CLIENT_SECRET,
+              redirectUris: env.WEBSHOP_OIDC_REDIRECT_URIS,
+            },
+          }
+        : {}),
       payouts: {
         minimumCents: env.PAYOUT_MINIMUM_CENTS,
         debtor:

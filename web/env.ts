@@ -9,6 +9,9 @@ const webEnvSchema = z.object({
   API_URL: optional(z.url()).default("http://127.0.0.1:4000"),
   PUBLIC_URL: optional(z.url()).default("http://localhost:3000"),
   WEBSHOP_URL: optional(z.url()).default("https://shop.example.com"),
+  // The shop's address that starts its "sign in with your membership" (OpenID Connect, the API's
+  // WEBSHOP_OIDC_*): the dashboard's webshop button goes there when set, WEBSHOP_URL otherwise.
+  WEBSHOP_SIGN_IN_URL: optional(z.url({ protocol: /^https?$/ })),
   // The operator's privacy policy and imprint, linked from every page's footer; unset: no link.
   PRIVACY_URL: optional(z.url({ protocol: /^https?$/ })),
   IMPRINT_URL: optional(z.url({ protocol: /^https?$/ })),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { canManageReferrals, decideAccess, type GuardClaims, requiresSession } from "./route-guards";
+import {
+  canManageReferrals,
+  decideAccess,
+  type GuardClaims,
+  requiresSession,
+  returnAfterLogin,
+} from "./route-guards";
 
 // Route guards as proxy.ts applies them to every page request.
 
@@ -174,5 +180,24 @@ describe("decideAccess: look-alike paths are not the guarded routes", () => {
     expect(requiresSession(path)).toBe(false);
     expect(decideAccess(path, null)).toEqual(allow);
     for (const user of [personalUser, companyUser]) expect(decideAccess(path, user)).toEqual(allow);
+  });
+});
+
+describe("returnAfterLogin", () => {
+  it("sends the login back to the webshop sign-in's interaction, and nowhere else", () => {
+    expect(returnAfterLogin("/oidc/interaction/Abc_123-xyz")).toBe("/oidc/interaction/Abc_123-xyz");
+    for (const elsewhere of [
+      null,
+      undefined,
+      "",
+      "https://evil.example.com/oidc/interaction/abc",
+      "//evil.example.com/oidc/interaction/abc",
+      "/oidc/interaction/abc/../../admin",
+      "/oidc/interaction/abc?x=1",
+      "/admin/dashboard",
+      "/oidc/token",
+    ]) {
+      expect(returnAfterLogin(elsewhere), String(elsewhere)).toBeNull();
+    }
   });
 });

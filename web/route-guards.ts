@@ -24,6 +24,9 @@ const MEMBER_PREFIXES = [
   "/two-factor",
   "/news",
   "/earnings",
+  "/webshop-access",
+  // The webshop's sign-in: the step that asks who the member is (web/oidc-pass-through.ts).
+  "/oidc/interaction",
 ];
 
 const matches = (pathname: string, prefix: string) =>
@@ -38,6 +41,17 @@ export function requiresSession(pathname: string): boolean {
     MEMBER_PREFIXES.some((prefix) => matches(pathname, prefix)) ||
     ONBOARDING_PREFIXES.some((prefix) => pathname.startsWith(prefix))
   );
+}
+
+const RETURN_AFTER_LOGIN = /^\/oidc\/interaction\/[A-Za-z0-9_-]+$/;
+
+/**
+ * Where the login sends a member back to instead of the dashboard: only the webshop sign-in's
+ * interaction, which needs them signed in to go on. Anything else (another site, another page)
+ * is never taken from the address bar, so a crafted login link cannot send anyone elsewhere.
+ */
+export function returnAfterLogin(path: string | null | undefined): string | null {
+  return path && RETURN_AFTER_LOGIN.test(path) ? path : null;
 }
 
 export const isAdminRole = (role: string | undefined) => role === "admin" || role === "super_admin";

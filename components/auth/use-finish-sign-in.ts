@@ -6,6 +6,7 @@ import { z } from "zod";
 import { notify } from "@/lib/notify";
 import { browserSessionSchema } from "@/lib/schemas/auth";
 import { mfaChallengeSchema } from "@/lib/schemas/two-factor";
+import { returnAfterLogin } from "@/web/route-guards";
 import { useAuth } from "./auth-provider";
 
 /** A session, or (two-factor sign-in on) the challenge of the second step. */
@@ -25,6 +26,13 @@ export function useFinishSignIn(onSecondStep?: (challenge: string) => void) {
       return;
     }
     signIn(answer);
+    // Signing in to go on somewhere (the webshop's sign-in): back there, as a full page load,
+    // since it is a route of the server's, not a page of the app.
+    const back = returnAfterLogin(new URLSearchParams(window.location.search).get("next"));
+    if (back) {
+      window.location.assign(back);
+      return;
+    }
     notify.success(t("success"));
     router.replace("/dashboard");
     router.refresh();

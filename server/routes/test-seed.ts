@@ -4,10 +4,11 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../db";
-import { documents, mailOutbox, permissions, userPermissions, users } from "../db/schema";
+import { documents, mailOutbox, permissions, personalProfiles, userPermissions, users } from "../db/schema";
 import { userTotp } from "../db/schema/totp";
 import { hashPassword } from "../domain/auth/passwords";
 import { encryptTotpSecret, newTotpSecret } from "../domain/auth/totp";
+import { approveHeldCommissions } from "../domain/partner/commission-hold";
 import { AppError } from "../errors";
 import type { AppEnv } from "../http";
 import { validationError } from "../http";
@@ -32,6 +33,9 @@ const seedUserSchema = z.object({
   approved: z.boolean().default(false),
   /** The member whose link this one registered through (the inviter a commission goes to). */
   referredBy: z.uuid().optional(),
+  /** Bank details on a personal profile (payouts go only to members who have them). */
+  iban: z.string().optional(),
+  accountHolderName: z.string().optional(),
 });
 
 const seedFailedMailSchema = z.object({
@@ -117,6 +121,11 @@ export function createTestSeedRoutes(deps: { db: Database; token: string; totpSe
         secretEncrypted: encryptTotpSecret(deps.totpSecretKey, row.id, totpSecret),
       });
     }
+    if (input.iban && input.userType === "personal") {
+      await deps.db
+        .insert(personalProfiles)
+        .values({ userId: row.id, iban: input.iban, accountHolderName: input.accountHolderName ?? null });
+    }
     if (input.permissions.length) {
       const found = await deps.db
         .select()
@@ -170,6 +179,16 @@ export function createTestSeedRoutes(deps: { db: Database; token: string; totpSe
       .returning({ id: documents.id });
     if (updated.length === 0) throw new AppError("NOT_FOUND");
     return c.json({ updated: updated.length }, 200);
+  });
+  // Every commission's hold over, as if COMMISSION_HOLD_DAYS had passed: the payout journeys need
+  // approved balances without waiting for the hourly job.
+  app.post("/commissions/end-holds", async (c) => {
+    const approved = await approveHeldCommissions(
+      deps.db,
+      new Date(Date.now() + 366 * 24 * 60 * 60 * 1000),
+      365,
+    );
+    return c.json({ approved }, 200);
   });
   return app;
 }

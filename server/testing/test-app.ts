@@ -6,6 +6,7 @@ import { type AppDeps, createApp } from "../app";
 import { createMailSender, type MailSender, type MailSenderOptions } from "../domain/mail/sender";
 import { ensureBaseData } from "../domain/seed/ensure-base-data";
 import { createApiMetrics } from "../domain/system/api-metrics";
+import type { WebshopClient } from "../domain/webshop/oidc-provider";
 import { parseTrustedProxies } from "../infra/client-ip";
 import { createLogger, LogRingBuffer } from "../infra/logging/logger";
 import { createOutboxMailer } from "../infra/mail/outbox-mailer";
@@ -64,6 +65,10 @@ export async function createTestApp(
     mailSender?: Partial<MailSenderOptions>;
     /** Mounts GET /metrics for this token. */
     metricsToken?: string;
+    /** The public address (the identity provider's issuer); http://localhost:3000 when unset. */
+    publicUrl?: string;
+    /** Turns the webshop's identity provider on with this client. */
+    webshopOidc?: WebshopClient;
   } = {},
 ): Promise<TestApp> {
   keys ??= await generateTestKeys();
@@ -101,7 +106,8 @@ export async function createTestApp(
   let mailSender = startSender(mailer, logger);
   const deps = {
     config: {
-      publicUrl: "http://localhost:3000",
+      publicUrl: options.publicUrl ?? "http://localhost:3000",
+      ...(options.webshopOidc ? { webshopOidc: options.webshopOidc } : {}),
       storageSigningSecret,
       auth: { ...testAuthConfig, ...options.auth },
       payouts: {

@@ -15,6 +15,12 @@ export const e2e = {
   /** A third web tier on the same API whose pages fail for a marker (foundation/render-faults.mjs). */
   webWithRenderFaultsPort: 3212,
   chromium: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  /** The members' webshop as a relying party of the sign-in, started by its journey on this port. */
+  shop: {
+    port: 3220,
+    clientId: "e2e-members-shop",
+    clientSecret: "e2e-shop-client-secret-0123456789abcdef",
+  },
   admin: { email: "admin@e2e.example.com", password: "E2e-Admin-Passw0rd!" },
   seedToken: "e2e-seed-token-0123456789abcdef",
   /** Short access tokens, so journeys cross an expiry and the refresh path is exercised. */

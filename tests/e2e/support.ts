@@ -20,6 +20,9 @@ export type SeedUser = {
   approved?: boolean;
   /** The id of the member who invited this one. */
   referredBy?: string;
+  /** Bank details (personal accounts): payouts go only to members who have them. */
+  iban?: string;
+  accountHolderName?: string;
 };
 
 export const DEFAULT_PASSWORD = "Str0ng!Passw0rd";

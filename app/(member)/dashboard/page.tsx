@@ -89,7 +89,7 @@ export default async function DashboardPage() {
 
       <div className="grid items-start gap-6 sm:grid-cols-2">
         <LatestNews items={news.ok ? news.data.news : null} />
-        <WebshopTeaser url={webEnv().WEBSHOP_URL} />
+        <WebshopTeaser url={webEnv().WEBSHOP_SIGN_IN_URL ?? webEnv().WEBSHOP_URL} />
       </div>
     </main>
   );
