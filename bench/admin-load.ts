@@ -38,16 +38,17 @@ export async function seedManyUsers(databaseUrl: string, count: number): Promise
 }
 
 /**
- * An account seeded through the API's test route (its password is SEEDED_PASSWORD): an admin
- * with two-factor sign-in on (the API serves admin calls only to sessions that proved it), or a
- * member with the given permissions. Returns the email and the admin's authenticator secret.
+ * An account seeded through the API's test route (its password is SEEDED_PASSWORD): an admin or
+ * super admin with two-factor sign-in on (the API serves admin calls only to sessions that proved
+ * it), or a member with the given permissions (`approved`: by an admin, as the partner programme
+ * pays only those). Returns the id, the email and the admin's authenticator secret.
  */
 export async function seedBenchUser(
   apiUrl: string,
   seedToken: string,
   lastName: string,
-  account: { role: "admin" } | { role: "user"; permissions: string[] },
-): Promise<{ email: string; totpSecret?: string }> {
+  account: { role: "admin" | "super_admin" } | { role: "user"; permissions: string[]; approved?: boolean },
+): Promise<{ id: string; email: string; totpSecret?: string }> {
   const email = `bench-${lastName.toLowerCase()}-${Date.now()}@bench.example.com`;
   const seeded = await fetch(new URL("/api/test/users", apiUrl), {
     method: "POST",
@@ -56,8 +57,8 @@ export async function seedBenchUser(
   });
   if (seeded.status !== 201)
     throw new Error(`seeding the ${lastName.toLowerCase()}: status ${seeded.status}`);
-  const { totpSecret } = (await seeded.json()) as { totpSecret?: string };
-  return { email, totpSecret };
+  const { id, totpSecret } = (await seeded.json()) as { id: string; totpSecret?: string };
+  return { id, email, totpSecret };
 }
 
 async function postJson(url: URL, body: unknown) {
@@ -73,8 +74,13 @@ async function postJson(url: URL, body: unknown) {
 }
 
 /** An admin of the bench's own, signed in straight at the API with both steps; returns the access token. */
-export async function adminAccessToken(apiUrl: string, seedToken: string): Promise<string> {
-  const { email, totpSecret } = await seedBenchUser(apiUrl, seedToken, "Admin", { role: "admin" });
+export async function adminAccessToken(
+  apiUrl: string,
+  seedToken: string,
+  role: "admin" | "super_admin" = "admin",
+): Promise<string> {
+  const lastName = role === "admin" ? "Admin" : "Superadmin";
+  const { email, totpSecret } = await seedBenchUser(apiUrl, seedToken, lastName, { role });
   const first = await postJson(new URL("/api/auth/login", apiUrl), { email, password: SEEDED_PASSWORD });
   if (first.status !== 200 || !first.body.challenge || !totpSecret) {
     throw new Error(`admin login: status ${first.status}`);

@@ -33,6 +33,8 @@ declare module "autocannon" {
     body?: string | Buffer;
     connections?: number;
     duration?: number;
+    /** Requests in all (each connection its share) instead of a duration. */
+    amount?: number;
     timeout?: number;
     requests?: RequestStep[];
     warmup?: { connections?: number; duration?: number };

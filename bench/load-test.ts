@@ -23,6 +23,11 @@ export type LoadTarget = {
    * the defaults the steps start from.
    */
   requests?: RequestStep[];
+  /**
+   * Measured by count instead of by time: exactly this many requests over all connections (each
+   * connection its share), no warm-up; req/s is their number over the time to the last answer.
+   */
+  amount?: number;
 };
 
 export type Measurement = {
@@ -60,10 +65,14 @@ export async function measure(target: LoadTarget, settings: LoadSettings): Promi
     ...(target.headers ? { headers: target.headers } : {}),
     ...(target.body !== undefined ? { body: target.body } : {}),
     connections: settings.connections,
-    duration: settings.durationSeconds,
-    ...(settings.warmupSeconds > 0
-      ? { warmup: { connections: settings.connections, duration: settings.warmupSeconds } }
-      : {}),
+    ...(target.amount !== undefined
+      ? { amount: target.amount }
+      : {
+          duration: settings.durationSeconds,
+          ...(settings.warmupSeconds > 0
+            ? { warmup: { connections: settings.connections, duration: settings.warmupSeconds } }
+            : {}),
+        }),
     ...(target.requests
       ? { requests: target.requests }
       : nextPath
@@ -86,11 +95,16 @@ export async function measure(target: LoadTarget, settings: LoadSettings): Promi
   const latencies: number[] = [];
   // The measured run's tracker says "start" after the warm-up, so the warm-up's CPU is left out.
   let cpuCount: ReturnType<typeof startCpuCount> | undefined;
+  // By count, autocannon ends on its next whole second after the last answer: time it here.
+  let startedAt = 0;
+  let lastAnswerAt = 0;
   run.on("start", () => {
     cpuCount = startCpuCount();
+    startedAt = performance.now();
   });
   run.on("response", (_client: unknown, _status: number, _bytes: number, responseTimeMs: number) => {
     latencies.push(responseTimeMs);
+    lastAnswerAt = performance.now();
   });
   activeRun = run;
   let result: Result;
@@ -111,7 +125,10 @@ export async function measure(target: LoadTarget, settings: LoadSettings): Promi
     if (!expected) unexpectedStatus += count;
   }
   return {
-    requestsPerSecond: result.requests.average,
+    requestsPerSecond:
+      target.amount !== undefined
+        ? latencies.length / (Math.max(1, lastAnswerAt - startedAt) / 1000)
+        : result.requests.average,
     p50Ms: percentile(latencies, 50),
     p95Ms: percentile(latencies, 95),
     p99Ms: percentile(latencies, 99),

@@ -16,6 +16,7 @@ import { withCleanups } from "./cleanup";
 import type { CpuUse } from "./cpu-use";
 import { idleMemoryScenario } from "./idle-memory-scenario";
 import { type LoadSettings, type LoadTarget, type Measurement, measure } from "./load-test";
+import { partnerScenario } from "./partner-scenario";
 import { pdfHealthScenario } from "./pdf-health-scenario";
 import { peerScenario } from "./peer-scenario";
 import { pruneScenario } from "./prune-scenario";
@@ -525,6 +526,7 @@ export const scenarios: Scenario[] = [
   },
   adminListScenario,
   pruneScenario,
+  partnerScenario,
   pdfHealthScenario,
   idleMemoryScenario,
   {
