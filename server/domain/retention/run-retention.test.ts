@@ -9,6 +9,7 @@ import {
   contractSignatures,
   documents,
   mailOutbox,
+  oidcPayloads,
   oneTimeCodes,
   passwordResetTokens,
   rateLimits,
@@ -530,6 +531,26 @@ describe("retention: what goes and what stays", () => {
     expect(auditRow).toMatchObject({ action: "account.deleted", actorUserId: null, subjectUserId: null });
     const [inviteeRow] = await db().select().from(users).where(eq(users.id, invitee.id));
     expect(inviteeRow?.referredByUserId).toBeNull();
+  });
+
+  it("deletes the webshop sign-in's records past their expiry, keeps live ones and those without one", async () => {
+    const tag = crypto.randomUUID();
+    await db()
+      .insert(oidcPayloads)
+      .values([
+        { model: "AuthorizationCode", id: `${tag}-old`, payload: {}, expiresAt: daysAgo(1) },
+        { model: "Session", id: `${tag}-live`, payload: {}, expiresAt: daysAhead(1) },
+        { model: "Client", id: `${tag}-forever`, payload: {}, expiresAt: null },
+      ]);
+    const dry = await runRetention(deps(), { dryRun: true });
+    expect(dry.webshopSignIns).toBeGreaterThanOrEqual(1);
+    const report = await runRetention(deps());
+    expect(report.webshopSignIns).toBeGreaterThanOrEqual(1);
+    const left = await db()
+      .select({ id: oidcPayloads.id })
+      .from(oidcPayloads)
+      .where(like(oidcPayloads.id, `${tag}-%`));
+    expect(left.map((row) => row.id).sort()).toEqual([`${tag}-forever`, `${tag}-live`]);
   });
 
   it("dry: counts what would go and deletes nothing", async () => {

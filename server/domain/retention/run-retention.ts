@@ -1,5 +1,6 @@
 import { countDeletedAccounts, pruneDeletedAccounts } from "./prune-deleted-accounts";
 import { countEndedSessions, pruneEndedSessions } from "./prune-ended-sessions";
+import { countExpiredOidcPayloads, pruneExpiredOidcPayloads } from "./prune-oidc-payloads";
 import { countOldMails, pruneOldMails } from "./prune-old-mails";
 import { countDeadRateLimits, pruneDeadRateLimits } from "./prune-rate-limits";
 import { countReplacedIdImages, pruneReplacedIdImages } from "./prune-replaced-id-images";
@@ -19,6 +20,7 @@ export type RetentionReport = {
   auditIps: number;
   replacedIdImages: number;
   mails: number;
+  webshopSignIns: number;
   deletedAccounts: number;
   /** Stored files of the replaced ID images and the deleted accounts' documents. */
   storedFiles: number;
@@ -37,6 +39,7 @@ export const RETENTION_LABELS: Record<Exclude<keyof RetentionReport, "failed">, 
   auditIps: "audit addresses shortened to their network",
   replacedIdImages: "replaced ID images",
   mails: "sent or failed mails",
+  webshopSignIns: "expired webshop sign-in records",
   deletedAccounts: "deleted accounts past the contract retention",
   storedFiles: "stored files",
 };
@@ -107,6 +110,14 @@ function steps(deps: RetentionDeps, dryRun: boolean, batchSize: number): Step[] 
       },
     },
     {
+      kind: "webshop sign-ins",
+      run: async (report) => {
+        report.webshopSignIns = dryRun
+          ? await countExpiredOidcPayloads(deps)
+          : await pruneExpiredOidcPayloads(deps, batchSize);
+      },
+    },
+    {
       kind: "deleted accounts",
       run: async (report) => {
         const done = dryRun ? await countDeletedAccounts(deps) : await pruneDeletedAccounts(deps, batchSize);
@@ -136,6 +147,7 @@ export async function runRetention(
     auditIps: 0,
     replacedIdImages: 0,
     mails: 0,
+    webshopSignIns: 0,
     deletedAccounts: 0,
     storedFiles: 0,
     failed: [],
