@@ -97,7 +97,9 @@ export const commissions = pgTable(
   },
   (table) => [
     uniqueIndex("commissions_order_unique").on(table.shopOrderId),
-    index("commissions_partner_idx").on(table.partnerUserId, table.earnedAt),
+    // The earnings page: a partner's commissions newest first, a page picked by walking this
+    // backwards (which is exactly "earned_at desc, id desc", nulls and all).
+    index("commissions_partner_page_idx").on(table.partnerUserId, table.earnedAt, table.id),
     // The hold job's scan: commissions earned before the hold's end.
     index("commissions_earned_idx").on(table.earnedAt),
     check("commissions_amount_positive", sql`${table.amountCents} > 0`),
@@ -201,6 +203,7 @@ export const ledgerEntries = pgTable(
   },
   (table) => [
     uniqueIndex("ledger_entries_event_unique").on(table.commissionId, table.event, table.bucket),
-    index("ledger_entries_partner_idx").on(table.partnerUserId, table.bucket),
+    // A partner's balances are sums per bucket: the amount in the index lets them read it alone.
+    index("ledger_entries_partner_sums_idx").on(table.partnerUserId, table.bucket, table.amountCents),
   ],
 );
