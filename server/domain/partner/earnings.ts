@@ -9,7 +9,9 @@ import { payoutsReceivedBy } from "./payouts";
  * A commission's state from its entries, the latest event winning: reversed (a refund, also one
  * after a payout), paid, approved, else pending.
  */
-const stateOf = (commissionId: SQL.Aliased | AnyColumn) => sql<CommissionState>`(select case max(case ${ledgerEntries.event}
+const stateOf = (
+  commissionId: SQL.Aliased | AnyColumn,
+) => sql<CommissionState>`(select case max(case ${ledgerEntries.event}
     when 'reversed' then 4 when 'paid' then 3 when 'approved' then 2 else 1 end)
     when 4 then 'reversed' when 3 then 'paid' when 2 then 'approved' else 'pending' end
   from ${ledgerEntries} where ${ledgerEntries.commissionId} = ${commissionId})`;
