@@ -51,6 +51,10 @@ export default defineConfig({
         WEBSHOP_OIDC_CLIENT_SECRET: e2e.shop.clientSecret,
         WEBSHOP_OIDC_REDIRECT_URIS: `http://127.0.0.1:${e2e.shop.port}/callback`,
         WEBSHOP_SIGN_IN_URL: `http://127.0.0.1:${e2e.shop.port}/login`,
+        // The platform's account payout runs pay from (admin/payouts.spec.ts); unset, payouts are off.
+        PAYOUT_DEBTOR_NAME: "Partner Platform GmbH",
+        PAYOUT_DEBTOR_IBAN: "DE89370400440532013000",
+        PAYOUT_DEBTOR_BIC: "COBADEFFXXX",
       },
     },
     {

@@ -4,6 +4,7 @@ import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { linkClass } from "@/components/ui/form-field";
 import { PageHeader } from "@/components/ui/page-header";
+import { PageLinks } from "@/components/ui/page-links";
 import { memberNewsListSchema } from "@/lib/schemas/news";
 import { apiLoadAsUser } from "@/web/api-server";
 import { NewsArticle } from "./news-article";
@@ -65,26 +66,14 @@ export async function NewsArchive({ page }: { page: number }) {
           </ul>
         )}
         {result && pages && result.total > 0 && (
-          <nav
-            aria-label={t("pagesLabel")}
-            className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4"
-          >
-            <p className="text-slate-800">{t("pageOf", { page: result.page, count: pages.pageCount })}</p>
-            <div className="flex gap-2">
-              {pages.previous !== null && (
-                <Link href={pageHref(pages.previous)} rel="prev" className={pagerLinkClass}>
-                  <span aria-hidden="true">← </span>
-                  {t("previous")}
-                </Link>
-              )}
-              {pages.next !== null && (
-                <Link href={pageHref(pages.next)} rel="next" className={pagerLinkClass}>
-                  {t("next")}
-                  <span aria-hidden="true"> →</span>
-                </Link>
-              )}
-            </div>
-          </nav>
+          <PageLinks
+            label={t("pagesLabel")}
+            pageOf={t("pageOf", { page: result.page, count: pages.pageCount })}
+            previous={
+              pages.previous === null ? null : { href: pageHref(pages.previous), label: t("previous") }
+            }
+            next={pages.next === null ? null : { href: pageHref(pages.next), label: t("next") }}
+          />
         )}
       </div>
     </main>
