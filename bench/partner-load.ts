@@ -418,13 +418,16 @@ export async function explainEarnings(
     },
     ...pages.map((page) => ({
       query: `entries, page ${page}`,
-      sql: `select c.id, o.placed_at, o.amount_cents, c.amount_cents, c.earned_at,
+      // The page first, then its 50 rows joined and stated (earnings.ts, onePage).
+      sql: `select chosen.id, o.placed_at, o.amount_cents, chosen.amount_cents, chosen.earned_at,
               (select case max(case l.event when 'reversed' then 4 when 'paid' then 3 when 'approved' then 2 else 1 end)
                       when 4 then 'reversed' when 3 then 'paid' when 2 then 'approved' else 'pending' end
-               from ledger_entries l where l.commission_id = c.id)
-            from commissions c inner join shop_orders o on o.id = c.shop_order_id
-            where c.partner_user_id = $1
-            order by c.earned_at desc, c.id desc limit $2 offset $3`,
+               from ledger_entries l where l.commission_id = chosen.id)
+            from (select id, shop_order_id, amount_cents, earned_at from commissions
+                  where partner_user_id = $1
+                  order by earned_at desc, id desc limit $2 offset $3) chosen
+            inner join shop_orders o on o.id = chosen.shop_order_id
+            order by chosen.earned_at desc, chosen.id desc`,
       values: [partnerId, pageSize, (page - 1) * pageSize],
     })),
   ];
