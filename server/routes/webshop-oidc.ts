@@ -34,12 +34,14 @@ function nodeOf(c: Context<AppEnv>): NodeBindings {
   return env as NodeBindings;
 }
 
-/** Hands the request to the provider and waits until it has answered. */
-async function passToProvider(provider: Provider, { incoming, outgoing }: NodeBindings): Promise<Response> {
+type NodeHandler = (incoming: IncomingMessage, outgoing: ServerResponse) => unknown;
+
+/** Hands the request to the provider's handler and waits until it has answered. */
+async function passToProvider(handle: NodeHandler, { incoming, outgoing }: NodeBindings): Promise<Response> {
   await new Promise<void>((resolve) => {
     outgoing.once("finish", resolve);
     outgoing.once("close", resolve);
-    void provider.callback()(incoming, outgoing);
+    void handle(incoming, outgoing);
   });
   return RESPONSE_ALREADY_SENT;
 }
@@ -66,14 +68,16 @@ export function registerWebshopOidcRoutes(
   deps: MemberRouteDeps & { cookieSecret: string },
   client: WebshopClient,
 ) {
-  let providerPromise: Promise<Provider> | undefined;
+  // Made at the first sign-in request (it loads or creates its signing key), with its Node handler:
+  // Koa composes the middleware on every callback() call, so that happens once, not per request.
+  let providerPromise: Promise<{ provider: Provider; handle: NodeHandler }> | undefined;
   const provider = () => {
     providerPromise ??= createWebshopProvider({
       db: deps.db,
       issuer: deps.publicUrl,
       client,
       cookieSecret: deps.cookieSecret,
-    });
+    }).then((created) => ({ provider: created, handle: created.callback() }));
     providerPromise.catch(() => {
       providerPromise = undefined;
     });
@@ -83,7 +87,7 @@ export function registerWebshopOidcRoutes(
 
   app.get(`${OIDC_PREFIX}interaction/:uid`, readsOwnBody, async (c) => {
     const node = nodeOf(c);
-    const oidc = await provider();
+    const { provider: oidc } = await provider();
     let details: Awaited<ReturnType<Provider["interactionDetails"]>>;
     try {
       details = await oidc.interactionDetails(node.incoming, node.outgoing);
@@ -126,6 +130,8 @@ export function registerWebshopOidcRoutes(
 
   // The provider reads its own bodies (a token request's form) from the Node request, under its
   // own limits: the API's default cap would read them first.
-  app.all(`${OIDC_PREFIX}*`, readsOwnBody, async (c) => passToProvider(await provider(), nodeOf(c)));
-  app.get(OIDC_DISCOVERY_PATH, readsOwnBody, async (c) => passToProvider(await provider(), nodeOf(c)));
+  app.all(`${OIDC_PREFIX}*`, readsOwnBody, async (c) => passToProvider((await provider()).handle, nodeOf(c)));
+  app.get(OIDC_DISCOVERY_PATH, readsOwnBody, async (c) =>
+    passToProvider((await provider()).handle, nodeOf(c)),
+  );
 }
