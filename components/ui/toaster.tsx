@@ -1,39 +1,87 @@
 "use client";
 
+import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Suspense, useEffect, useState } from "react";
 import { Toaster as Sonner } from "sonner";
 import { TOAST } from "@/lib/constants";
 import { FlashToast } from "./flash-toast";
 import { NoticeToast } from "./notice-toast";
+import { type Box, toastTop } from "./toast-placement";
+
+function boxOf(element: Element | null): Box | null {
+  if (!element) return null;
+  const { top, right, bottom, left } = element.getBoundingClientRect();
+  return { top, right, bottom, left };
+}
+
+/** Height of the toasts on the screen now, 0 when none is. */
+function stackHeight(): number {
+  const boxes = [...document.querySelectorAll("[data-sonner-toast]")].map((toast) =>
+    toast.getBoundingClientRect(),
+  );
+  if (boxes.length === 0) return 0;
+  return Math.max(...boxes.map((box) => box.bottom)) - Math.min(...boxes.map((box) => box.top));
+}
 
 /**
- * While a control of the page's header has the focus, toasts start below the header: top-right
- * they would cover the language switch and the avatar menu the member is working with.
+ * Where the toasts start so that they never cover a control (toastTop): measured again when the
+ * focus moves, the page scrolls or resizes, the header changes size (the mobile menu opens) and
+ * on each new page, at most once a frame.
  */
-function useTopOffset(): number {
+function useToastTop(): number {
+  const pathname = usePathname();
   const [top, setTop] = useState<number>(TOAST.marginPx);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page may bring another header; measure again then.
   useEffect(() => {
-    const update = () => {
-      const header = document.activeElement?.closest("header");
-      // A header scrolled out of view covers nothing: the usual margin then.
-      const bottom = header ? Math.max(0, Math.round(header.getBoundingClientRect().bottom)) : 0;
-      setTop(bottom + TOAST.marginPx);
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const header = document.querySelector("header");
+      const active = document.activeElement;
+      // The focus on the page itself, on a header control (the toasts are below the header
+      // already) or in a toast (Alt+T) needs no room.
+      const control =
+        active && active !== document.body && !active.closest("header, [data-sonner-toaster]")
+          ? active
+          : null;
+      setTop(
+        toastTop({
+          viewport: { width: window.innerWidth, height: window.innerHeight },
+          header: boxOf(header),
+          focused: boxOf(control),
+          stackHeight: stackHeight(),
+        }),
+      );
     };
-    document.addEventListener("focusin", update);
-    document.addEventListener("focusout", update);
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(measure);
+    };
+    schedule();
+    const header = document.querySelector("header");
+    const resized = new ResizeObserver(schedule);
+    if (header) resized.observe(header);
+    document.addEventListener("focusin", schedule);
+    document.addEventListener("focusout", schedule);
+    window.addEventListener("scroll", schedule, { passive: true, capture: true });
+    window.addEventListener("resize", schedule, { passive: true });
     return () => {
-      document.removeEventListener("focusin", update);
-      document.removeEventListener("focusout", update);
+      cancelAnimationFrame(frame);
+      resized.disconnect();
+      document.removeEventListener("focusin", schedule);
+      document.removeEventListener("focusout", schedule);
+      window.removeEventListener("scroll", schedule, { capture: true });
+      window.removeEventListener("resize", schedule);
     };
-  }, []);
+  }, [pathname]);
   return top;
 }
 
-/** Toasts: top-right, at most 20, 350 px wide, 16 px margins, 8 px gap, Alt+T focuses. */
+/** Toasts: top-right below the header (full width on a phone), never over a control; at most 20, 350 px wide, 16 px margins, 8 px gap, Alt+T focuses. */
 export function Toaster() {
   const t = useTranslations("Common");
-  const top = useTopOffset();
+  const top = useToastTop();
+  const offset = { top, right: TOAST.marginPx, bottom: TOAST.marginPx, left: TOAST.marginPx };
   // sonner's Toaster starts empty and subscribes in an effect: a toast raised before that is
   // lost. FlashToast comes after it here, so its effect (which may raise the redirect's toast on
   // the first render) always runs after the subscription, in the same commit.
@@ -42,7 +90,8 @@ export function Toaster() {
       <Sonner
         position="top-right"
         visibleToasts={TOAST.maxVisible}
-        offset={{ top, right: TOAST.marginPx, bottom: TOAST.marginPx, left: TOAST.marginPx }}
+        offset={offset}
+        mobileOffset={offset}
         gap={TOAST.gapPx}
         hotkey={["altKey", "KeyT"]}
         containerAriaLabel={t("notifications")}
