@@ -88,22 +88,37 @@ export async function bffLoginAll(webUrl: string, emails: string[]): Promise<Bff
 /**
  * POST /api/auth/login with the next user's email for every request, all connections sharing
  * one counter: with fewer connections than users, no account ever has two logins in flight
- * (the per-account throttle counts attempts in flight).
+ * (the per-account throttle counts attempts in flight). Each account signs in from a browser of
+ * its own, as members do: the device token its last answer carried goes back with the next
+ * sign-in (x-device-token, what the web tier forwards from the device cookie), so only an
+ * account's first sign-in here is from a new browser. `signIns().newBrowser` counts the sign-ins
+ * that sent no token (the first of each account).
  */
-export function roundRobinLoginSteps(emails: string[]): RequestStep[] {
+export function roundRobinLoginSteps(emails: string[]) {
   let next = 0;
-  return [
+  let newBrowser = 0;
+  const deviceTokens = new Map<string, string>();
+  const steps: RequestStep[] = [
     {
       method: "POST",
       path: "/api/auth/login",
       headers: { "content-type": "application/json" },
-      setupRequest: (request) => {
-        const email = emails[next++ % emails.length];
+      setupRequest: (request, context) => {
+        const email = emails[next++ % emails.length] as string;
+        context.email = email;
         request.body = JSON.stringify({ email, password: SEEDED_PASSWORD });
+        const token = deviceTokens.get(email);
+        if (token) request.headers = { ...request.headers, "x-device-token": token };
+        else newBrowser += 1;
         return request;
+      },
+      onResponse: (_status, body, context) => {
+        const token = (JSON.parse(body || "{}") as { deviceToken?: unknown }).deviceToken;
+        if (typeof token === "string") deviceTokens.set(context.email as string, token);
       },
     },
   ];
+  return Object.assign(steps, { signIns: () => ({ newBrowser }) });
 }
 
 type ConnectionState = { token?: string };

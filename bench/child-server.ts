@@ -41,7 +41,9 @@ export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   }
   // An API given the seeding token runs as a test: in production it refuses that token.
   const mode = settings.E2E_SEED_TOKEN ? "test" : "production";
-  return { ...env, NODE_ENV: mode, NEXT_TELEMETRY_DISABLED: "1", ...settings };
+  // No shutdown delay: nothing balances load here, and a server still waiting out the delay when
+  // STOP_GRACE_MS ends is killed before it writes a CPU profile (BENCH_API_CPU_PROF).
+  return { ...env, NODE_ENV: mode, NEXT_TELEMETRY_DISABLED: "1", SHUTDOWN_DELAY_SECONDS: "0", ...settings };
 }
 
 export type ChildServer = {

@@ -21,6 +21,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --db <pglite|postgres>  the API's database for login-api, bff-health and the session
                        scenarios (default pglite; postgres: a throwaway database on
                        DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432)
+  --reverse            run the selected scenarios in the opposite order (a comparison of two
+                       scenarios, ours and the peer's, measured in both orders in one sitting)
   --verbose            copy the servers' output to stderr
   --list               list the scenario names and exit
 Scenarios: ${scenarios.flatMap((scenario) => scenario.names).join(", ")}`;
@@ -65,6 +67,7 @@ async function main(): Promise<number> {
       connections: { type: "string" },
       db: { type: "string", default: "pglite" },
       verbose: { type: "boolean", default: false },
+      reverse: { type: "boolean", default: false },
       list: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -94,6 +97,7 @@ async function main(): Promise<number> {
   // several results measures only the wanted ones.
   const wanted = wantedNames(filters);
   const selected = scenarios.filter((scenario) => scenario.names.some((name) => wanted.has(name)));
+  if (values.reverse) selected.reverse();
   if (selected.length === 0) {
     console.error(`No scenario matches ${filters.join(", ")}.\n\n${USAGE}`);
     return 2;

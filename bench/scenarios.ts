@@ -417,17 +417,17 @@ export const scenarios: Scenario[] = [
         const started = Date.now();
         const emails = await seedUsers(api.url, seedToken, "login", LOGIN_USERS);
         progress(`seeded ${emails.length} users in ${seconds(started)}`);
-        const measurement = await measure(
-          { url: `${api.url}/api/auth/login`, requests: roundRobinLoginSteps(emails) },
-          context.settings,
-        );
+        const requests = roundRobinLoginSteps(emails);
+        const measurement = await measure({ url: `${api.url}/api/auth/login`, requests }, context.settings);
         return [
           measured(
             "login-api",
             measurement,
             `POST /api/auth/login on the API directly (${database.label}, LOG_LEVEL=warn), round-robin over ` +
               `${emails.length} seeded users, all from 127.0.0.1; each: rate-limit counts, user ` +
-              "lookup, argon2id verify, session + refresh token, audit row, EdDSA access token",
+              "lookup, argon2id verify, session + refresh token, audit row, EdDSA access token; each " +
+              "account from a browser of its own (its device token sent back), so only its first " +
+              `sign-in is from a new browser (${requests.signIns().newBrowser} in warm-up and run)`,
           ),
         ];
       }),
