@@ -1,3 +1,4 @@
+import type { Query, SQL } from "drizzle-orm";
 import type { Database } from "./index";
 
 /**
@@ -16,5 +17,34 @@ export function preparedPerDatabase<Prepared>(build: (db: Database) => Prepared)
       prepared.set(db, query);
     }
     return query;
+  };
+}
+
+type DrizzleInternals = {
+  dialect: { sqlToQuery(query: SQL): Query };
+  session: {
+    prepareQuery(
+      query: Query,
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(values: Record<string, unknown>): Promise<unknown> };
+  };
+};
+
+/**
+ * A raw statement (`sql` with `sql.placeholder` for its values) as a named prepared statement,
+ * for statements drizzle's builders cannot write (CTEs that insert and update). It goes through
+ * drizzle's own session, as `.prepare(name)` does (the dialect and session are not in drizzle's
+ * public typings, so they are reached here alone); `execute` answers the driver's result, whose
+ * `rows` both drivers fill alike. Use it with `preparedPerDatabase`, one name per statement.
+ */
+export function preparedStatement<Row>(db: Database, name: string, query: SQL) {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return {
+    async execute(values: Record<string, unknown>): Promise<Row[]> {
+      return ((await prepared.execute(values)) as { rows: Row[] }).rows;
+    },
   };
 }

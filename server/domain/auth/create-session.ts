@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { TokenResponse } from "../../../lib/schemas/auth";
 import type { Database } from "../../db";
+import { preparedPerDatabase, preparedStatement } from "../../db/prepared";
 import {
   listUserPermissionNames,
   permissionNamesFrom,
@@ -118,11 +119,53 @@ export async function createSession(
   return tokens;
 }
 
+const value = (name: string) => sql.placeholder(name);
+
+/** The statement of startPasswordSession, prepared once per database (planned once per connection). */
+const startPasswordSessionStatement = preparedPerDatabase((db) =>
+  preparedStatement<{ permissions: unknown; notices: number }>(
+    db,
+    "start_password_session",
+    sql`
+    with locked as (
+      select key from rate_limits where key in (${value("clearKey")}, ${value("releaseKey")})
+      order by key = ${value("clearKey")} desc
+      for update
+    ), cleared as (
+      delete from rate_limits where key = ${value("clearKey")} and key in (select key from locked)
+    ), released as (
+      update rate_limits set count = greatest(count - 1, 0)
+      where key = ${value("releaseKey")} and window_ends_at > now() and key in (select key from locked)
+    ), new_session as (
+      insert into auth_sessions (id, user_id, expires_at, ip, user_agent, device_key, device_id_hash, sign_in_method)
+      values (${value("sessionId")}, ${value("userId")}, ${value("expiresAt")}, ${value("ip")}, ${value("userAgent")}, ${value("deviceKey")}, ${value("deviceIdHash")}, 'password')
+    ), new_refresh_token as (
+      insert into refresh_tokens (session_id, token_hash) values (${value("sessionId")}, ${value("refreshTokenHash")})
+    ), last_login as (
+      update users set last_login_at = ${value("now")} where id = ${value("userId")}
+    ), audit as (
+      insert into audit_log (action, subject_user_id, details, ip)
+      values ('auth.login', ${value("userId")}, ${value("auditDetails")}::jsonb, ${value("ip")})
+    ), notice as (
+      insert into mail_outbox (kind, recipient, language, subject, text, html)
+      select ${value("noticeKind")}, ${value("noticeTo")}, ${value("noticeLanguage")}, ${value("noticeSubject")}, ${value("noticeText")}, ${value("noticeHtml")}
+      where ${newBrowserCondition(value("userId"), value("deviceIdHash"))}
+      returning id
+    )
+    select coalesce(json_agg(p.name order by p.name), '[]'::json) as permissions,
+      (select count(*) from notice)::int as notices
+    from user_permissions up join permissions p on p.id = up.permission_id
+    where up.user_id = ${value("userId")} and p.is_active
+  `,
+  ),
+);
+
 /**
  * Starts a session after a password login in one statement, one round trip instead of eight:
  * the account's failure count is cleared and the IP's attempt given back (keys as stored, see
  * limitKey), the session, its refresh token, the last login and the audit row are written, and
- * the permissions for the access token are read. A statement is atomic, as the transaction it
+ * the permissions for the access token are read. A named statement: PostgreSQL parses and plans
+ * it once per connection. A statement is atomic, as the transaction it
  * replaces was; the ids are made here, so no part waits for another's RETURNING. The two
  * rate-limit rows are locked first, account before IP, the order in which the attempt was
  * counted (the CTEs themselves run in no set order): two logins sharing both keys wait for each
@@ -146,39 +189,28 @@ export async function startPasswordSession(
   const key = deviceKey(context.userAgent);
   const device = resolveDevice(deps.config.totpSecretKey, context.deviceToken);
   const notice = newBrowserNotice(deps, user, context, now);
-  const result = (await deps.db.execute(sql`
-    with locked as (
-      select key from rate_limits where key in (${limits.clearKey}, ${limits.releaseKey})
-      order by key = ${limits.clearKey} desc
-      for update
-    ), cleared as (
-      delete from rate_limits where key = ${limits.clearKey} and key in (select key from locked)
-    ), released as (
-      update rate_limits set count = greatest(count - 1, 0)
-      where key = ${limits.releaseKey} and window_ends_at > now() and key in (select key from locked)
-    ), new_session as (
-      insert into auth_sessions (id, user_id, expires_at, ip, user_agent, device_key, device_id_hash, sign_in_method)
-      values (${session.id}, ${user.id}, ${session.expiresAt.toISOString()}, ${ip}, ${context.userAgent?.slice(0, 512) ?? null}, ${key}, ${device.idHash}, 'password')
-    ), new_refresh_token as (
-      insert into refresh_tokens (session_id, token_hash) values (${session.id}, ${hashOpaqueToken(refreshToken)})
-    ), last_login as (
-      update users set last_login_at = ${now.toISOString()} where id = ${user.id}
-    ), audit as (
-      insert into audit_log (action, subject_user_id, details, ip)
-      values ('auth.login', ${user.id}, ${JSON.stringify({ method: "password" })}::jsonb, ${ip})
-    ), notice as (
-      insert into mail_outbox (kind, recipient, language, subject, text, html)
-      select ${notice.kind}, ${notice.to}, ${notice.language}, ${notice.subject}, ${notice.text}, ${notice.html ?? null}
-      where ${newBrowserCondition(user.id, device.idHash)}
-      returning id
-    )
-    select coalesce(json_agg(p.name order by p.name), '[]'::json) as permissions,
-      (select count(*) from notice)::int as notices
-    from user_permissions up join permissions p on p.id = up.permission_id
-    where up.user_id = ${user.id} and p.is_active
-  `)) as unknown as { rows: { permissions: unknown; notices: number }[] };
-  if (Number(result.rows[0]?.notices ?? 0) > 0) deps.mail.wake();
-  const permissionNames = permissionNamesFrom(result.rows[0]?.permissions);
+  const [row] = await startPasswordSessionStatement(deps.db).execute({
+    clearKey: limits.clearKey,
+    releaseKey: limits.releaseKey,
+    sessionId: session.id,
+    userId: user.id,
+    expiresAt: session.expiresAt.toISOString(),
+    ip,
+    userAgent: context.userAgent?.slice(0, 512) ?? null,
+    deviceKey: key,
+    deviceIdHash: device.idHash,
+    refreshTokenHash: hashOpaqueToken(refreshToken),
+    now: now.toISOString(),
+    auditDetails: JSON.stringify({ method: "password" }),
+    noticeKind: notice.kind,
+    noticeTo: notice.to,
+    noticeLanguage: notice.language,
+    noticeSubject: notice.subject,
+    noticeText: notice.text,
+    noticeHtml: notice.html ?? null,
+  });
+  if (Number(row?.notices ?? 0) > 0) deps.mail.wake();
+  const permissionNames = permissionNamesFrom(row?.permissions);
   return tokenResponse(
     deps,
     { ...user, lastLoginAt: now },

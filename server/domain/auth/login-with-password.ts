@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import type { LoginRequest, TokenResponse } from "../../../lib/schemas/auth";
 import type { MfaChallenge } from "../../../lib/schemas/two-factor";
 import type { Database } from "../../db";
-import { byEmail } from "../../db/queries/users";
+import { preparedPerDatabase } from "../../db/prepared";
 import { users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
@@ -24,20 +25,30 @@ const invalidCredentials = () => new AppError("INVALID_CREDENTIALS");
 /**
  * Counts the attempt against the account and the IP and looks the user up, in one statement:
  * the upserts run as a CTE (each key atomically, account before IP in every login, so two logins
- * never wait on each other's keys in opposite orders) and the user comes back beside them.
+ * never wait on each other's keys in opposite orders) and the user comes back beside them. A
+ * named statement, prepared once per database: every sign-in runs it.
  */
-async function countAttemptAndFindUser(db: Database, email: string, accountKey: string, ipKey: string) {
+const countAttemptStatement = preparedPerDatabase((db) => {
   const attempt = db.$with("attempt").as(
     rateLimitUpsert(db, [
-      { key: accountKey, rule: LOGIN_LIMITS.perAccount },
-      { key: ipKey, rule: LOGIN_LIMITS.perIp },
+      { key: sql.placeholder("accountKey"), rule: LOGIN_LIMITS.perAccount },
+      { key: sql.placeholder("ipKey"), rule: LOGIN_LIMITS.perIp },
     ]),
   );
-  const rows = await db
+  return db
     .with(attempt)
     .select({ key: attempt.key, count: attempt.count, windowEndsAt: attempt.windowEndsAt, user: users })
     .from(attempt)
-    .leftJoin(users, byEmail(email));
+    .leftJoin(users, sql`lower(${users.email}) = lower(${sql.placeholder("email")})`)
+    .prepare("login_count_attempt");
+});
+
+async function countAttemptAndFindUser(db: Database, email: string, accountKey: string, ipKey: string) {
+  const rows = await countAttemptStatement(db).execute({
+    accountKey: limitKey(accountKey),
+    ipKey: limitKey(ipKey),
+    email: email.trim(),
+  });
   return {
     accountAttempt: rateLimitOutcomeOf(rows, accountKey, LOGIN_LIMITS.perAccount),
     ipAttempt: rateLimitOutcomeOf(rows, ipKey, LOGIN_LIMITS.perIp),

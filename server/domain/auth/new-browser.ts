@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
 import { authSessions } from "../../db/schema";
@@ -28,7 +28,7 @@ const DISOWNED_REASONS = ["revoked_by_user", "password_changed"];
  * window that the member did not disown came from this browser. Evaluated before the new
  * session is written, or in the same statement (which sees the table as it was before it).
  */
-export function newBrowserCondition(userId: string, deviceIdHash: string) {
+export function newBrowserCondition(userId: string | SQLWrapper, deviceIdHash: string | SQLWrapper) {
   return sql`exists (
       select 1 from ${authSessions}
       where ${authSessions.userId} = ${userId} and ${authSessions.deviceIdHash} is not null

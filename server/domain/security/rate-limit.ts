@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db";
 import { rateLimits } from "../../db/schema";
 import { limitNetwork } from "../../infra/client-ip";
@@ -22,12 +22,14 @@ export type RateLimitHit = { count: number; exceeded: boolean; retryAfterSeconds
  * (the inserted row's `window_ends_at`, which `excluded` refers to). The keys are locked in the
  * order given, so callers that always pass them in the same order cannot deadlock.
  */
-export function rateLimitUpsert(db: Database, hits: { key: string; rule: RateLimitRule }[]) {
+export function rateLimitUpsert(db: Database, hits: { key: string | Placeholder; rule: RateLimitRule }[]) {
   return db
     .insert(rateLimits)
     .values(
       hits.map(({ key, rule }) => ({
-        key: limitKey(key),
+        // A placeholder (a prepared statement's value) stands for the key as stored: limitKey's
+        // result, which the caller passes.
+        key: typeof key === "string" ? limitKey(key) : key,
         count: 1,
         windowEndsAt: sql`now() + make_interval(secs => ${rule.windowSeconds})`,
       })),
