@@ -4,7 +4,7 @@ import { TOAST } from "@/lib/constants";
 export type Box = { top: number; right: number; bottom: number; left: number };
 
 /** Below this width sonner lays toasts across the whole screen (its own breakpoint). */
-export const FULL_WIDTH_BELOW_PX = 600;
+const FULL_WIDTH_BELOW_PX = 600;
 /** Height of one toast, for placing them before one is on the screen. */
 const TOAST_HEIGHT_PX = 64;
 
