@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import type { z } from "zod";
-import { type ApiLoad, readApiError } from "@/components/api/problem";
+import { type ApiLoad, readApiError } from "@/lib/api/problem";
 import { apiFetch } from "./api-transport";
 import { clientIpForApi } from "./client-ip";
 import { webEnv } from "./env";

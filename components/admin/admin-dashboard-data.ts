@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ApiLoad } from "@/components/api/problem";
+import type { ApiLoad } from "@/lib/api/problem";
 import type { auditListSchema, serverStatusSchema, userStatsSchema } from "@/lib/schemas/admin";
 import type {
   activeStampResponseSchema,

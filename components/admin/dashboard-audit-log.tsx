@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
-import type { ApiLoad } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
+import type { ApiLoad } from "@/lib/api/problem";
 import { auditListSchema } from "@/lib/schemas/admin";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { AdminCard } from "./dashboard-ui";

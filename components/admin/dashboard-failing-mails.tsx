@@ -4,9 +4,9 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
-import { ApiProblem, isApiProblem } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableColumns, Td, Th } from "@/components/ui/table";
+import { ApiProblem, isApiProblem } from "@/lib/api/problem";
 import type { failingMailSchema } from "@/lib/schemas/admin";
 import { useAdminErrorText } from "./dashboard-ui";
 

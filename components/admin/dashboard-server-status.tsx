@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
-import type { ApiLoad } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
+import type { ApiLoad } from "@/lib/api/problem";
 import { serverStatusSchema } from "@/lib/schemas/admin";
 import { DashboardFailingMails } from "./dashboard-failing-mails";
 import { DASHBOARD_PATHS } from "./dashboard-paths";

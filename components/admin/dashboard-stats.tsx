@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import type { z } from "zod";
-import type { ApiLoad } from "@/components/api/problem";
 import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { ApiLoad } from "@/lib/api/problem";
 import { userStatsSchema } from "@/lib/schemas/admin";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { AdminCard } from "./dashboard-ui";

@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
-import type { ApiLoad } from "@/components/api/problem";
 import { linkClass } from "@/components/ui/form-field";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
+import type { ApiLoad } from "@/lib/api/problem";
 import { topReferrersSchema } from "@/lib/schemas/referral-tree";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { AdminCard } from "./dashboard-ui";

@@ -2,10 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { type ReactNode, useCallback } from "react";
-import type { ApiErrorInfo } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import type { ApiErrorInfo } from "@/lib/api/problem";
 
 /** Shared pieces of the admin screens (dashboard, user list, permissions). */
 

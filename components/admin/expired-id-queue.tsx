@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import type { ApiLoad } from "@/components/api/problem";
 import { buttonClass } from "@/components/ui/button";
+import type { ApiLoad } from "@/lib/api/problem";
 import { displayName } from "@/lib/display-name";
 import { EXPIRED_IDS_PATH, type ExpiredId, expiredIdListSchema } from "@/lib/schemas/id-expiry";
 import { AdminCard } from "./dashboard-ui";

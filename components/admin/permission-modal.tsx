@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { api } from "@/components/api/client";
-import { isApiProblem } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
+import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { Permission } from "@/lib/schemas/admin";
 import {

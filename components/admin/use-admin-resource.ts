@@ -4,9 +4,9 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
-import { isApiProblem } from "@/components/api/problem";
 import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { isApiProblem } from "@/lib/api/problem";
 
 export type Load<T> =
   | { state: "loading" }

@@ -3,8 +3,8 @@
 import { useCallback, useRef, useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
-import type { ApiErrorInfo, ApiLoad } from "@/components/api/problem";
-import { ApiProblem, isApiProblem } from "@/components/api/problem";
+import type { ApiErrorInfo, ApiLoad } from "@/lib/api/problem";
+import { ApiProblem, isApiProblem } from "@/lib/api/problem";
 import { useAdminErrorText } from "./dashboard-ui";
 
 /**

@@ -3,12 +3,12 @@
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { api } from "@/components/api/client";
-import { isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
+import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 
 type FieldName = "code" | "reason";

@@ -2,10 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { readApiError } from "@/components/api/problem";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { buttonClass } from "@/components/ui/button";
+import { readApiError } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { type OnboardingStepFlag, permissionListResponseSchema } from "@/lib/schemas/admin-user";
 import { PermissionCheckboxes } from "./permission-modal";

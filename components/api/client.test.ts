@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ApiProblem } from "@/lib/api/problem";
 import { browserSessionSchema } from "@/lib/schemas/auth";
 import { createApiClient } from "./client";
-import { ApiProblem } from "./problem";
 
 /**
  * A fake API on loopback: /api/data answers 401 until the session was refreshed, then the data.

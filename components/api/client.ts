@@ -1,6 +1,6 @@
 import type { z } from "zod";
+import { ApiProblem } from "@/lib/api/problem";
 import type { BrowserSession } from "@/lib/schemas/auth";
-import { ApiProblem } from "./problem";
 
 /**
  * The BFF's refresh answer, checked by its shape. Not with the shared zod schema: this module is

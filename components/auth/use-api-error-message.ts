@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
-import { type ApiErrorInfo, isApiProblem } from "@/components/api/problem";
+import { type ApiErrorInfo, isApiProblem } from "@/lib/api/problem";
 
 /** Maps an API error code to its translated message (messages ApiErrors.*), else a fallback. */
 export function useApiErrorMessage() {

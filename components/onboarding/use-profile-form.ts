@@ -13,9 +13,9 @@ import {
 } from "react-hook-form";
 import { z } from "zod";
 import { api } from "@/components/api/client";
-import { isApiProblem } from "@/components/api/problem";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { withMemberCountry } from "./profile-layout";
 import { clearDraft, fromSavedProfile, type ProfileValues, readDraft, writeDraft } from "./profile-values";

@@ -6,7 +6,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { api } from "@/components/api/client";
-import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { useAuth } from "@/components/auth/auth-provider";
 import { CodeField, type CodeInputHandle } from "@/components/auth/code-input";
 import {
@@ -17,6 +16,7 @@ import {
 } from "@/components/auth/use-api-error-message";
 import { useCountdown } from "@/components/auth/use-countdown";
 import { linkClass } from "@/components/ui/form-field";
+import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { verifyEmailCodeSchema } from "@/lib/schemas/onboarding";
 import { StepSubmit } from "./step-submit";

@@ -4,10 +4,10 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
-import { ApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/section";
+import { ApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import {
   type ReferralLink,

@@ -1,7 +1,7 @@
 import metadata from "libphonenumber-js/min/metadata";
 import type { Country } from "react-phone-number-input";
 import { z } from "zod";
-import type { ApiProblem } from "@/components/api/problem";
+import type { ApiProblem } from "@/lib/api/problem";
 import { createPhoneNormalizer } from "@/lib/phone-rules";
 import {
   companyRegistrationProblems,

@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useId, useRef, useState } from "react";
 import { api } from "@/components/api/client";
-import type { ApiLoad } from "@/components/api/problem";
-import { isApiProblem } from "@/components/api/problem";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { ApiLoad } from "@/lib/api/problem";
+import { isApiProblem } from "@/lib/api/problem";
 import {
   activeStampResponseSchema,
   type CompanyStamp,

@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
-import type { ApiLoad } from "@/components/api/problem";
 import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
+import type { ApiLoad } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import {
   type TEMPLATE_AUDIENCES,

@@ -6,12 +6,12 @@ import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
-import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { useObjectUrl } from "@/components/ui/use-object-url";
+import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import {
   type CompanyStamp,
   companyStampSchema,

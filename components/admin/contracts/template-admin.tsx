@@ -2,10 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import type { ApiLoad } from "@/components/api/problem";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
+import type { ApiLoad } from "@/lib/api/problem";
 import type { TemplateSummary } from "@/lib/schemas/contracts";
 import { adminCardClass, RetryAlert } from "../dashboard-ui";
 import {

@@ -6,11 +6,11 @@ import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
-import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
 import { RegisteredSelectField, RegisteredTextareaField } from "@/components/ui/registered-fields";
+import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import {
   DEFAULT_TEMPLATE_AUDIENCE,
   DEFAULT_TEMPLATE_LANGUAGE,

@@ -4,12 +4,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { api } from "@/components/api/client";
-import { applyFieldIssues, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { RegisteredSelectField } from "@/components/ui/registered-fields";
+import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { locales } from "@/lib/i18n/config";
 import {
   type AdminNewsItem,

@@ -2,7 +2,7 @@ import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { ApiErrorInfo } from "@/components/api/problem";
+import type { ApiErrorInfo } from "@/lib/api/problem";
 import de from "@/messages/de.json";
 import en from "@/messages/en.json";
 import type { PayoutRun } from "./payout-run-card";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
-import type { ApiErrorInfo } from "@/components/api/problem";
+import type { ApiErrorInfo } from "@/lib/api/problem";
 import { usePartnerFailure } from "./use-partner-failure";
 
 /** The payout API's own refusals, each with its text under ApiErrors. */

@@ -3,11 +3,11 @@
 import { useTranslations } from "next-intl";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
-import { type ApiProblem, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { filenameFromDisposition, saveBlob } from "@/components/ui/save-download";
+import { type ApiProblem, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { CONTRACT_PDF_MAX_BYTES, type MemberTemplate } from "@/lib/schemas/contracts";
 

@@ -3,9 +3,9 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
-import { type ApiProblem, isApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
+import { type ApiProblem, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { FormError } from "../form-error";
 

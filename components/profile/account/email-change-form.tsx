@@ -7,12 +7,12 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
-import { ApiProblem, applyFieldIssues } from "@/components/api/problem";
 import { PasswordField } from "@/components/auth/password-field";
 import { useApiErrorMessage, useValidationMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
+import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import {
   type EmailChangeInput,

@@ -3,7 +3,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
-import { ApiProblem, applyFieldIssues } from "@/components/api/problem";
 import { PasswordField } from "@/components/auth/password-field";
 import {
   apiFailureCode,
@@ -13,6 +12,7 @@ import {
 } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
+import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { totpDisableSchema, totpEnableFormSchema, totpRegenerateSchema } from "@/lib/schemas/two-factor";
 

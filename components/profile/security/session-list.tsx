@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { api } from "@/components/api/client";
-import { ApiProblem } from "@/components/api/problem";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
+import { ApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { type AccountSession, revokeOtherSessionsResponseSchema } from "@/lib/schemas/account-security";
 import { ConfirmDialog } from "./confirm-dialog";
