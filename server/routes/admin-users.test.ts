@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { AdminUser, userStatsSchema } from "../../lib/schemas/admin";
@@ -13,6 +13,7 @@ import {
   referralUses,
   users,
 } from "../db/schema";
+import { escapeLike } from "../domain/admin/list-users";
 import { call, login, loginOk, post, refresh, uniqueIp } from "../testing/auth-api";
 import { createMember, insertLink, linkUses } from "../testing/referral-api";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -160,6 +161,58 @@ describe("GET /api/admin/user-list", () => {
     const body = await listUsers(admin.token, { search: `${word}_x%` });
 
     expect(body.users.map((user) => user.id)).toEqual([literal.id]);
+  });
+
+  it("finds what ILIKE finds in one of the four fields, never a term spanning two", async () => {
+    const admin = await asRole("admin");
+    const word = tag();
+    const spanning = await createMember(db(), { firstName: `${word}ab`, lastName: `cd${word}` });
+    await createMember(db(), { firstName: `Çağla${word}`, lastName: "İSTANBUL ÆØÅ ẞ" });
+    await createMember(db(), { userType: "company", companyName: `ΣΊΣΥΦΟΣ ${word}`, firstName: null });
+    const twoLines = await createMember(db(), { lastName: `${word}\nzweite Zeile` });
+    // What the four ILIKEs the list searched with before search_text find.
+    const ilikeIds = async (term: string) => {
+      const pattern = `%${escapeLike(term)}%`;
+      const rows = await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            isNull(users.deletedAt),
+            or(
+              ilike(users.email, pattern),
+              ilike(users.firstName, pattern),
+              ilike(users.lastName, pattern),
+              ilike(users.companyName, pattern),
+            ),
+          ),
+        );
+      return rows.map((row) => row.id).sort();
+    };
+    const terms = [
+      `abcd${word}`,
+      `${word}AB`,
+      `çağla${word}`,
+      `ÇAĞLA${word}`,
+      "i̇stanbul æøå",
+      "İSTANBUL ÆØÅ ẞ",
+      `σίσυφος ${word}`,
+      `ΣΊΣΥΦΟΣ ${word}`,
+      `${word}\nzweite`,
+      `${word}\nZWEITE zeile`,
+      // search_text holds first and last name on two lines; a term with a line break is not
+      // matched against it.
+      `${word}ab\ncd${word}`,
+    ];
+    for (const term of terms) {
+      const body = await listUsers(admin.token, { search: term, pageSize: 100 });
+      expect(body.users.map((user) => user.id).sort(), term).toEqual(await ilikeIds(term));
+      expect(body.total, term).toBe(body.users.length);
+    }
+    expect(await ilikeIds(`abcd${word}`)).toEqual([]);
+    expect(await ilikeIds(`${word}ab\ncd${word}`)).toEqual([]);
+    expect(await ilikeIds(`${word}AB`)).toEqual([spanning.id]);
+    expect(await ilikeIds(`${word}\nZWEITE zeile`)).toEqual([twoLines.id]);
   });
 
   it("filters exactly by user type, status and role", async () => {

@@ -23,6 +23,15 @@ export const languageEnum = pgEnum("language", ["en", "de"]);
  */
 export const userSortName = sql`lower(case when "users"."user_type" = 'company' and btrim(coalesce("users"."company_name", '')) <> '' then btrim("users"."company_name") else btrim(coalesce("users"."first_name", '') || ' ' || coalesce("users"."last_name", '')) end)`;
 
+/**
+ * The admin search's text: email, first name, last name and company name, each lowercased as
+ * ILIKE lowercases it, one per line. A term without a line break matches it with LIKE exactly
+ * where it matches one of the four with ILIKE (a match cannot span the break), at the cost of
+ * one comparison on a stored value instead of four lowercasings per row. Plain column names:
+ * a generation expression may only refer to its own table's columns.
+ */
+const userSearchText = sql`lower("email") || E'\\n' || lower(coalesce("first_name", '')) || E'\\n' || lower(coalesce("last_name", '')) || E'\\n' || lower(coalesce("company_name", ''))`;
+
 // User. Emails are unique whatever their case: a unique index on lower(email)
 // (drizzle-kit has no citext type).
 export const users = pgTable(
@@ -73,6 +82,8 @@ export const users = pgTable(
      * (the mail that carried them is blanked once sent). Shown only while that step is open.
      */
     sentBackReason: text("sent_back_reason"),
+    /** Derived by PostgreSQL from email and names on every write (userSearchText); never written. */
+    searchText: text("search_text").generatedAlwaysAs(userSearchText),
   },
   (table) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
@@ -82,6 +93,14 @@ export const users = pgTable(
     index("users_name_sort_idx").on(userSortName, table.createdAt, table.id),
     index("users_status_sort_idx").on(table.status, table.createdAt, table.id),
     index("users_type_sort_idx").on(table.userType, table.createdAt, table.id),
+    // The admin search of a term without "@": the trigram index finds a rare term's few rows;
+    // for a broad term the list's exact count (capped) reads this B-tree alone (an index-only
+    // scan of the filtered range, the term checked on the stored text) instead of visiting
+    // and lowercasing table rows. Erased accounts are never listed, so they are left out.
+    index("users_search_text_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
+    index("users_list_search_idx")
+      .on(table.userType, table.status, table.role, table.searchText)
+      .where(sql`${table.deletedAt} is null`),
   ],
 );
 
