@@ -30,8 +30,6 @@ const SOURCES = [
   "package.json",
   "tsconfig.json",
   "scripts/api-build.mjs",
-  "scripts/trusted-proxies.mjs",
-  "scripts/metrics-shared.mjs",
 ];
 
 function newestMtime(full) {

@@ -28,6 +28,7 @@ export const RELEASE_FILES = [
   "dist",
   "public",
   "scripts",
+  "lib/runtime",
   "next.config.mjs",
   "i18n",
   "package.json",

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LogRingBuffer } from "./log-format.mjs";
+import { LogRingBuffer } from "../lib/runtime/log-format.mjs";
 import { loggablePath, logRequest, requestIdFor } from "./request-log.mjs";
 import { createWebLog } from "./web-log.mjs";
 

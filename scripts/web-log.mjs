@@ -1,8 +1,8 @@
-// The web tier's logger, in the format the API writes (scripts/log-format.mjs): one per process,
+// The web tier's logger, in the format the API writes (lib/runtime/log-format.mjs): one per process,
 // shared by the custom server (scripts/web-server.mjs, plain Node) and Next's server code
 // (web/log.ts), which Next bundles as a copy of its own. The one instance therefore lives on
 // globalThis, so both write through the same logger and fill the same ring buffer.
-import { createTierLogger, LogRingBuffer } from "./log-format.mjs";
+import { createTierLogger, LogRingBuffer } from "../lib/runtime/log-format.mjs";
 
 const LEVELS = new Set(["trace", "debug", "info", "warn", "error", "fatal", "silent"]);
 const SHARED = Symbol.for("partner-platform.web-log");

@@ -3,7 +3,12 @@
 // answered at /metrics to `Authorization: Bearer $METRICS_TOKEN` only. The API has its own
 // (server/infra/metrics). Plain JavaScript: the web server runs it without a build.
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
-import { bearerMatches, METRICS_PATH, methodLabel, REQUEST_DURATION_BUCKETS } from "./metrics-shared.mjs";
+import {
+  bearerMatches,
+  METRICS_PATH,
+  methodLabel,
+  REQUEST_DURATION_BUCKETS,
+} from "../lib/runtime/metrics-shared.mjs";
 import { loggablePath } from "./request-log.mjs";
 
 /**

@@ -3,8 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearerMatches, metricsTokenFrom } from "../lib/runtime/metrics-shared.mjs";
 import { sampleValue as sample } from "../server/testing/prometheus-text";
-import { bearerMatches, metricsTokenFrom } from "./metrics-shared.mjs";
 import { createWebMetrics, WEB_ROUTES, webRouteOf } from "./web-metrics.mjs";
 
 const TOKEN = "web-metrics-test-token-0123456789";

@@ -10,12 +10,12 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import { metricsTokenFrom } from "../lib/runtime/metrics-shared.mjs";
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "../lib/runtime/trusted-proxies.mjs";
 import { settleForwardedHeaders } from "./client-address.mjs";
 import { shutdownTimings, stopGracefully } from "./graceful-stop.mjs";
-import { metricsTokenFrom } from "./metrics-shared.mjs";
 import { logRequest } from "./request-log.mjs";
 import { webServerOptions } from "./server-timeouts.mjs";
-import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./trusted-proxies.mjs";
 import { webLog } from "./web-log.mjs";
 import { createWebMetrics } from "./web-metrics.mjs";
 

@@ -3,7 +3,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { Logger } from "pino";
-import { METRICS_PATH } from "../scripts/metrics-shared.mjs";
+import { METRICS_PATH } from "../lib/runtime/metrics-shared.mjs";
 import type { DatabaseHandle } from "./db";
 import { isDatabaseUnavailable } from "./db";
 import type { AuthConfig, AuthDeps } from "./domain/auth/auth-deps";

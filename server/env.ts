@@ -1,8 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
 import { isValidIban, normalizeIban } from "../lib/iban";
+import { METRICS_TOKEN_MIN_LENGTH } from "../lib/runtime/metrics-shared.mjs";
 import { DEFAULT_TIME_ZONE, timeZoneSchema } from "../lib/time-zone";
-import { METRICS_TOKEN_MIN_LENGTH } from "../scripts/metrics-shared.mjs";
 import { productionProblems } from "./env-production";
 import { parseTrustedProxies } from "./infra/client-ip";
 import { DEFAULT_BODY_IDLE_MS } from "./infra/http/body-idle";

@@ -1,13 +1,18 @@
 // Which peers may tell the API the client's address in X-Forwarded-For: the web tier instances
 // (API_TRUSTED_PROXIES). Everything else that connects is the client itself, whatever it sends.
-// The list's parser is shared with the web server, which runs without a build (scripts/).
-import { ipFamily, isTrustedProxy, type TrustedProxies, unmapIpv4 } from "../../scripts/trusted-proxies.mjs";
+// The list's parser is shared with the web server, which runs without a build (lib/runtime/).
+import {
+  ipFamily,
+  isTrustedProxy,
+  type TrustedProxies,
+  unmapIpv4,
+} from "../../lib/runtime/trusted-proxies.mjs";
 
 export {
   DEFAULT_TRUSTED_PROXIES,
   parseTrustedProxies,
   type TrustedProxies,
-} from "../../scripts/trusted-proxies.mjs";
+} from "../../lib/runtime/trusted-proxies.mjs";
 
 /**
  * The client's address: the peer's own, unless the peer is a trusted web tier; then the last

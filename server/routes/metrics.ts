@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { bearerMatches, METRICS_PATH } from "../../scripts/metrics-shared.mjs";
+import { bearerMatches, METRICS_PATH } from "../../lib/runtime/metrics-shared.mjs";
 import { errorBody } from "../errors";
 import type { AppEnv } from "../http";
 import type { AppMetrics } from "../infra/metrics/app-metrics";

@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
-import { createTierLogger, type LogRingBuffer } from "../../../scripts/log-format.mjs";
+import { createTierLogger, type LogRingBuffer } from "../../../lib/runtime/log-format.mjs";
 import { serializeError } from "./safe-error";
 
 // The format, the redaction and the admin log view's buffer are the web tier's too.
-export { LogRingBuffer } from "../../../scripts/log-format.mjs";
+export { LogRingBuffer } from "../../../lib/runtime/log-format.mjs";
 
 export type LoggerOptions = {
   level: string;

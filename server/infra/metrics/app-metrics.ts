@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { z } from "zod";
+import { methodLabel, REQUEST_DURATION_BUCKETS } from "../../../lib/runtime/metrics-shared.mjs";
 import type { metricsSummarySchema } from "../../../lib/schemas/admin";
-import { methodLabel, REQUEST_DURATION_BUCKETS } from "../../../scripts/metrics-shared.mjs";
 
 type MetricsSummary = z.infer<typeof metricsSummarySchema>;
 
