@@ -38,6 +38,7 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/public ./public
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/lib/runtime ./lib/runtime
+COPY --from=build /app/web/server ./web/server
 COPY --from=build /app/i18n ./i18n
 COPY --from=build /app/next.config.mjs ./
 RUN mkdir -p /data && chown node:node /data

@@ -29,6 +29,7 @@ export const RELEASE_FILES = [
   "public",
   "scripts",
   "lib/runtime",
+  "web/server",
   "next.config.mjs",
   "i18n",
   "package.json",

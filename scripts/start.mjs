@@ -8,10 +8,10 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { shutdownTimings } from "../web/server/graceful-stop.mjs";
+import { createWebLog } from "../web/server/web-log.mjs";
 import { apiBuildDir, apiBuildIsCurrent, buildApi, hasApiSources } from "./api-build.mjs";
-import { shutdownTimings } from "./graceful-stop.mjs";
 import { exitOnUnsupportedNode } from "./node-version.mjs";
-import { createWebLog } from "./web-log.mjs";
 
 exitOnUnsupportedNode();
 
@@ -27,7 +27,7 @@ const apiPort = Number(setting("API_PORT", "4000"));
 const apiUrl = setting("API_URL", `http://127.0.0.1:${apiPort}`);
 const publicUrl = setting("PUBLIC_URL", `http://localhost:${webPort}`);
 // On a signal both tiers answer readiness 503 for the shutdown delay while serving on, then drain
-// (scripts/graceful-stop.mjs, server/main.ts). `npm run dev` has no balancer to wait for.
+// (web/server/graceful-stop.mjs, server/main.ts). `npm run dev` has no balancer to wait for.
 let shutdown;
 try {
   shutdown = shutdownTimings({
@@ -184,7 +184,7 @@ const apiMode = dev ? "development" : process.env.NODE_ENV === "test" ? "test" :
 run("API", apiArgs, { ...childEnv, NODE_ENV: apiMode, SHUTDOWN_DELAY_SECONDS: String(apiDelaySeconds) });
 await waitFor(`${apiUrl}/api/health`, "API");
 
-run("web tier", [path.join(root, "scripts/web-server.mjs"), ...(dev ? ["--dev"] : [])], {
+run("web tier", [path.join(root, "web/server/web-server.mjs"), ...(dev ? ["--dev"] : [])], {
   ...childEnv,
   SHUTDOWN_DELAY_SECONDS: String(webDelaySeconds),
   NODE_ENV: dev ? "development" : "production",

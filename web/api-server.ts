@@ -54,7 +54,7 @@ async function apiLoad<T extends z.ZodType>(
       headers: {
         ...extraHeaders,
         "x-forwarded-for": clientIpForApi(headerList, webEnv().CLIENT_IP_HEADER),
-        // The same id as the page's request (scripts/web-server.mjs, proxy.ts), so the API's
+        // The same id as the page's request (web/server/web-server.mjs, proxy.ts), so the API's
         // log lines of a page view can be found from the web tier's.
         "x-request-id": safeRequestId(headerList.get("x-request-id")) ?? "",
       },

@@ -148,7 +148,7 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
   }
 
   const target = new URL(incoming.pathname + incoming.search, options.apiUrl);
-  // scripts/web-server.mjs gives every request an id; a host that starts Next itself may not.
+  // web/server/web-server.mjs gives every request an id; a host that starts Next itself may not.
   const requestId = safeRequestId(request.headers.get("x-request-id")) ?? crypto.randomUUID();
   const controller = new AbortController();
   let timedOut = false;

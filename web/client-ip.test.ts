@@ -78,7 +78,7 @@ describe("the BFF with CLIENT_IP_HEADER", () => {
     await handleBffRequest(new Request(`${PUBLIC_URL}/api/referrals`, { headers: spoofing }), options);
     expect(api.received.map((headers) => headers["x-forwarded-for"])).toEqual([
       "203.0.113.50",
-      // Unset: the header as scripts/web-server.mjs left it (it rewrites it from the socket).
+      // Unset: the header as web/server/web-server.mjs left it (it rewrites it from the socket).
       "198.51.100.7",
     ]);
   });

@@ -1,7 +1,7 @@
 // The client's address as the web tier tells the API (X-Forwarded-For on every upstream call).
 
 /**
- * Under the web server (scripts/web-server.mjs) X-Forwarded-For was already rewritten from the
+ * Under the web server (web/server/web-server.mjs) X-Forwarded-For was already rewritten from the
  * connection (and TRUST_PROXY_HOPS, TRUSTED_PROXIES), so it is passed on. A platform host that starts Next itself
  * (`next start`, a standalone server) rewrites nothing: a client could write any X-Forwarded-For
  * and pick the address the API rate-limits by. There the operator names, in CLIENT_IP_HEADER, the

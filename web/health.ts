@@ -7,7 +7,7 @@ import {
 } from "./security-headers";
 
 /**
- * Set by the web tier's server when it is told to stop (scripts/graceful-stop.mjs, the same key):
+ * Set by the web tier's server when it is told to stop (web/server/graceful-stop.mjs, the same key):
  * that server is outside Next's bundle, so the flag lives on globalThis under a symbol from the
  * global registry, which both share.
  */

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import { loggablePath, REQUEST_ID_PATTERN } from "../scripts/request-log.mjs";
-import { webLog } from "../scripts/web-log.mjs";
+import { loggablePath, REQUEST_ID_PATTERN } from "./server/request-log.mjs";
+import { webLog } from "./server/web-log.mjs";
 
 /** The request's id when it is one the web tier or the API would have issued; else undefined. */
 export function safeRequestId(value: string | string[] | null | undefined): string | undefined {
@@ -11,14 +11,14 @@ export function safeRequestId(value: string | string[] | null | undefined): stri
 export type WebErrorFields = {
   requestId?: string;
   method?: string;
-  /** A path or URL; logged without its query string and without tokens (scripts/request-log.mjs). */
+  /** A path or URL; logged without its query string and without tokens (web/server/request-log.mjs). */
   path?: string;
   error?: unknown;
   [field: string]: unknown;
 };
 
 /**
- * One line in the web tier's log (scripts/web-log.mjs): the format of its request lines and of
+ * One line in the web tier's log (web/server/web-log.mjs): the format of its request lines and of
  * the API's, kept in the admin log view too.
  */
 export function logWebError(

@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { onRequestError } from "../instrumentation";
-import { createWebLog, webLog } from "../scripts/web-log.mjs";
 import { forwardToApi } from "./bff";
 import { handleBffRequest } from "./bff-session";
 import { logWebError } from "./log";
+import { createWebLog, webLog } from "./server/web-log.mjs";
 
 // A real HTTP server on loopback stands in for the API; like the API, it answers with the
 // request id it was given (server/app.ts).

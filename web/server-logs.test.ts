@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { webLog } from "../scripts/web-log.mjs";
+import { webLog } from "./server/web-log.mjs";
 import { withWebLogsAnswer } from "./server-logs";
 
 const apiLine = {

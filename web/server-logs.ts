@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { serverStatusSchema } from "@/lib/schemas/admin";
-import { webLog } from "../scripts/web-log.mjs";
+import { webLog } from "./server/web-log.mjs";
 
 type ServerLogs = z.infer<typeof serverStatusSchema>["logs"];
 

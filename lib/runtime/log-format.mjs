@@ -1,5 +1,5 @@
 // One log format for both tiers: every line of the API (server/infra/logging/logger.ts) and of
-// the web tier (scripts/web-log.mjs) is a pino JSON line with an ISO 8601 `time`, the level by
+// the web tier (web/server/web-log.mjs) is a pino JSON line with an ISO 8601 `time`, the level by
 // name, its `tier` ("api" or "web"), `msg` and, within a request, its `requestId`. Plain
 // JavaScript so the web tier's server (plain Node), Next's bundle and the API's bundle share it.
 import { Writable } from "node:stream";

@@ -1,4 +1,4 @@
-// What both tiers' /metrics share (the web server's scripts/web-metrics.mjs, the API's
+// What both tiers' /metrics share (the web server's web/server/web-metrics.mjs, the API's
 // server/routes/metrics.ts): who may read them, and the request histogram's shape, so one
 // dashboard reads both alike. Plain JavaScript: the web server runs it without a build.
 import crypto from "node:crypto";

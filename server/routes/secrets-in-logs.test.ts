@@ -211,7 +211,7 @@ describe("secrets in logs", () => {
       .flatMap((chunk) => chunk.split("\n").filter(Boolean))
       .map((line) => JSON.parse(line));
     const requests = records.filter((record) => record.msg === "request");
-    // The format both tiers share (the web tier's: scripts/request-log.test.ts).
+    // The format both tiers share (the web tier's: web/server/request-log.test.ts).
     for (const record of requests) {
       expect(record).toMatchObject({ tier: "api", level: expect.stringMatching(/^(info|warn|error)$/) });
       expect(record.requestId).toMatch(/^[0-9a-f-]{36}$/);

@@ -4,7 +4,7 @@ import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { webServerOptions } from "./server-timeouts.mjs";
 
-// The web tier's server (scripts/web-server.mjs) with these options and a stand-in for Next's
+// The web tier's server (web/server/web-server.mjs) with these options and a stand-in for Next's
 // handler that reads the whole body, as the BFF does before it answers.
 const servers: http.Server[] = [];
 

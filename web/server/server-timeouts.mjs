@@ -1,4 +1,4 @@
-// Timeouts of the web tier's HTTP server (scripts/web-server.mjs), the same as the API's
+// Timeouts of the web tier's HTTP server (web/server/web-server.mjs), the same as the API's
 // (server/infra/http/server-timeouts.ts). Node's own defaults give a request 5 minutes and its
 // headers a minute, and check them only every 30 s.
 

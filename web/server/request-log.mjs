@@ -51,7 +51,7 @@ export function loggablePath(url) {
  * @param {import("node:http").IncomingMessage} request
  * @param {import("node:http").ServerResponse} response
  * @param {{ log?: import("./web-log.d.mts").WebLog, now?: () => number }} [options]
- *   log: the web tier's logger (scripts/web-log.mjs), which applies LOG_LEVEL
+ *   log: the web tier's logger (web/server/web-log.mjs), which applies LOG_LEVEL
  * @returns {string} the request id
  */
 export function logRequest(request, response, options = {}) {

@@ -3,15 +3,15 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearerMatches, metricsTokenFrom } from "../lib/runtime/metrics-shared.mjs";
-import { sampleValue as sample } from "../server/testing/prometheus-text";
+import { bearerMatches, metricsTokenFrom } from "../../lib/runtime/metrics-shared.mjs";
+import { sampleValue as sample } from "../../server/testing/prometheus-text";
 import { createWebMetrics, WEB_ROUTES, webRouteOf } from "./web-metrics.mjs";
 
 const TOKEN = "web-metrics-test-token-0123456789";
 
 type Server = { origin: string; close(): Promise<void>; handled: string[] };
 
-/** The same wiring as scripts/web-server.mjs, with a stand-in for Next that answers 404 to /metrics. */
+/** The same wiring as web/server/web-server.mjs, with a stand-in for Next that answers 404 to /metrics. */
 async function serve(metrics: ReturnType<typeof createWebMetrics>): Promise<Server> {
   const handled: string[] = [];
   const server = http.createServer((request, response) => {
@@ -123,7 +123,7 @@ describe("webRouteOf", () => {
   });
 
   it("lists every page and route handler of app/ (a new page is not lumped into (other))", () => {
-    const appDir = path.resolve(import.meta.dirname, "..", "app");
+    const appDir = path.resolve(import.meta.dirname, "..", "..", "app");
     const found: string[] = [];
     const walk = (dir: string, parts: string[]) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import type { TrustedProxies } from "../lib/runtime/trusted-proxies.mjs";
+import type { TrustedProxies } from "../../lib/runtime/trusted-proxies.mjs";
 
 export function clientAddress(
   forwardedFor: string | string[] | undefined,

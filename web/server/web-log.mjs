@@ -1,8 +1,8 @@
 // The web tier's logger, in the format the API writes (lib/runtime/log-format.mjs): one per process,
-// shared by the custom server (scripts/web-server.mjs, plain Node) and Next's server code
+// shared by the custom server (web/server/web-server.mjs, plain Node) and Next's server code
 // (web/log.ts), which Next bundles as a copy of its own. The one instance therefore lives on
 // globalThis, so both write through the same logger and fill the same ring buffer.
-import { createTierLogger, LogRingBuffer } from "../lib/runtime/log-format.mjs";
+import { createTierLogger, LogRingBuffer } from "../../lib/runtime/log-format.mjs";
 
 const LEVELS = new Set(["trace", "debug", "info", "warn", "error", "fatal", "silent"]);
 const SHARED = Symbol.for("partner-platform.web-log");
@@ -38,7 +38,7 @@ export function createWebLog({ level, ring, destination } = {}) {
     // An error under either key is logged as loggableError makes it, never whole.
     serializers: { err: loggableError, error: loggableError },
   });
-  // A request line holds only what scripts/request-log.mjs makes of the request (method, cleaned
+  // A request line holds only what web/server/request-log.mjs makes of the request (method, cleaned
   // path, status, duration, id): like the API's, it skips the redaction pass, which costs more
   // than writing the line.
   return { logger, requestLines: logger.child({}, { redact: [] }), ring };

@@ -1,4 +1,4 @@
-// The web tier's Prometheus metrics (scripts/web-server.mjs): request durations by route, method
+// The web tier's Prometheus metrics (web/server/web-server.mjs): request durations by route, method
 // and status, and with `processMetrics` Node's process metrics (CPU, memory, event loop lag, GC),
 // answered at /metrics to `Authorization: Bearer $METRICS_TOKEN` only. The API has its own
 // (server/infra/metrics). Plain JavaScript: the web server runs it without a build.
@@ -8,7 +8,7 @@ import {
   METRICS_PATH,
   methodLabel,
   REQUEST_DURATION_BUCKETS,
-} from "../lib/runtime/metrics-shared.mjs";
+} from "../../lib/runtime/metrics-shared.mjs";
 import { loggablePath } from "./request-log.mjs";
 
 /**

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LogRingBuffer } from "../lib/runtime/log-format.mjs";
+import { LogRingBuffer } from "../../lib/runtime/log-format.mjs";
 import { loggablePath, logRequest, requestIdFor } from "./request-log.mjs";
 import { createWebLog } from "./web-log.mjs";
 
@@ -25,7 +25,7 @@ let server: http.Server;
 let origin: string;
 
 beforeAll(async () => {
-  // The same wiring as scripts/web-server.mjs, with a stand-in for Next's handler.
+  // The same wiring as web/server/web-server.mjs, with a stand-in for Next's handler.
   server = http.createServer((request, response) => {
     logRequest(request, response, { log });
     seenByHandler = request.headers["x-request-id"] as string;

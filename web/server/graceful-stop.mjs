@@ -1,4 +1,4 @@
-// How the web tier's server (scripts/web-server.mjs) stops, the same way the API does
+// How the web tier's server (web/server/web-server.mjs) stops, the same way the API does
 // (server/infra/http/graceful-close.ts): first the shutdown delay, in which readiness answers 503
 // but every request is still served, so a balancer takes the instance out of rotation before its
 // port closes; then no new connections, requests under way (an upload on its way to the API) run

@@ -1,6 +1,6 @@
 // The client's address as the web tier passes it to the API in X-Forwarded-For, and which other
 // X-Forwarded-* headers it believes.
-import { isTrustedProxy, unmapIpv4 } from "../lib/runtime/trusted-proxies.mjs";
+import { isTrustedProxy, unmapIpv4 } from "../../lib/runtime/trusted-proxies.mjs";
 
 /**
  * Without proxies in front (`hops` 0) it is the connection's own address: a header the client

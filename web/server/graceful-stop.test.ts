@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as ready } from "@/app/healthz/ready/route";
 import { shutdownTimings, stopGracefully } from "./graceful-stop.mjs";
 
-// The web tier's stop (scripts/web-server.mjs) on a real HTTP server. Its readiness is the real
+// The web tier's stop (web/server/web-server.mjs) on a real HTTP server. Its readiness is the real
 // route handler (app/healthz/ready), as Next would call it: the flag the stop sets outside Next
 // must be what the route reads. Everything else stands for a page: "/slow" answers after 1.5 s.
 

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { LogRingBuffer } from "../lib/runtime/log-format.mjs";
+import type { LogRingBuffer } from "../../lib/runtime/log-format.mjs";
 
 export type WebLog = {
   logger: Logger;

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "../lib/runtime/trusted-proxies.mjs";
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "../../lib/runtime/trusted-proxies.mjs";
 import { clientAddress, settleForwardedHeaders } from "./client-address.mjs";
 
 // The proxies of these examples: 10.0.0.0/24 in front of the web tier; loopback by default.
