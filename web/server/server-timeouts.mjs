@@ -1,9 +1,6 @@
-// Timeouts of the web tier's HTTP server (web/server/web-server.mjs), the same as the API's
-// (server/infra/http/server-timeouts.ts). Node's own defaults give a request 5 minutes and its
-// headers a minute, and check them only every 30 s.
-
-const DEFAULT_REQUEST_TIMEOUT_SECONDS = 300;
-const HEADERS_TIMEOUT_MS = 20_000;
+// Timeouts of the web tier's HTTP server (web/server/web-server.mjs): the API's formula
+// (lib/runtime/server-timeouts.mjs), with REQUEST_TIMEOUT_SECONDS read here.
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS, serverTimeoutOptions } from "../../lib/runtime/server-timeouts.mjs";
 
 /**
  * Server options from REQUEST_TIMEOUT_SECONDS: the whole request must arrive within it (long
@@ -18,10 +15,5 @@ export function webServerOptions(env) {
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
     throw new Error(`REQUEST_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 3600, not "${raw}"`);
   }
-  const requestTimeout = seconds * 1000;
-  return {
-    requestTimeout,
-    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
-    connectionsCheckingInterval: Math.min(2_000, Math.max(100, Math.floor(requestTimeout / 10))),
-  };
+  return serverTimeoutOptions(seconds);
 }

@@ -1,26 +1,6 @@
-import type { ServerOptions } from "node:http";
-
-/**
- * The whole request (headers and body) must arrive within this, unless configured. Long enough
- * for the largest form, two 10 MB ID images, over a 1 Mbit/s mobile link (about 170 s); short
- * enough that a client dripping a byte now and then (never silent long enough for the body idle
- * guard) lets go of its connection within minutes.
- */
-export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 300;
-
-/** The request line and headers are a few KB: a client that takes longer is stalling. */
-const HEADERS_TIMEOUT_MS = 20_000;
-
-/**
- * Options for the API's HTTP server. Node answers a request that overruns either limit with
- * 408 and closes its connection. Node checks the limits only every `connectionsCheckingInterval`
- * (30 s by default, which would stretch a 20 s limit to 50 s), so the check runs more often.
- */
-export function apiServerOptions(requestTimeoutSeconds: number): ServerOptions {
-  const requestTimeout = requestTimeoutSeconds * 1000;
-  return {
-    requestTimeout,
-    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
-    connectionsCheckingInterval: Math.min(2_000, Math.max(100, Math.floor(requestTimeout / 10))),
-  };
-}
+// The API's server timeouts: the formula both tiers share (lib/runtime/server-timeouts.mjs),
+// with REQUEST_TIMEOUT_SECONDS from the API's env (server/env.ts).
+export {
+  DEFAULT_REQUEST_TIMEOUT_SECONDS,
+  serverTimeoutOptions as apiServerOptions,
+} from "../../../lib/runtime/server-timeouts.mjs";
