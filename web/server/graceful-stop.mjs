@@ -1,10 +1,10 @@
-// How the web tier's server (web/server/web-server.mjs) stops, the same way the API does
-// (server/infra/http/graceful-close.ts): first the shutdown delay, in which readiness answers 503
+// How the web tier's server (web/server/web-server.mjs) stops, the way the API does
+// (lib/runtime/graceful-close.mjs): first the shutdown delay, in which readiness answers 503
 // but every request is still served, so a balancer takes the instance out of rotation before its
 // port closes; then no new connections, requests under way (an upload on its way to the API) run
 // to their end within the grace period, and idle keep-alive connections are closed so they
 // cannot hold the process.
-import { setTimeout as sleep } from "node:timers/promises";
+import { closeAfterDelay } from "../../lib/runtime/graceful-close.mjs";
 
 /**
  * Where the "stopping" flag lives. Readiness is answered inside Next's bundle (web/health.ts),
@@ -12,9 +12,6 @@ import { setTimeout as sleep } from "node:timers/promises";
  * with this server, so the flag is a property under a registered symbol.
  */
 const STOPPING = Symbol.for("partner-platform.web-tier.stopping");
-
-/** How often connections that fell idle during a shutdown are closed. */
-const IDLE_SWEEP_MS = 100;
 
 /**
  * @param {string | undefined} raw
@@ -50,21 +47,7 @@ export function shutdownTimings(env) {
  * @param {{ delayMs: number; graceMs: number }} timings
  * @returns {Promise<"drained" | "cut">}
  */
-export async function stopGracefully(server, { delayMs, graceMs }) {
+export async function stopGracefully(server, timings) {
   globalThis[STOPPING] = true;
-  if (delayMs > 0) await sleep(delayMs);
-  return new Promise((resolve) => {
-    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
-    const cut = setTimeout(() => {
-      clearInterval(sweep);
-      server.closeAllConnections();
-      resolve("cut");
-    }, graceMs);
-    server.close(() => {
-      clearInterval(sweep);
-      clearTimeout(cut);
-      resolve("drained");
-    });
-    server.closeIdleConnections();
-  });
+  return closeAfterDelay(server, timings);
 }
