@@ -22,28 +22,27 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
 const trustedHops = Number(process.env.TRUST_PROXY_HOPS || 0);
-let trustedProxies;
-try {
-  trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES || DEFAULT_TRUSTED_PROXIES);
-} catch (error) {
-  // A typo stops the start instead of trusting nobody (or everybody).
-  console.error(`Invalid web tier configuration:\n  TRUSTED_PROXIES: ${error.message}`);
-  process.exit(1);
+/**
+ * A setting read at start: a malformed one (a typo in TRUSTED_PROXIES would trust nobody, or
+ * everybody) stops the start with what is wrong, instead of the first request failing.
+ * @template T
+ * @param {string} prefix what the message starts with ("NAME: " when the error does not say it)
+ * @param {() => T} read
+ * @returns {T}
+ */
+function atStart(prefix, read) {
+  try {
+    return read();
+  } catch (error) {
+    console.error(`Invalid web tier configuration:\n  ${prefix}${error.message}`);
+    process.exit(1);
+  }
 }
-let shutdown;
-try {
-  shutdown = shutdownTimings(process.env);
-} catch (error) {
-  console.error(`Invalid web tier configuration:\n  ${error.message}`);
-  process.exit(1);
-}
-let metricsToken;
-try {
-  metricsToken = metricsTokenFrom(process.env);
-} catch (error) {
-  console.error(`Invalid web tier configuration:\n  METRICS_TOKEN: ${error.message}`);
-  process.exit(1);
-}
+const trustedProxies = atStart("TRUSTED_PROXIES: ", () =>
+  parseTrustedProxies(process.env.TRUSTED_PROXIES || DEFAULT_TRUSTED_PROXIES),
+);
+const shutdown = atStart("", () => shutdownTimings(process.env));
+const metricsToken = atStart("", () => metricsTokenFrom(process.env));
 // Request durations are always counted (cheap); Node's process metrics only for a scraper.
 const metrics = createWebMetrics({ token: metricsToken, processMetrics: metricsToken !== undefined });
 
