@@ -3,17 +3,17 @@
 // The users live in a database of their own, `bench_admin_list`, seeded once in SQL and kept
 // between runs (seeding and indexing a million users takes ≈ 1 min); BENCH_ADMIN_RESEED=1
 // drops and seeds it again.
-import { ADMIN_LIST_USERS, adminAccessToken, RARE_SURNAME, seedManyUsers } from "./admin-load";
-import { startApi } from "./api-server";
-import { createSeedToken } from "./auth-load";
-import { measure } from "./load-test";
-import { measured, notMeasured, type Scenario, type ScenarioResult } from "./scenarios";
+import { ADMIN_LIST_USERS, adminAccessToken, RARE_SURNAME, seedManyUsers } from "../admin-load";
+import { startApi } from "../api-server";
+import { createSeedToken } from "../auth-load";
+import { measure } from "../load-test";
 import {
   adminDatabaseUrl,
   PostgresUnreachableError,
   unlessUnreachable,
   withClient,
-} from "./throwaway-postgres";
+} from "../throwaway-postgres";
+import { measured, notMeasured, type Scenario, type ScenarioResult } from "./result";
 
 const ADMIN_LIST_DATABASE = "bench_admin_list";
 

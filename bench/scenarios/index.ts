@@ -1,6 +1,5 @@
 import path from "node:path";
-import { adminListScenario } from "./admin-list-scenario";
-import { cpuProfileArgs, SLOW_START_MS, startApi } from "./api-server";
+import { cpuProfileArgs, SLOW_START_MS, startApi } from "../api-server";
 import {
   type BffSession,
   bffLogin,
@@ -10,56 +9,29 @@ import {
   rotatingRefreshSteps,
   roundRobinLoginSteps,
   seedUsers,
-} from "./auth-load";
-import { childEnv, findFreePort, projectRoot, runChildScript, startChildServer } from "./child-server";
-import { withCleanups } from "./cleanup";
-import type { CpuUse } from "./cpu-use";
-import { idleMemoryScenario } from "./idle-memory-scenario";
-import { type LoadSettings, type LoadTarget, type Measurement, measure } from "./load-test";
-import { partnerScenario } from "./partner-scenario";
-import { pdfHealthScenario } from "./pdf-health-scenario";
-import { peerScenario } from "./peer-scenario";
-import { pruneScenario } from "./prune-scenario";
-import { createReferralToken } from "./referral-load";
-import { resetFloodWithHealth } from "./reset-flood";
-import { apiLoginAll, rotatingApiRefreshSteps } from "./session-load";
-import { createTempDir } from "./temp-dir";
-import { createBenchDatabase, PostgresUnreachableError, unlessUnreachable } from "./throwaway-postgres";
-
-export type ScenarioResult = {
-  name: string;
-  /** null when the scenario was skipped or failed. */
-  requestsPerSecond: number | null;
-  p50Ms: number | null;
-  p99Ms: number | null;
-  errors: number | null;
-  non2xx: number | null;
-  notes: string;
-  status: "measured" | "skipped" | "failed";
-  expectedStatus?: number;
-  unexpectedStatus?: number;
-  statusCodes?: Record<string, number>;
-  /** CPU per answer by who spent it (servers' main threads and other threads, PostgreSQL, load generator). */
-  cpu?: CpuUse;
-  /** Process memory around a measurement without HTTP (contract-pdf), in MB. */
-  memory?: Record<string, { rssMb: number; heapUsedMb: number; heapTotalMb: number }>;
-};
-
-type ScenarioContext = {
-  settings: LoadSettings;
-  verbose: boolean;
-  /** The API's database for login-api, bff-health and the session scenarios (`--db`). */
-  db: "pglite" | "postgres";
-  /** The names asked for (with their ratio partners); a group measures only these. */
-  wanted: ReadonlySet<string>;
-};
-
-export type Scenario = {
-  /** The names of the results it can produce (what `--only` matches against). */
-  names: string[];
-  needsNextBuild: boolean;
-  run(context: ScenarioContext): Promise<ScenarioResult[]>;
-};
+} from "../auth-load";
+import { childEnv, findFreePort, projectRoot, runChildScript, startChildServer } from "../child-server";
+import { withCleanups } from "../cleanup";
+import { type LoadTarget, measure } from "../load-test";
+import { createReferralToken } from "../referral-load";
+import { resetFloodWithHealth } from "../reset-flood";
+import { apiLoginAll, rotatingApiRefreshSteps } from "../session-load";
+import { createTempDir } from "../temp-dir";
+import { createBenchDatabase, PostgresUnreachableError, unlessUnreachable } from "../throwaway-postgres";
+import { adminListScenario } from "./admin-list";
+import { idleMemoryScenario } from "./idle-memory";
+import { partnerScenario } from "./partner";
+import { pdfHealthScenario } from "./pdf-health";
+import { peerScenario } from "./peer";
+import { pruneScenario } from "./prune";
+import {
+  measured,
+  notMeasured,
+  round,
+  type Scenario,
+  type ScenarioContext,
+  type ScenarioResult,
+} from "./result";
 
 /**
  * Results a ratio divides: asking for one with `--only` measures the others too, in the same
@@ -110,45 +82,6 @@ const SEEDED_USERS = 10_000;
 const LOGIN_USERS = 200;
 // The reset flood is measured by count: 200 anonymous calls with made-up tokens.
 const RESET_FLOOD_CALLS = 200;
-export function measured(name: string, measurement: Measurement, notes: string, expectedStatus?: number) {
-  const result: ScenarioResult = {
-    name,
-    requestsPerSecond: round(measurement.requestsPerSecond, 1),
-    p50Ms: measurement.p50Ms,
-    p99Ms: measurement.p99Ms,
-    errors: measurement.errors,
-    non2xx: measurement.non2xx,
-    notes,
-    status: "measured",
-    ...(expectedStatus ? { expectedStatus } : {}),
-    unexpectedStatus: measurement.unexpectedStatus,
-    statusCodes: measurement.statusCodes,
-    ...(measurement.cpu ? { cpu: measurement.cpu } : {}),
-  };
-  if (measurement.unexpectedStatus > 0) {
-    result.notes += `; WARNING: ${measurement.unexpectedStatus} answers with an unexpected status (${JSON.stringify(measurement.statusCodes)})`;
-  }
-  return result;
-}
-
-/** The figures of a result that has none (nothing was measured, or not over HTTP). */
-export const NO_FIGURES = {
-  requestsPerSecond: null,
-  p50Ms: null,
-  p99Ms: null,
-  errors: null,
-  non2xx: null,
-} as const;
-
-export function notMeasured(name: string, status: "skipped" | "failed", notes: string): ScenarioResult {
-  return { name, ...NO_FIGURES, notes, status };
-}
-
-function round(value: number, digits: number) {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
-
 function tsxArgs(script: string) {
   return ["--import", "tsx", script];
 }
@@ -686,3 +619,5 @@ export const scenarios: Scenario[] = [
   },
   peerScenario,
 ];
+
+export { notMeasured, type ScenarioResult } from "./result";

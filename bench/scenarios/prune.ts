@@ -3,17 +3,17 @@
 // sessions in the job's batches. Each batch locks only its own rows and commits at once, so a
 // sign-in should never wait behind it; the figures say how much the shared cores and disk cost.
 // PostgreSQL only (the embedded database is one process): a throwaway database of its own.
-import { startApi } from "./api-server";
-import { createSeedToken, roundRobinLoginSteps, seedUsers } from "./auth-load";
-import { childEnv, runChildScript } from "./child-server";
-import { measure } from "./load-test";
-import { measured, notMeasured, type Scenario } from "./scenarios";
+import { startApi } from "../api-server";
+import { createSeedToken, roundRobinLoginSteps, seedUsers } from "../auth-load";
+import { childEnv, runChildScript } from "../child-server";
+import { measure } from "../load-test";
 import {
   createBenchDatabase,
   PostgresUnreachableError,
   unlessUnreachable,
   withClient,
-} from "./throwaway-postgres";
+} from "../throwaway-postgres";
+import { measured, notMeasured, type Scenario } from "./result";
 
 const PRUNE_NAMES = ["prune-1m-sessions-sign-in-alone", "prune-1m-sessions-sign-in-during"];
 const ENDED_SESSIONS = 1_000_000;

@@ -3,11 +3,11 @@
 // members signing), and a sampler calls /api/health back to back. With rendering on the event
 // loop every health check waited behind a layout; in worker threads it should not notice. Also
 // the API's RSS at idle after one sign-in and after the renders (read from /proc).
-import { adminAccessToken } from "./admin-load";
-import { startApi } from "./api-server";
-import { createSeedToken } from "./auth-load";
-import { rssMb } from "./idle-memory-scenario";
-import type { Scenario, ScenarioResult } from "./scenarios";
+import { adminAccessToken } from "../admin-load";
+import { startApi } from "../api-server";
+import { createSeedToken } from "../auth-load";
+import { rssMb } from "./idle-memory";
+import type { Scenario, ScenarioResult } from "./result";
 
 const PDF_HEALTH_NAMES = ["pdf-renders-health"];
 const CONCURRENT_SIGNERS = 10;

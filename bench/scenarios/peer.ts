@@ -10,10 +10,10 @@ import {
   projectRoot,
   signalGroup,
   spawnInGroup,
-} from "./child-server";
-import { registerCleanup } from "./cleanup";
-import { NO_FIGURES, notMeasured, type Scenario, type ScenarioResult } from "./scenarios";
-import { createBenchDatabase, PostgresUnreachableError, unlessUnreachable } from "./throwaway-postgres";
+} from "../child-server";
+import { registerCleanup } from "../cleanup";
+import { createBenchDatabase, PostgresUnreachableError, unlessUnreachable } from "../throwaway-postgres";
+import { NO_FIGURES, notMeasured, type Scenario, type ScenarioResult } from "./result";
 
 const PEER_DIR = path.resolve(projectRoot, "../shared/peers/better-auth");
 const PEER_NAMES = ["peer-sign-in", "peer-get-session", "peer-argon2-verify"];

@@ -4,10 +4,10 @@
 // the orders (10 000 commissions), reads their earnings: page 1 and page 200, one request at a
 // time and 10 at once. PostgreSQL only (the shop's load is what a production database takes):
 // a throwaway database of its own, whatever `--db` says.
-import { adminAccessToken, seedBenchUser } from "./admin-load";
-import { startApi } from "./api-server";
-import { createSeedToken } from "./auth-load";
-import { measure } from "./load-test";
+import { adminAccessToken, seedBenchUser } from "../admin-load";
+import { startApi } from "../api-server";
+import { createSeedToken } from "../auth-load";
+import { measure } from "../load-test";
 import {
   APPROVED_PARTNERS,
   explainEarnings,
@@ -15,15 +15,15 @@ import {
   PLAN,
   seedPartnersAndBuyers,
   verifyOrders,
-} from "./partner-load";
-import { measured, notMeasured, type Scenario, type ScenarioResult } from "./scenarios";
-import { apiLoginAll } from "./session-load";
+} from "../partner-load";
+import { apiLoginAll } from "../session-load";
 import {
   createBenchDatabase,
   PostgresUnreachableError,
   unlessUnreachable,
   withClient,
-} from "./throwaway-postgres";
+} from "../throwaway-postgres";
+import { measured, notMeasured, type Scenario, type ScenarioResult } from "./result";
 
 const ORDERS_NAME = "partner-orders";
 const EARNINGS_CASES = [

@@ -5,10 +5,10 @@
 // what start-up left lazy).
 import fs from "node:fs";
 // @ts-expect-error: a plain ESM script without type declarations.
-import { apiBuildIsCurrent, buildApi } from "../scripts/api-build.mjs";
-import { startApi } from "./api-server";
-import { NO_FIGURES, type Scenario, type ScenarioResult } from "./scenarios";
-import { createBenchDatabase } from "./throwaway-postgres";
+import { apiBuildIsCurrent, buildApi } from "../../scripts/api-build.mjs";
+import { startApi } from "../api-server";
+import { createBenchDatabase } from "../throwaway-postgres";
+import { NO_FIGURES, type Scenario, type ScenarioResult } from "./result";
 
 const IDLE_NAMES = ["api-idle-rss-pglite", "api-idle-rss-postgres"];
 const QUIET_MS = 10_000;
