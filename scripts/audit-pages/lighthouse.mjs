@@ -79,7 +79,23 @@ function summarize(lhr) {
       score: round(item.score, 4),
       node: item.node?.selector ?? item.node?.snippet ?? null,
     })),
+    ...largestPaint(audits["lcp-breakdown-insight"]?.details?.items ?? []),
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+  };
+}
+
+/**
+ * What the largest paint was and where its time went in the trace (time to first byte, an
+ * image's load delay and time, render delay), to see why it came late: a large render delay on
+ * text the server sent means something held the paint back. Observed, not simulated: the phases
+ * tell the proportions, the LCP column the simulated phone's time.
+ */
+function largestPaint(items) {
+  const node = items.find((item) => item?.type === "node");
+  const phases = items.find((item) => item?.type === "table")?.items ?? [];
+  return {
+    lcpElement: node?.selector ?? node?.snippet ?? null,
+    lcpPhases: Object.fromEntries(phases.map((phase) => [phase.subpart, round(phase.duration)])),
   };
 }
 
