@@ -99,7 +99,7 @@ export const adminListScenario: Scenario = {
             totalIsEstimate?: boolean;
           };
           const measurement = await measure({ url, headers }, { ...context.settings, connections });
-          const goal = connections === 1 ? 50 : 150;
+          const goal = connections === 1 ? 50 : 100;
           results.push(
             measured(
               name,
