@@ -1,4 +1,5 @@
 import { REFERRAL_PERMISSION } from "@/lib/constants";
+import { ACCOUNT_TYPES } from "@/lib/vocabulary";
 
 export type GuardClaims = {
   role: "user" | "admin" | "super_admin";
@@ -71,7 +72,7 @@ export function decideAccess(pathname: string, claims: GuardClaims | null): Guar
   if (matches(pathname, "/admin") && !isAdminRole(claims.role)) {
     return { action: "dashboard", flash: { key: "Guards.adminOnly" } };
   }
-  for (const type of ["personal", "company"] as const) {
+  for (const type of ACCOUNT_TYPES) {
     if ((matches(pathname, `/${type}`) || isOnboarding(pathname, type)) && claims.userType !== type) {
       return { action: "dashboard", flash: { key: "Guards.typeOnly", values: { type } } };
     }

@@ -11,7 +11,8 @@ import { Button } from "@/components/ui/button";
 import { RegisteredSelectField } from "@/components/ui/registered-fields";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { type AdminUser, roleChangeSchema, USER_ROLES } from "@/lib/schemas/admin";
+import { type AdminUser, roleChangeSchema } from "@/lib/schemas/admin";
+import { ROLES } from "@/lib/vocabulary";
 import { ConfirmDialog } from "./confirm-dialog";
 
 type Role = AdminUser["role"];
@@ -71,7 +72,7 @@ export function UserRoleForm({
         label={t("label")}
         hint={t("hint")}
         registration={register("role")}
-        values={USER_ROLES}
+        values={ROLES}
         text={(option) => tValues(`role.${option}`)}
       />
       <Button type="submit" variant="secondary" size="sm" disabled={chosen === role}>

@@ -6,12 +6,12 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { type SelectFilterSpec, SelectFilters } from "@/components/ui/select";
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ROLES } from "@/lib/vocabulary";
 import { PageSizeField } from "./admin-pager";
 import type { UserListUrlQuery } from "./user-list-query";
 
-const USER_TYPES = ["personal", "company"] as const;
-const STATUSES = ["pending", "active", "suspended"] as const;
-const ROLES = ["user", "admin", "super_admin"] as const;
+const USER_TYPES = ACCOUNT_TYPES;
+const STATUSES = ACCOUNT_STATUSES;
 const SEARCH_DELAY_MS = 300;
 
 /**

@@ -9,12 +9,13 @@ import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { type SelectFilterSpec, SelectFilters } from "@/components/ui/select";
 import type { PendingUsers } from "@/lib/schemas/admin-user";
+import { ACCOUNT_TYPES } from "@/lib/vocabulary";
 import { AdminPager, PageSizeField } from "./admin-pager";
 import { sectionClass } from "./user-detail-sections";
 import { type VerifyQueueQuery, verifyQueueSearch } from "./verify-queue-query";
 import { VerifyQueueTable } from "./verify-queue-table";
 
-const USER_TYPES = ["personal", "company"] as const;
+const USER_TYPES = ACCOUNT_TYPES;
 
 /**
  * /admin/verify-users: users who finished onboarding and wait for approval, searched by

@@ -3,11 +3,12 @@ import type { PhoneValue } from "@/components/forms/phone-field";
 import { createPhoneNormalizer } from "@/lib/phone-rules";
 import type { SessionUser } from "@/lib/schemas/auth";
 import { profileSchemasWith } from "@/lib/schemas/profile-fields";
+import type { AccountType } from "@/lib/vocabulary";
 import { localDate } from "./local-date";
 import { emptyPhone, toInternationalPhone } from "./profile-phone-field";
 import type { ProfileValues } from "./profile-values";
 
-export type AccountType = "personal" | "company";
+export type { AccountType };
 
 /** What a text-like field of the form sets on its input (and the hint shown under it). */
 export type InputProps = {

@@ -9,13 +9,14 @@ import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { type ApiProblem, applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { idUploadFormSchema } from "@/lib/schemas/id-upload";
+import type { AccountType } from "@/lib/vocabulary";
 import { idImageProblem } from "./id-image";
 import type { Side } from "./id-image-field";
 import { idUploadRefusal } from "./id-upload-refusal";
 import { earliestExpiry } from "./local-date";
 import { useDashboardRedirect } from "./use-dashboard-redirect";
 
-export type AccountType = "personal" | "company";
+export type { AccountType };
 export type IdUploadValues = {
   idType: string;
   idNumber: string;

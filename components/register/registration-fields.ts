@@ -11,8 +11,9 @@ import {
   type RegistrationProblem,
 } from "@/lib/schemas/registration";
 
-export type AccountType = "personal" | "company";
-export const ACCOUNT_TYPES: readonly AccountType[] = ["personal", "company"];
+import { ACCOUNT_TYPES, type AccountType } from "@/lib/vocabulary";
+
+export { ACCOUNT_TYPES, type AccountType };
 
 /**
  * The phone rules on the small metadata: the browser checks lengths, the API (full metadata)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DOCUMENT_SIDES } from "@/lib/vocabulary";
 import { adminUserSchema, permissionSchema, userListQuerySchema, userListResponseSchema } from "./admin";
 import { profileViewSchema } from "./profile-view";
 
@@ -52,7 +53,7 @@ const adminContractFileSchema = z.object({
 
 const adminIdDocumentSchema = z.object({
   user_id_document_id: z.string(),
-  side: z.enum(["front", "back"]).nullable(),
+  side: z.enum(DOCUMENT_SIDES).nullable(),
   document_type: z.string(),
   id_type: z.string().nullable(),
   original_filename: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, DOCUMENT_SIDES, ONBOARDING_STEPS, ROLES } from "@/lib/vocabulary";
 
 // Admin calls (answers keep the field names the admin pages were built on; the user list is snake_case).
 
@@ -18,9 +19,9 @@ const pageSizeParam = (fallback: (typeof PAGE_SIZES)[number]) =>
 
 export const userListQuerySchema = z.object({
   search: z.string().trim().max(200).optional().default(""),
-  user_type: z.enum(["personal", "company"]).optional(),
-  status: z.enum(["pending", "active", "suspended"]).optional(),
-  role: z.enum(["user", "admin", "super_admin"]).optional(),
+  user_type: z.enum(ACCOUNT_TYPES).optional(),
+  status: z.enum(ACCOUNT_STATUSES).optional(),
+  role: z.enum(ROLES).optional(),
   page: pageParam,
   pageSize: pageSizeParam(10),
   /** Keyset paging: the previous answer's `nextCursor` (then `page` is not used to skip rows). */
@@ -48,13 +49,13 @@ export const adminUserSummarySchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   company_name: z.string().nullable(),
-  user_type: z.enum(["personal", "company"]),
-  status: z.enum(["pending", "active", "suspended"]),
+  user_type: z.enum(ACCOUNT_TYPES),
+  status: z.enum(ACCOUNT_STATUSES),
 });
 export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
 
 export const adminUserSchema = adminUserSummarySchema.extend({
-  role: z.enum(["user", "admin", "super_admin"]),
+  role: z.enum(ROLES),
   created_at: z.string(),
   updated_at: z.string(),
   last_login_at: z.string().nullable(),
@@ -120,11 +121,10 @@ export const createPermissionSchema = z.object({
 export const permissionNamesSchema = z.object({ permissions: z.array(z.string().min(1).max(64)).max(100) });
 
 /** PUT /api/admin/users/{id}/role (super admins only). */
-export const USER_ROLES = ["user", "admin", "super_admin"] as const;
-export const roleChangeSchema = z.object({ role: z.enum(USER_ROLES) });
+export const roleChangeSchema = z.object({ role: z.enum(ROLES) });
 
 export const rejectUserSchema = z.object({
-  step: z.enum(["email", "documents", "profile", "contract"]),
+  step: z.enum(ONBOARDING_STEPS),
   reason: z.string().trim().min(1, "A reason is required.").max(1000),
 });
 
@@ -222,7 +222,7 @@ export const auditActionsSchema = z.object({ actions: z.array(z.string()) });
 
 const changeReviewDocumentSchema = z.object({
   id: z.string(),
-  side: z.enum(["front", "back"]).nullable(),
+  side: z.enum(DOCUMENT_SIDES).nullable(),
   document_type: z.string(),
   id_type: z.string().nullable(),
   expiry_date: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ROLES } from "@/lib/vocabulary";
 import { locales } from "../i18n/config";
 
 // Field schemas carry the user-facing message *key* (messages/*.json `Validation.*`); forms
@@ -49,9 +50,9 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-const userTypeSchema = z.enum(["personal", "company"]);
-const roleSchema = z.enum(["user", "admin", "super_admin"]);
-const userStatusSchema = z.enum(["pending", "active", "suspended"]);
+const userTypeSchema = z.enum(ACCOUNT_TYPES);
+const roleSchema = z.enum(ROLES);
+const userStatusSchema = z.enum(ACCOUNT_STATUSES);
 
 /** User, as the browser sees it. */
 const sessionUserSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCOUNT_TYPES } from "@/lib/vocabulary";
 
 /**
  * Issue 7: contract templates, the company stamp and signing. The API answers with these shapes
@@ -183,7 +184,7 @@ const resignPendingMemberSchema = z.object({
   userId: z.string(),
   email: z.string(),
   name: z.string().nullable(),
-  userType: z.enum(["personal", "company"]),
+  userType: z.enum(ACCOUNT_TYPES),
   signedVersion: z.number().int(),
   signedAt: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DOCUMENT_SIDES } from "@/lib/vocabulary";
 import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "./onboarding";
 
 /** The longest ID number the API stores. */
@@ -39,7 +40,7 @@ export const ownIdDocumentsSchema = z.object({
   documents: z.array(
     z.object({
       id: z.string(),
-      side: z.enum(["front", "back"]).nullable(),
+      side: z.enum(DOCUMENT_SIDES).nullable(),
       documentType: z.string(),
       idType: z.string().nullable(),
       expiryDate: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ONBOARDING_STEPS } from "@/lib/vocabulary";
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 
@@ -34,7 +35,7 @@ export const statusProgressSchema = z.object({
 });
 
 /** The onboarding steps an admin can send an account back to (POST /api/admin/reject-user/{id}). */
-export const REDO_STEPS = ["email", "documents", "profile", "contract"] as const;
+export const REDO_STEPS = ONBOARDING_STEPS;
 export type RedoStepName = (typeof REDO_STEPS)[number];
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCOUNT_TYPES } from "@/lib/vocabulary";
 
 // What admins see of referrals: who invited a member and whom they invited (two levels), and the
 // members whose links brought the most people.
@@ -8,7 +9,7 @@ const referralPersonSchema = z.object({
   /** The display name; null when the member has none (the email stands in). */
   name: z.string().nullable(),
   email: z.string(),
-  userType: z.enum(["personal", "company"]),
+  userType: z.enum(ACCOUNT_TYPES),
 });
 
 const inviteeSchema = referralPersonSchema.extend({

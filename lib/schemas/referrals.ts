@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCOUNT_TYPES } from "@/lib/vocabulary";
 
 // Expiry never (0), 1, 3 or 7 days, default 3; max uses unlimited (0), 1, 3, 5, 10,
 // default 10; choosing unlimited for one sets the other to unlimited (the widget's rule).
@@ -29,7 +30,7 @@ export type ReferralStatus = z.infer<typeof referralStatusSchema>;
 
 const referralRegistrationSchema = z.object({
   name: z.string().nullable(),
-  type: z.enum(["personal", "company"]),
+  type: z.enum(ACCOUNT_TYPES),
   date: z.string(),
 });
 

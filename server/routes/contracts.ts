@@ -11,6 +11,7 @@ import {
   signContractResponseSchema,
   templateLanguageSchema,
 } from "../../lib/schemas/contracts";
+import { ACCOUNT_TYPES } from "../../lib/vocabulary";
 import { listOwnContracts, ownContractDownloadUrl } from "../domain/contracts/member-contracts";
 import { chooseMemberTemplates } from "../domain/contracts/member-templates";
 import { renderUnsignedContract } from "../domain/contracts/member-unsigned-contract";
@@ -103,7 +104,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
     },
   );
 
-  for (const type of ["personal", "company"] as const) {
+  for (const type of ACCOUNT_TYPES) {
     const path = `/api/upload/contract/${type}`;
     // Documented only: a route validator would buffer the whole body before the handler could
     // enforce the size limit while streaming.

@@ -3,6 +3,7 @@ import net from "node:net";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ROLES } from "../../lib/vocabulary";
 import type { Database } from "../db";
 import { documents, mailOutbox, permissions, personalProfiles, userPermissions, users } from "../db/schema";
 import { userTotp } from "../db/schema/totp";
@@ -16,9 +17,9 @@ import { validationError } from "../http";
 const seedUserSchema = z.object({
   email: z.email(),
   password: z.string().min(1),
-  role: z.enum(["user", "admin", "super_admin"]).default("user"),
-  userType: z.enum(["personal", "company"]).default("personal"),
-  status: z.enum(["pending", "active", "suspended"]).default("active"),
+  role: z.enum(ROLES).default("user"),
+  userType: z.enum(ACCOUNT_TYPES).default("personal"),
+  status: z.enum(ACCOUNT_STATUSES).default("active"),
   firstName: z.string().nullish(),
   lastName: z.string().nullish(),
   companyName: z.string().nullish(),

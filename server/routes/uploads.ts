@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { ownIdDocumentsSchema } from "../../lib/schemas/id-upload";
 import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "../../lib/schemas/onboarding";
+import { DOCUMENT_SIDES } from "../../lib/vocabulary";
 import { MISSING_FIELDS_MESSAGE } from "../domain/documents/id-upload-fields";
 import { listOwnIdDocuments } from "../domain/documents/list-own-id-documents";
 import { uploadIdDocuments } from "../domain/documents/upload-id-documents";
@@ -19,7 +20,7 @@ const idUploadResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   documents: z.array(
-    z.object({ id: z.string(), side: z.enum(["front", "back"]), originalFilename: z.string() }),
+    z.object({ id: z.string(), side: z.enum(DOCUMENT_SIDES), originalFilename: z.string() }),
   ),
 });
 

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { DOCUMENT_SIDES } from "../../../lib/vocabulary";
 import { createdAt, id, timestamptz } from "./columns";
 import { ownerId } from "./users";
 
 export const documentKindEnum = pgEnum("document_kind", ["id", "contract"]);
-export const documentSideEnum = pgEnum("document_side", ["front", "back"]);
+export const documentSideEnum = pgEnum("document_side", DOCUMENT_SIDES);
 
 /**
  * Stored document. The bytes live in object storage under `storage_key` (a server

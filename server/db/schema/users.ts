@@ -9,11 +9,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ROLES } from "../../../lib/vocabulary";
 import { createdAt, id, requiredRef, timestamptz, updatedAt } from "./columns";
 
-export const userTypeEnum = pgEnum("user_type", ["personal", "company"]);
-export const userRoleEnum = pgEnum("user_role", ["user", "admin", "super_admin"]);
-export const userStatusEnum = pgEnum("user_status", ["pending", "active", "suspended"]);
+export const userTypeEnum = pgEnum("user_type", ACCOUNT_TYPES);
+export const userRoleEnum = pgEnum("user_role", ROLES);
+export const userStatusEnum = pgEnum("user_status", ACCOUNT_STATUSES);
 export const languageEnum = pgEnum("language", ["en", "de"]);
 
 /**

@@ -1,5 +1,6 @@
 import { and, count, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { UserListSort } from "../../../lib/schemas/admin";
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES } from "../../../lib/vocabulary";
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
 import { permissions, userSortName, users } from "../../db/schema";
@@ -128,8 +129,8 @@ function decodeCursor(text: string, order: UserOrder): string[] {
 function validCursorValue(cast: string | undefined, value: string): boolean {
   if (cast === "timestamptz") return !Number.isNaN(Date.parse(value));
   if (cast === "uuid") return isUuid(value);
-  if (cast === "user_status") return ["pending", "active", "suspended"].includes(value);
-  if (cast === "user_type") return ["personal", "company"].includes(value);
+  if (cast === "user_status") return (ACCOUNT_STATUSES as readonly string[]).includes(value);
+  if (cast === "user_type") return (ACCOUNT_TYPES as readonly string[]).includes(value);
   return value.length <= 1000;
 }
 

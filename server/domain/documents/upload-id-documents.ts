@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Logger } from "pino";
 import { ID_IMAGE_MAX_BYTES, ID_IMAGE_MAX_PIXELS } from "../../../lib/schemas/onboarding";
+import { DOCUMENT_SIDES } from "../../../lib/vocabulary";
 import type { Database } from "../../db";
 import { AppError } from "../../errors";
 import { deleteStoredObjects } from "../../infra/storage/delete-stored-objects";
@@ -39,7 +40,7 @@ const TOO_MANY_PIXELS_MESSAGE = "The image is too large to process.";
 const UNREADABLE_IMAGE_MESSAGE = "The image could not be read. Please upload a PNG or JPG image";
 const UNEXPECTED_FILE_MESSAGE = "Only a front and a back image can be uploaded.";
 
-const SIDES = ["front", "back"] as const;
+const SIDES = DOCUMENT_SIDES;
 type Side = (typeof SIDES)[number];
 const isSide = (name: string): name is Side => (SIDES as readonly string[]).includes(name);
 

@@ -1,0 +1,21 @@
+/**
+ * The domain's words, written once: the database enums (server/db/schema), the request and
+ * answer schemas (lib/schemas) and the UI read them from here, so a new role or status is added
+ * in one place and the compiler finds every place that must handle it. Tiny and free of zod, so
+ * client components import it without pulling a schema library into the page.
+ */
+
+export const ROLES = ["user", "admin", "super_admin"] as const;
+
+/** A member's account: a person, or a company with a contact person. */
+export const ACCOUNT_TYPES = ["personal", "company"] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+/** pending until an admin approves; suspended accounts cannot sign in. */
+export const ACCOUNT_STATUSES = ["pending", "active", "suspended"] as const;
+
+/** The onboarding steps, in order (an admin can send a member back to any of them). */
+export const ONBOARDING_STEPS = ["email", "documents", "profile", "contract"] as const;
+
+/** The two sides of an ID document. */
+export const DOCUMENT_SIDES = ["front", "back"] as const;
