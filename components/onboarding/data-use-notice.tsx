@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { linkClass } from "@/components/ui/form-field";
-import type { AccountType } from "./profile-layout";
+import type { AccountType } from "@/lib/vocabulary";
 
 /**
  * Said where a member hands over an ID document or bank details: why they are needed and how

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
+import type { AccountType } from "@/lib/vocabulary";
 import { DataUseNotice } from "./data-use-notice";
 import { describedBy } from "./field";
 import { FormError } from "./form-error";
@@ -10,7 +11,7 @@ import { IdDetailsFields } from "./id-details-fields";
 import { ImageField, type Side, UploadProgress } from "./id-image-field";
 import { earliestExpiry } from "./local-date";
 import { StepSubmit } from "./step-submit";
-import { type AccountType, ID_UPLOAD_FORM_ERROR_ID, type IdUploadField, useIdUpload } from "./use-id-upload";
+import { ID_UPLOAD_FORM_ERROR_ID, type IdUploadField, useIdUpload } from "./use-id-upload";
 
 const fieldId = (field: IdUploadField) => `id-upload-${field}`;
 

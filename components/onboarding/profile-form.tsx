@@ -7,10 +7,10 @@ import { Controller } from "react-hook-form";
 import { useAuth } from "@/components/auth/auth-provider";
 import type { PhoneValue } from "@/components/forms/phone-field";
 import type { CompanyProfileInput, PersonalProfileInput } from "@/lib/schemas/profile";
+import type { AccountType } from "@/lib/vocabulary";
 import { DataUseNotice } from "./data-use-notice";
 import { FormError } from "./form-error";
 import {
-  type AccountType,
   type ProfileFieldSpec,
   profileDefaults,
   profileSchemas,

@@ -8,8 +8,6 @@ import { localDate } from "./local-date";
 import { emptyPhone, toInternationalPhone } from "./profile-phone-field";
 import type { ProfileValues } from "./profile-values";
 
-export type { AccountType };
-
 /** What a text-like field of the form sets on its input (and the hint shown under it). */
 export type InputProps = {
   required?: boolean;

@@ -16,7 +16,6 @@ import { idUploadRefusal } from "./id-upload-refusal";
 import { earliestExpiry } from "./local-date";
 import { useDashboardRedirect } from "./use-dashboard-redirect";
 
-export type { AccountType };
 export type IdUploadValues = {
   idType: string;
   idNumber: string;

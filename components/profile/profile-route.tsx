@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import type { AccountType } from "@/components/onboarding/profile-layout";
+import type { AccountType } from "@/lib/vocabulary";
 import { dashboardWithNotice } from "@/web/notices";
 import { requireSession } from "@/web/session-server";
 import { ProfileView } from "./profile-view";

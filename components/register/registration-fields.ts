@@ -11,9 +11,7 @@ import {
   type RegistrationProblem,
 } from "@/lib/schemas/registration";
 
-import { ACCOUNT_TYPES, type AccountType } from "@/lib/vocabulary";
-
-export { ACCOUNT_TYPES, type AccountType };
+import type { AccountType } from "@/lib/vocabulary";
 
 /**
  * The phone rules on the small metadata: the browser checks lengths, the API (full metadata)

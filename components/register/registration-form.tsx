@@ -11,8 +11,8 @@ import { PhoneField } from "@/components/forms/phone-field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
+import type { AccountType } from "@/lib/vocabulary";
 import {
-  type AccountType,
   emptyValues,
   REGISTRATION_FIELDS,
   REGISTRATION_FORM_SCHEMAS,

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { Tabs } from "@/components/ui/tabs";
-import { ACCOUNT_TYPES, type AccountType } from "./registration-fields";
+import { ACCOUNT_TYPES, type AccountType } from "@/lib/vocabulary";
 import { RegistrationForm } from "./registration-form";
 import { useCountryDetection } from "./use-country-detection";
 import { useRegistrationSubmit } from "./use-registration-submit";

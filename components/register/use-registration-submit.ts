@@ -9,12 +9,8 @@ import { ApiProblem } from "@/lib/api/problem";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { notify } from "@/lib/notify";
 import { registrationResponseSchema } from "@/lib/schemas/registration";
-import {
-  type AccountType,
-  outcomeOf,
-  type RegistrationValues,
-  type SubmitOutcome,
-} from "./registration-fields";
+import type { AccountType } from "@/lib/vocabulary";
+import { outcomeOf, type RegistrationValues, type SubmitOutcome } from "./registration-fields";
 
 export type SubmitStatus = "idle" | "submitting" | "success" | "error";
 

@@ -1,6 +1,6 @@
+import type { AccountType } from "@/lib/vocabulary";
 import { webEnv } from "@/web/env";
 import { IdUploadForm } from "../id-upload-form";
-import type { AccountType } from "../profile-layout";
 import { StepRoute, stepMetadata } from "./step-route";
 
 // One module per step: a page's bundle holds the client components its module graph imports,

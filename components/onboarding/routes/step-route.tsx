@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import type { AccountType } from "@/lib/vocabulary";
 import { requireOnboardingSession } from "@/web/onboarding-server";
 import { OnboardingPage } from "../onboarding-page";
-import type { AccountType } from "../profile-layout";
 
 /** The steps whose title and intro name the account type. */
 type StepNamespace = "ProfileForm" | "IdUpload";

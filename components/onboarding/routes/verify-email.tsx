@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import type { AccountType } from "@/lib/vocabulary";
 import { requireOnboardingSession } from "@/web/onboarding-server";
 import { OnboardingPage } from "../onboarding-page";
-import type { AccountType } from "../profile-layout";
 import { VerifyEmail } from "../verify-email";
 
 // One module per step: a page's bundle holds the client components its module graph imports,
