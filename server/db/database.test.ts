@@ -121,7 +121,9 @@ describe("PGlite folder lock", () => {
 describe.runIf(process.platform === "linux")("PGlite first start", () => {
   // initdb runs in a WebAssembly instance of its own; its memory must not stay with the API
   // until some later garbage collection (it did in about half of all first starts: 810 MB
-  // instead of 410 MB at rest). Three fresh processes, each opening a fresh folder.
+  // instead of 410 MB at rest). Three fresh processes, each opening a fresh folder. On Node 24
+  // with the migrations of today a first start rests at 517–560 MB, once 656 MB on a busy CI
+  // machine; 700 MB keeps room for that and still catches initdb's memory staying (≈ 800 MB).
   it("rests without initdb's memory", async () => {
     const resting: number[] = [];
     for (let run = 0; run < 3; run++) {
@@ -145,7 +147,7 @@ describe.runIf(process.platform === "linux")("PGlite first start", () => {
       resting.push((JSON.parse(output.trim().split("\n").pop() ?? "{}") as { rssMb: number }).rssMb);
     }
     for (const rssMb of resting)
-      expect(rssMb, `resting RSS of three first starts: ${resting}`).toBeLessThan(560);
+      expect(rssMb, `resting RSS of three first starts: ${resting}`).toBeLessThan(700);
   }, 120_000);
 });
 
