@@ -6,11 +6,11 @@ import { Button } from "@/components/ui/button";
 import type { ApiLoad } from "@/lib/api/problem";
 import { serverStatusSchema } from "@/lib/schemas/admin";
 import { DashboardFailingMails } from "./dashboard-failing-mails";
-import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { DashboardServerLogs } from "./dashboard-server-logs";
 import { DashboardServerMetrics } from "./dashboard-server-metrics";
-import { AdminCard } from "./dashboard-ui";
-import { useRefreshableCard } from "./use-refreshable";
+import { AdminCard } from "./shared/admin-card";
+import { DASHBOARD_PATHS } from "./shared/dashboard-paths";
+import { useRefreshableCard } from "./shared/use-refreshable";
 
 type ServerStatus = z.infer<typeof serverStatusSchema>;
 

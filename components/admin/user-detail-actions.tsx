@@ -9,10 +9,10 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { AdminUser } from "@/lib/schemas/admin";
-import { PermissionModal } from "./permission-modal";
+import { PermissionModal } from "./shared/permission-modal";
+import { DetailSection } from "./shared/user-detail-sections";
 import { UserConfirmDialog } from "./user-confirm-dialog";
 import { UserRoleForm } from "./user-detail-role-form";
-import { DetailSection } from "./user-detail-sections";
 import { UserTwoFactorReset } from "./user-two-factor-reset";
 
 /** The admin's password reset for a user: one message per status. */

@@ -8,20 +8,21 @@ import { buttonClass } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
 import type { InviteTree } from "@/lib/schemas/referral-tree";
-import { useUserDetail } from "./use-user-detail";
-import { UserContractsSection } from "./user-contracts-section";
-import { UserDetailActions } from "./user-detail-actions";
-import { UserDetailAudit } from "./user-detail-audit";
-import { type FullUser, type MediaItem, namedUser } from "./user-detail-data";
-import { UserInvitesSection } from "./user-detail-invites";
-import { UserMediaSection } from "./user-detail-media";
+import { type FullUser, namedUser } from "./shared/admin-user";
+import type { MediaItem } from "./shared/media-items";
+import { useUserDetail } from "./shared/use-user-detail";
+import { UserMediaSection } from "./shared/user-detail-media";
 import {
   PermissionListSection,
   ProfileDetailsSection,
   sectionClass,
   UserInfoSection,
   UserPageLoading,
-} from "./user-detail-sections";
+} from "./shared/user-detail-sections";
+import { UserContractsSection } from "./user-contracts-section";
+import { UserDetailActions } from "./user-detail-actions";
+import { UserDetailAudit } from "./user-detail-audit";
+import { UserInvitesSection } from "./user-detail-invites";
 
 /**
  * /admin/user-management/view/{id} (read-only) and /profile/{id} (the same plus a

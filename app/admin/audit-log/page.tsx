@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { AdminPage, adminPageMetadata } from "@/components/admin/admin-page";
 import { AuditLogFilters } from "@/components/admin/audit-log/audit-log-filters";
 import {
   auditLogApiPath,
@@ -8,13 +7,14 @@ import {
   readAuditLogQuery,
 } from "@/components/admin/audit-log/audit-log-query";
 import { AuditLogTable } from "@/components/admin/audit-log/audit-log-table";
-import type { SearchParams } from "@/components/admin/list-query";
+import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
+import type { SearchParams } from "@/components/admin/shared/list-query";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { auditActionsSchema, auditListSchema } from "@/lib/schemas/admin";
 import { apiGetAsUser } from "@/web/api-server";
 
-/** The admin cards' panel (dashboard-ui's class; that module is for the browser). */
+/** The admin cards' panel (admin-card's class; that module is for the browser). */
 const cardClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";
 
 export const generateMetadata = adminPageMetadata("AdminAuditLog");

@@ -1,6 +1,6 @@
-import { loadAdminDashboard } from "@/components/admin/admin-data.server";
-import { AdminPage, adminPageMetadata } from "@/components/admin/admin-page";
 import { DashboardOverview } from "@/components/admin/dashboard-overview";
+import { loadAdminDashboard } from "@/components/admin/shared/admin-data.server";
+import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
 
 export const generateMetadata = adminPageMetadata("AdminArea.dashboard");
 

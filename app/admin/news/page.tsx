@@ -1,7 +1,7 @@
-import { AdminPage, adminPageMetadata } from "@/components/admin/admin-page";
-import type { SearchParams } from "@/components/admin/list-query";
 import { NewsAdmin } from "@/components/admin/news/news-admin";
 import { newsApiPath, readNewsQuery } from "@/components/admin/news/news-query";
+import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
+import type { SearchParams } from "@/components/admin/shared/list-query";
 import { adminNewsListSchema } from "@/lib/schemas/news";
 import { apiGetAsUser } from "@/web/api-server";
 

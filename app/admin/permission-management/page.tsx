@@ -1,5 +1,5 @@
-import { AdminPage, adminPageMetadata } from "@/components/admin/admin-page";
 import { PermissionManagement } from "@/components/admin/permission-management";
+import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
 import { permissionListResponseSchema } from "@/lib/schemas/admin-user";
 import { apiGetAsUser } from "@/web/api-server";
 

@@ -1,5 +1,5 @@
-import { AdminPage, adminPageMetadata } from "@/components/admin/admin-page";
-import type { SearchParams } from "@/components/admin/list-query";
+import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
+import type { SearchParams } from "@/components/admin/shared/list-query";
 import { UserListManagement } from "@/components/admin/user-list-management";
 import { readUserListQuery, userListApiPath } from "@/components/admin/user-list-query";
 import { userListResponseSchema } from "@/lib/schemas/admin";

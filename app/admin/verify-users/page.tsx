@@ -1,8 +1,8 @@
-import { AdminPage, adminPageMetadata } from "@/components/admin/admin-page";
 import { ChangeReviewQueue } from "@/components/admin/change-review-queue";
-import { CHANGE_REVIEWS_PATH } from "@/components/admin/dashboard-paths";
 import { ExpiredIdQueue } from "@/components/admin/expired-id-queue";
-import type { SearchParams } from "@/components/admin/list-query";
+import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
+import { CHANGE_REVIEWS_PATH } from "@/components/admin/shared/dashboard-paths";
+import type { SearchParams } from "@/components/admin/shared/list-query";
 import { VerifyQueue } from "@/components/admin/verify-queue";
 import { readVerifyQueueQuery, verifyQueueApiPath } from "@/components/admin/verify-queue-query";
 import { changeReviewListSchema } from "@/lib/schemas/admin";

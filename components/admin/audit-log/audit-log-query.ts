@@ -1,5 +1,5 @@
 import { auditQuerySchema } from "@/lib/schemas/admin";
-import { readQuery, type SearchParams, toSearch } from "../list-query";
+import { readQuery, type SearchParams, toSearch } from "../shared/list-query";
 
 const shape = auditQuerySchema.pick({ action: true, email: true, cursor: true, pageSize: true }).shape;
 

@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import type { z } from "zod";
 import { NoValue, Table, TableColumns } from "@/components/ui/table";
 import type { auditEntrySchema } from "@/lib/schemas/admin";
-import { AuditDetails } from "./audit-details";
+import { AuditDetails } from "../shared/audit-details";
 
 const COLUMNS = ["time", "action", "actor", "subject", "details"] as const;
 

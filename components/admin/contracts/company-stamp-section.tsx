@@ -12,10 +12,10 @@ import {
   stampListResponseSchema,
   stampResponseSchema,
 } from "@/lib/schemas/contracts";
-import type { StampState } from "../admin-dashboard-data";
-import { ConfirmDialog, useFocusAfterDialog } from "../confirm-dialog";
-import { DASHBOARD_PATHS } from "../dashboard-paths";
-import { adminCardClass, RetryAlert } from "../dashboard-ui";
+import { adminCardClass, RetryAlert } from "../shared/admin-card";
+import type { StampState } from "../shared/admin-dashboard-data";
+import { ConfirmDialog, useFocusAfterDialog } from "../shared/confirm-dialog";
+import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
 import { InlineStatus, useStatusNote } from "./contract-ui";
 import { StampImage } from "./stamp-image";
 import { StampList } from "./stamp-list";

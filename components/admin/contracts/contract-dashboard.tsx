@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { TemplateDetail } from "@/lib/schemas/contracts";
-import type { ContractDashboardData } from "../admin-dashboard-data";
-import { adminCardClass, RetryAlert } from "../dashboard-ui";
+import { adminCardClass, RetryAlert } from "../shared/admin-card";
+import type { ContractDashboardData } from "../shared/admin-dashboard-data";
 import { CompanyStampSection } from "./company-stamp-section";
 import {
   InlineStatus,

@@ -13,7 +13,7 @@ import {
   type TemplateSummary,
   templateListResponseSchema,
 } from "@/lib/schemas/contracts";
-import { DASHBOARD_PATHS } from "../dashboard-paths";
+import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
 
 export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
 export type TemplateAudience = (typeof TEMPLATE_AUDIENCES)[number];

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { loadContractDashboard, loadTemplateList } from "@/components/admin/admin-data.server";
-import { AdminPage, adminPageMetadata } from "@/components/admin/admin-page";
+import { loadContractDashboard, loadTemplateList } from "@/components/admin/shared/admin-data.server";
+import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
 import { buttonClass } from "@/components/ui/button";
 import { ContractDashboard } from "./contract-dashboard";
 import { TemplateAdmin } from "./template-admin";

@@ -5,10 +5,10 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef } from "react";
 import { linkClass } from "@/components/ui/form-field";
 import { type ResignPending, resignPendingResponseSchema } from "@/lib/schemas/contracts";
-import { DASHBOARD_PATHS } from "../dashboard-paths";
-import { adminCardClass, RetryAlert } from "../dashboard-ui";
-import { DayCell, SectionTable } from "../section-table";
-import { useAdminResource } from "../use-admin-resource";
+import { adminCardClass, RetryAlert } from "../shared/admin-card";
+import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
+import { DayCell, SectionTable } from "../shared/section-table";
+import { useAdminResource } from "../shared/use-admin-resource";
 
 /**
  * Contract versions published as "members must sign again" and the members who have not signed

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import type { ApiLoad } from "@/lib/api/problem";
 import type { TemplateSummary } from "@/lib/schemas/contracts";
-import { adminCardClass, RetryAlert } from "../dashboard-ui";
+import { adminCardClass, RetryAlert } from "../shared/admin-card";
 import {
   InlineStatus,
   StateBadge,

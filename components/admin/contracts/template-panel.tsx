@@ -6,8 +6,8 @@ import { api } from "@/components/api/client";
 import { buttonClass } from "@/components/ui/button";
 import { saveBlob } from "@/components/ui/save-download";
 import { type TemplateDetail, templateDetailSchema } from "@/lib/schemas/contracts";
-import { adminCardClass, RetryAlert } from "../dashboard-ui";
-import { useAdminDay } from "../use-admin-date";
+import { adminCardClass, RetryAlert } from "../shared/admin-card";
+import { useAdminDay } from "../shared/use-admin-date";
 import {
   fileNameOf,
   hasVisibleText,

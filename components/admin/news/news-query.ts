@@ -1,5 +1,5 @@
 import { type AdminNewsItem, adminNewsQuerySchema, type NewsFormValues } from "@/lib/schemas/news";
-import { readQuery, type SearchParams, toSearch } from "../list-query";
+import { readQuery, type SearchParams, toSearch } from "../shared/list-query";
 
 export type NewsUrlQuery = ReturnType<typeof readNewsQuery>;
 

@@ -11,9 +11,9 @@ import { inputClass } from "@/components/ui/form-field";
 import { type ApiLoad, applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { type CommissionPlan, commissionPlanResultSchema } from "@/lib/schemas/partner";
-import { AdminCard } from "../dashboard-ui";
-import { useAdminDay } from "../use-admin-date";
-import { useRefreshable } from "../use-refreshable";
+import { AdminCard } from "../shared/admin-card";
+import { useAdminDay } from "../shared/use-admin-date";
+import { useRefreshable } from "../shared/use-refreshable";
 import { COMMISSION_PLAN_PATH } from "./partner-paths";
 import {
   formFieldOf,

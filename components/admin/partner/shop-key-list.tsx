@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import type { ShopKey } from "@/lib/schemas/partner";
-import { useAdminDay } from "../use-admin-date";
+import { useAdminDay } from "../shared/use-admin-date";
 
 const badge = "inline-block rounded-full px-2 py-0.5 text-xs font-semibold";
 

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { ApiErrorInfo } from "@/lib/api/problem";
-import { useAdminErrorText } from "../dashboard-ui";
+import { useAdminErrorText } from "../shared/use-admin-error-text";
 
 /**
  * Why a partner programme call failed, in the page's language: a 403 is an admin who is not a

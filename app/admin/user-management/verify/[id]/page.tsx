@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { loadAdminUser } from "@/components/admin/admin-data.server";
+import { loadAdminUser } from "@/components/admin/shared/admin-data.server";
 import { VerifyUserPanel } from "@/components/admin/verify-user-panel";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,35 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type ReactNode, useCallback } from "react";
-import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { ApiErrorInfo } from "@/lib/api/problem";
 
 /** Shared pieces of the admin screens (dashboard, user list, permissions). */
 
 export const adminCardClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";
-
-/**
- * One message for a failed admin call: the server's own sentence where it explains a refusal
- * (a duplicate permission, a user that may not be deleted), otherwise a known code's
- * translation, 'HTTP {status}', or the network text.
- */
-export function useAdminErrorText() {
-  const t = useTranslations("AdminArea.common");
-  const apiErrorMessage = useApiErrorMessage();
-  return useCallback(
-    (error: ApiErrorInfo) => {
-      if (error.code === "NETWORK") return t("networkError");
-      if (error.code === "INVALID_RESPONSE") return t("invalidResponse");
-      const fromServer = !error.code.startsWith("HTTP_") && error.message ? error.message : undefined;
-      if ([403, 409, 422].includes(error.status) && fromServer) return fromServer;
-      return apiErrorMessage(error, fromServer ?? error.message);
-    },
-    [apiErrorMessage, t],
-  );
-}
 
 /**
  * A card's failure in the card itself (the rest of the page stays usable): the message and a

@@ -7,8 +7,8 @@ import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiLoad } from "@/lib/api/problem";
 import { userStatsSchema } from "@/lib/schemas/admin";
+import { AdminCard } from "./admin-card";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
-import { AdminCard } from "./dashboard-ui";
 import { useRefreshableCard } from "./use-refreshable";
 
 type UserStats = z.infer<typeof userStatsSchema>;

@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
-import { useAnimatedDialog } from "./media-viewer-dialog";
-import type { MediaItem } from "./user-detail-data";
+import type { MediaItem } from "./media-items";
+import { useAnimatedDialog } from "./use-animated-dialog";
 
 // Zoom from 100% to 400% in steps of 0.2. Counting steps (0…15) instead of adding
 // 0.2 to a float keeps the levels exact (1.2, not 1.2000000000000002).

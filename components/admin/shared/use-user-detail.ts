@@ -2,8 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { adminFullUserSchema } from "@/lib/schemas/admin-user";
+import type { FullUser } from "./admin-user";
+import { type MediaItem, userMediaResponseSchema } from "./media-items";
 import { useAdminResource } from "./use-admin-resource";
-import { type FullUser, type MediaItem, userMediaResponseSchema } from "./user-detail-data";
 
 /**
  * One user as the admin pages show them: the full record (GET /api/auth/admin/users/{id}/full)

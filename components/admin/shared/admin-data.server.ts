@@ -11,8 +11,9 @@ import { type InviteTree, inviteTreeSchema, topReferrersSchema } from "@/lib/sch
 import { apiGetAsUser, apiLoadAsUser } from "@/web/api-server";
 import { withWebLogs } from "@/web/server-logs";
 import type { AdminDashboardData, ContractDashboardData } from "./admin-dashboard-data";
+import type { FullUser } from "./admin-user";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
-import { type FullUser, type MediaItem, toMediaItems } from "./user-detail-data";
+import { type MediaItem, toMediaItems } from "./media-items";
 
 /**
  * One user and their documents for the first render of the admin user pages. A part that

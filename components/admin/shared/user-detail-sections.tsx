@@ -4,9 +4,10 @@ import { useFormatter, useTranslations } from "next-intl";
 import { type ReactNode, useId } from "react";
 import { displayName } from "@/lib/display-name";
 import type { OnboardingStatus } from "@/lib/schemas/admin-user";
-import { AdminCard } from "./dashboard-ui";
+import { AdminCard } from "./admin-card";
+import { type DetailUser, type FullUser, namedUser } from "./admin-user";
+import { profileEntries } from "./profile-entries";
 import type { Load } from "./use-admin-resource";
-import { type DetailUser, type FullUser, namedUser, profileEntries } from "./user-detail-data";
 
 export const sectionClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";
 /**

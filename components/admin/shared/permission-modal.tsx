@@ -12,7 +12,7 @@ import {
   permissionsSavedResponseSchema,
   userPermissionsResponseSchema,
 } from "@/lib/schemas/admin-user";
-import { useAnimatedDialog } from "./media-viewer-dialog";
+import { useAnimatedDialog } from "./use-animated-dialog";
 import { LoadState } from "./user-detail-sections";
 
 /** Modals other than the media viewer close with a 300 ms animation. */

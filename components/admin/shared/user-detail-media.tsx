@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { linkClass } from "@/components/ui/form-field";
+import { type MediaItem, shortenFileName } from "./media-items";
 import { MediaViewer } from "./media-viewer";
 import type { Load } from "./use-admin-resource";
-import { type MediaItem, shortenFileName } from "./user-detail-data";
 import { LoadSection } from "./user-detail-sections";
 
 const mediaButtonClass =

@@ -1,15 +1,7 @@
-import type { AdminUser } from "@/lib/schemas/admin";
-import {
-  type AdminFullUser,
-  type AdminUserDocuments,
-  adminUserDocumentsSchema,
-} from "@/lib/schemas/admin-user";
+import { type AdminUserDocuments, adminUserDocumentsSchema } from "@/lib/schemas/admin-user";
 
 // What the admin user pages derive from the shared answers (lib/schemas/admin-user.ts): the
-// media list, the filled-in profile fields, and the names for display.
-
-export type DetailUser = AdminUser;
-export type FullUser = AdminFullUser;
+// media list.
 
 type MediaSide = "front" | "back" | "other";
 type MediaKind = "image" | "pdf" | "file";
@@ -74,66 +66,6 @@ export function toMediaItems(documents: AdminUserDocuments): MediaItem[] {
     }),
   );
   return [...ids, ...contracts];
-}
-
-const PERSONAL_PROFILE_FIELDS = [
-  "dateOfBirth",
-  "nationality",
-  "address",
-  "zipCode",
-  "city",
-  "country",
-  "phone",
-  "phoneSecondary",
-  "emergencyContactName",
-  "emergencyContactPhone",
-  "accountHolderName",
-  "iban",
-  "referralEmail",
-] as const;
-const COMPANY_PROFILE_FIELDS = [
-  "companyName",
-  "companyPhone",
-  "companyEmail",
-  "address",
-  "zipCode",
-  "city",
-  "country",
-  "registrationDate",
-  "branch",
-  "numberOfEmployees",
-  "registrationNumber",
-  "contactPersonName",
-  "contactPersonPhone",
-  "accountHolderName",
-  "iban",
-] as const;
-export type ProfileField = (typeof PERSONAL_PROFILE_FIELDS)[number] | (typeof COMPANY_PROFILE_FIELDS)[number];
-
-/** The filled-in fields of a profile, in the order the profile form asks for them, as text. */
-export function profileEntries(full: FullUser): { field: ProfileField; value: string }[] {
-  const profile: Record<string, unknown> = full.profile;
-  const fields: readonly ProfileField[] =
-    full.profile.userType === "company" ? COMPANY_PROFILE_FIELDS : PERSONAL_PROFILE_FIELDS;
-  return fields.flatMap((field) => {
-    const value = profile[field];
-    return (typeof value === "string" && value !== "") || typeof value === "number"
-      ? [{ field, value: String(value) }]
-      : [];
-  });
-}
-
-/** The names displayName() and initials() expect, from the snake_case admin user. */
-export function namedUser(
-  user: Pick<DetailUser, "user_type" | "first_name" | "last_name" | "company_name" | "email">,
-) {
-  return {
-    userType: user.user_type,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    companyName: user.company_name,
-    email: user.email,
-  };
 }
 
 /** The documents answer as the media section shows it. */

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { api } from "@/components/api/client";
 import type { ApiErrorInfo, ApiLoad } from "@/lib/api/problem";
 import { ApiProblem, isApiProblem } from "@/lib/api/problem";
-import { useAdminErrorText } from "./dashboard-ui";
+import { useAdminErrorText } from "./use-admin-error-text";
 
 /**
  * Data the server loaded for the first render, refreshed in place through the API client. A
