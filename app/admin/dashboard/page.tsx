@@ -1,4 +1,4 @@
-import { DashboardOverview } from "@/components/admin/dashboard-overview";
+import { DashboardOverview } from "@/components/admin/dashboard/dashboard-overview";
 import { loadAdminDashboard } from "@/components/admin/shared/admin-data.server";
 import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
 

@@ -1,4 +1,4 @@
-import { PermissionManagement } from "@/components/admin/permission-management";
+import { PermissionManagement } from "@/components/admin/permissions/permission-management";
 import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
 import { permissionListResponseSchema } from "@/lib/schemas/admin-user";
 import { apiGetAsUser } from "@/web/api-server";

@@ -5,12 +5,12 @@ import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import type { ApiLoad } from "@/lib/api/problem";
 import { serverStatusSchema } from "@/lib/schemas/admin";
+import { AdminCard } from "../shared/admin-card";
+import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
+import { useRefreshableCard } from "../shared/use-refreshable";
 import { DashboardFailingMails } from "./dashboard-failing-mails";
 import { DashboardServerLogs } from "./dashboard-server-logs";
 import { DashboardServerMetrics } from "./dashboard-server-metrics";
-import { AdminCard } from "./shared/admin-card";
-import { DASHBOARD_PATHS } from "./shared/dashboard-paths";
-import { useRefreshableCard } from "./shared/use-refreshable";
 
 type ServerStatus = z.infer<typeof serverStatusSchema>;
 

@@ -7,9 +7,9 @@ import { linkClass } from "@/components/ui/form-field";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
 import type { ApiLoad } from "@/lib/api/problem";
 import { topReferrersSchema } from "@/lib/schemas/referral-tree";
-import { AdminCard } from "./shared/admin-card";
-import { DASHBOARD_PATHS } from "./shared/dashboard-paths";
-import { useRefreshableCard } from "./shared/use-refreshable";
+import { AdminCard } from "../shared/admin-card";
+import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
+import { useRefreshableCard } from "../shared/use-refreshable";
 
 type TopReferrers = z.infer<typeof topReferrersSchema>;
 

@@ -8,9 +8,9 @@ import { linkClass } from "@/components/ui/form-field";
 import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import type { ApiLoad } from "@/lib/api/problem";
 import { auditListSchema } from "@/lib/schemas/admin";
-import { AdminCard } from "./shared/admin-card";
-import { DASHBOARD_PATHS } from "./shared/dashboard-paths";
-import { useRefreshableCard } from "./shared/use-refreshable";
+import { AdminCard } from "../shared/admin-card";
+import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
+import { useRefreshableCard } from "../shared/use-refreshable";
 
 type AuditList = z.infer<typeof auditListSchema>;
 

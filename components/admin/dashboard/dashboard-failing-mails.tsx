@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableColumns, Td, Th } from "@/components/ui/table";
 import { ApiProblem, isApiProblem } from "@/lib/api/problem";
 import type { failingMailSchema } from "@/lib/schemas/admin";
-import { useAdminErrorText } from "./shared/use-admin-error-text";
+import { useAdminErrorText } from "../shared/use-admin-error-text";
 
 type FailingMail = z.infer<typeof failingMailSchema>;
 

@@ -5,12 +5,12 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
+import { AdminCard } from "../shared/admin-card";
+import type { AdminDashboardData } from "../shared/admin-dashboard-data";
+import { AdminStats } from "../shared/user-stats";
 import { DashboardAuditLog } from "./dashboard-audit-log";
 import { DashboardServerStatus } from "./dashboard-server-status";
 import { DashboardTopReferrers } from "./dashboard-top-referrers";
-import { AdminCard } from "./shared/admin-card";
-import type { AdminDashboardData } from "./shared/admin-dashboard-data";
-import { AdminStats } from "./shared/user-stats";
 
 /** A card that leads to another admin page: its heading, a line about it, then its links. */
 function LinkCard({

@@ -4,9 +4,9 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import type { Permission } from "@/lib/schemas/admin";
+import { adminCardClass, ServerList } from "../shared/admin-card";
 import { PermissionForm } from "./permission-form";
 import { PermissionTable } from "./permission-table";
-import { adminCardClass, ServerList } from "./shared/admin-card";
 
 /**
  * /admin/permission-management: the add form on top, the current permissions below.

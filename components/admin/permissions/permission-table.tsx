@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { NoValue, Table, TableColumns } from "@/components/ui/table";
 import type { Permission } from "@/lib/schemas/admin";
-import { useAdminDay } from "./shared/use-admin-date";
+import { useAdminDay } from "../shared/use-admin-date";
 
 const COLUMNS = ["name", "description", "active", "created"] as const;
 
