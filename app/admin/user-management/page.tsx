@@ -1,7 +1,7 @@
 import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
 import type { SearchParams } from "@/components/admin/shared/list-query";
-import { UserListManagement } from "@/components/admin/user-list-management";
-import { readUserListQuery, userListApiPath } from "@/components/admin/user-list-query";
+import { UserListManagement } from "@/components/admin/users/user-list-management";
+import { readUserListQuery, userListApiPath } from "@/components/admin/users/user-list-query";
 import { userListResponseSchema } from "@/lib/schemas/admin";
 import { apiGetAsUser } from "@/web/api-server";
 

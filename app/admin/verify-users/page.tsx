@@ -1,10 +1,10 @@
-import { ChangeReviewQueue } from "@/components/admin/change-review-queue";
-import { ExpiredIdQueue } from "@/components/admin/expired-id-queue";
 import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
 import { CHANGE_REVIEWS_PATH } from "@/components/admin/shared/dashboard-paths";
 import type { SearchParams } from "@/components/admin/shared/list-query";
-import { VerifyQueue } from "@/components/admin/verify-queue";
-import { readVerifyQueueQuery, verifyQueueApiPath } from "@/components/admin/verify-queue-query";
+import { ChangeReviewQueue } from "@/components/admin/verify/change-review-queue";
+import { ExpiredIdQueue } from "@/components/admin/verify/expired-id-queue";
+import { VerifyQueue } from "@/components/admin/verify/verify-queue";
+import { readVerifyQueueQuery, verifyQueueApiPath } from "@/components/admin/verify/verify-queue-query";
 import { changeReviewListSchema } from "@/lib/schemas/admin";
 import { pendingUsersResponseSchema } from "@/lib/schemas/admin-user";
 import { EXPIRED_IDS_PATH, expiredIdListSchema } from "@/lib/schemas/id-expiry";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { loadAdminUser } from "@/components/admin/shared/admin-data.server";
-import { VerifyUserPanel } from "@/components/admin/verify-user-panel";
+import { VerifyUserPanel } from "@/components/admin/verify/verify-user-panel";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("AdminUser.verify");

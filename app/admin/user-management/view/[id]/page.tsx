@@ -1,4 +1,4 @@
-import { UserDetailPage, userDetailMetadata } from "@/components/admin/user-detail-page";
+import { UserDetailPage, userDetailMetadata } from "@/components/admin/users/user-detail-page";
 
 export const generateMetadata = userDetailMetadata("view");
 

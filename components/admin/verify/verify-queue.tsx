@@ -10,8 +10,8 @@ import { inputClass } from "@/components/ui/form-field";
 import { type SelectFilterSpec, SelectFilters } from "@/components/ui/select";
 import type { PendingUsers } from "@/lib/schemas/admin-user";
 import { ACCOUNT_TYPES } from "@/lib/vocabulary";
-import { AdminPager, PageSizeField } from "./shared/admin-pager";
-import { sectionClass } from "./shared/user-detail-sections";
+import { AdminPager, PageSizeField } from "../shared/admin-pager";
+import { sectionClass } from "../shared/user-detail-sections";
 import { type VerifyQueueQuery, verifyQueueSearch } from "./verify-queue-query";
 import { VerifyQueueTable } from "./verify-queue-table";
 

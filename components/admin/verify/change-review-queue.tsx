@@ -11,12 +11,12 @@ import { isApiProblem } from "@/lib/api/problem";
 import { displayName } from "@/lib/display-name";
 import { notify } from "@/lib/notify";
 import { type ChangeReview, changeReviewListSchema } from "@/lib/schemas/admin";
-import { AdminCard } from "./shared/admin-card";
-import { namedUser } from "./shared/admin-user";
-import { CHANGE_REVIEWS_PATH } from "./shared/dashboard-paths";
-import { useAdminDay } from "./shared/use-admin-date";
-import { useAdminErrorText } from "./shared/use-admin-error-text";
-import { useRefreshable } from "./shared/use-refreshable";
+import { AdminCard } from "../shared/admin-card";
+import { namedUser } from "../shared/admin-user";
+import { CHANGE_REVIEWS_PATH } from "../shared/dashboard-paths";
+import { useAdminDay } from "../shared/use-admin-date";
+import { useAdminErrorText } from "../shared/use-admin-error-text";
+import { useRefreshable } from "../shared/use-refreshable";
 
 type Side = "previous" | "proposed";
 type ChangeReviewList = z.infer<typeof changeReviewListSchema>;

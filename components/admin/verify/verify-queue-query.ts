@@ -1,5 +1,5 @@
 import { pendingUsersQuerySchema } from "@/lib/schemas/admin-user";
-import { readQuery, type SearchParams, toSearch } from "./shared/list-query";
+import { readQuery, type SearchParams, toSearch } from "../shared/list-query";
 
 export type VerifyQueueQuery = ReturnType<typeof readVerifyQueueQuery>;
 

@@ -7,8 +7,8 @@ import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import { displayName, initials } from "@/lib/display-name";
 import type { AdminUser } from "@/lib/schemas/admin";
 import { missingSteps } from "@/lib/schemas/admin-user";
-import { namedUser } from "./shared/admin-user";
-import { useAdminDay } from "./shared/use-admin-date";
+import { namedUser } from "../shared/admin-user";
+import { useAdminDay } from "../shared/use-admin-date";
 
 const COLUMNS = ["user", "type", "status", "role", "created", "lastLogin", "actions"] as const;
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { ConfirmDialog } from "./shared/confirm-dialog";
+import { ConfirmDialog } from "../shared/confirm-dialog";
 
 const BUSY = { delete: "deleteDialog.deleting", suspend: "suspendDialog.suspending" } as const;
 

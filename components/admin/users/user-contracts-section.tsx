@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { adminMemberContractsResponseSchema } from "@/lib/schemas/contracts";
-import { DayCell, SectionTable } from "./shared/section-table";
-import { useAdminResource } from "./shared/use-admin-resource";
-import { LoadSection } from "./shared/user-detail-sections";
+import { DayCell, SectionTable } from "../shared/section-table";
+import { useAdminResource } from "../shared/use-admin-resource";
+import { LoadSection } from "../shared/user-detail-sections";
 
 /**
  * The member's signed contracts as evidence (GET /api/admin/user/{id}/contracts): every

@@ -9,10 +9,10 @@ import { buttonClass } from "@/components/ui/button";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { AdminUser, userListResponseSchema } from "@/lib/schemas/admin";
-import { adminCardClass, ServerList } from "./shared/admin-card";
-import { AdminPager } from "./shared/admin-pager";
-import { useFocusAfterDialog } from "./shared/confirm-dialog";
-import { AdminStats } from "./shared/user-stats";
+import { adminCardClass, ServerList } from "../shared/admin-card";
+import { AdminPager } from "../shared/admin-pager";
+import { useFocusAfterDialog } from "../shared/confirm-dialog";
+import { AdminStats } from "../shared/user-stats";
 import { UserConfirmDialog } from "./user-confirm-dialog";
 import { UserListFilters } from "./user-list-filters";
 import {

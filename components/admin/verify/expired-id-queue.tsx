@@ -6,9 +6,9 @@ import { buttonClass } from "@/components/ui/button";
 import type { ApiLoad } from "@/lib/api/problem";
 import { displayName } from "@/lib/display-name";
 import { EXPIRED_IDS_PATH, type ExpiredId, expiredIdListSchema } from "@/lib/schemas/id-expiry";
-import { AdminCard } from "./shared/admin-card";
-import { namedUser } from "./shared/admin-user";
-import { useRefreshableCard } from "./shared/use-refreshable";
+import { AdminCard } from "../shared/admin-card";
+import { namedUser } from "../shared/admin-user";
+import { useRefreshableCard } from "../shared/use-refreshable";
 
 type ExpiredIdList = { members: ExpiredId[] };
 

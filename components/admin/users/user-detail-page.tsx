@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { loadAdminUser } from "./shared/admin-data.server";
+import { loadAdminUser } from "../shared/admin-data.server";
 import { UserDetailView } from "./user-detail-view";
 
 type UserDetailVariant = "view" | "profile";

@@ -8,9 +8,9 @@ import { buttonClass } from "@/components/ui/button";
 import { readApiError } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { type OnboardingStepFlag, permissionListResponseSchema } from "@/lib/schemas/admin-user";
-import { PermissionCheckboxes } from "./shared/permission-modal";
-import { useAdminResource } from "./shared/use-admin-resource";
-import { DetailSection } from "./shared/user-detail-sections";
+import { PermissionCheckboxes } from "../shared/permission-modal";
+import { useAdminResource } from "../shared/use-admin-resource";
+import { DetailSection } from "../shared/user-detail-sections";
 
 /**
  * The permissions the user gets and the button that verifies the account with them. Approval

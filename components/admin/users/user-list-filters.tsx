@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { type SelectFilterSpec, SelectFilters } from "@/components/ui/select";
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ROLES } from "@/lib/vocabulary";
-import { PageSizeField } from "./shared/admin-pager";
+import { PageSizeField } from "../shared/admin-pager";
 import type { UserListUrlQuery } from "./user-list-query";
 
 const USER_TYPES = ACCOUNT_TYPES;

@@ -13,7 +13,7 @@ import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { type AdminUser, roleChangeSchema } from "@/lib/schemas/admin";
 import { ROLES } from "@/lib/vocabulary";
-import { ConfirmDialog } from "./shared/confirm-dialog";
+import { ConfirmDialog } from "../shared/confirm-dialog";
 
 type Role = AdminUser["role"];
 type Values = z.input<typeof roleChangeSchema>;

@@ -6,7 +6,7 @@ import { useId } from "react";
 import { buttonClass, RowButton } from "@/components/ui/button";
 import { NoValue, Table } from "@/components/ui/table";
 import type { AdminUser } from "@/lib/schemas/admin";
-import { useAdminDay } from "./shared/use-admin-date";
+import { useAdminDay } from "../shared/use-admin-date";
 import type { SortColumn } from "./user-list-query";
 import { PlainHeader, SortHeader } from "./user-list-sort-header";
 

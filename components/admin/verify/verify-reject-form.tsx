@@ -12,7 +12,7 @@ import { inputClass } from "@/components/ui/form-field";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { rejectUserSchema } from "@/lib/schemas/admin";
-import { DetailSection } from "./shared/user-detail-sections";
+import { DetailSection } from "../shared/user-detail-sections";
 
 const REJECT_STEPS = rejectUserSchema.shape.step.options;
 type Values = z.input<typeof rejectUserSchema>;

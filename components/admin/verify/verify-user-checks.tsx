@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { AdminFullUser } from "@/lib/schemas/admin-user";
-import { DetailSection } from "./shared/user-detail-sections";
+import { DetailSection } from "../shared/user-detail-sections";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -3,9 +3,9 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { auditListSchema } from "@/lib/schemas/admin";
-import { AuditDetails } from "./shared/audit-details";
-import { useAdminResource } from "./shared/use-admin-resource";
-import { LoadSection } from "./shared/user-detail-sections";
+import { AuditDetails } from "../shared/audit-details";
+import { useAdminResource } from "../shared/use-admin-resource";
+import { LoadSection } from "../shared/user-detail-sections";
 
 /**
  * The user's audit trail (replaces the spec's 'logs' placeholder): who did what to or as this

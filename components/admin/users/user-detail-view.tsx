@@ -8,17 +8,17 @@ import { buttonClass } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { displayName } from "@/lib/display-name";
 import type { InviteTree } from "@/lib/schemas/referral-tree";
-import { type FullUser, namedUser } from "./shared/admin-user";
-import type { MediaItem } from "./shared/media-items";
-import { useUserDetail } from "./shared/use-user-detail";
-import { UserMediaSection } from "./shared/user-detail-media";
+import { type FullUser, namedUser } from "../shared/admin-user";
+import type { MediaItem } from "../shared/media-items";
+import { useUserDetail } from "../shared/use-user-detail";
+import { UserMediaSection } from "../shared/user-detail-media";
 import {
   PermissionListSection,
   ProfileDetailsSection,
   sectionClass,
   UserInfoSection,
   UserPageLoading,
-} from "./shared/user-detail-sections";
+} from "../shared/user-detail-sections";
 import { UserContractsSection } from "./user-contracts-section";
 import { UserDetailActions } from "./user-detail-actions";
 import { UserDetailAudit } from "./user-detail-audit";

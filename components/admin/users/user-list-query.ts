@@ -1,5 +1,5 @@
 import { userListQuerySchema } from "@/lib/schemas/admin";
-import { readQuery, type SearchParams, toSearch } from "./shared/list-query";
+import { readQuery, type SearchParams, toSearch } from "../shared/list-query";
 
 const shape = userListQuerySchema.pick({
   search: true,

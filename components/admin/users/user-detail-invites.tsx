@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { linkClass } from "@/components/ui/form-field";
 import { type InviteTree, inviteTreeSchema } from "@/lib/schemas/referral-tree";
-import { useAdminResource } from "./shared/use-admin-resource";
-import { DetailSection, LoadState } from "./shared/user-detail-sections";
+import { useAdminResource } from "../shared/use-admin-resource";
+import { DetailSection, LoadState } from "../shared/user-detail-sections";
 
 type Person = { id: string; name: string | null; email: string };
 type Invitees = InviteTree["invited"]["members"][number]["invited"];
