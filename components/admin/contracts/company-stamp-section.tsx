@@ -16,10 +16,10 @@ import { adminCardClass, RetryAlert } from "../shared/admin-card";
 import type { StampState } from "../shared/admin-dashboard-data";
 import { ConfirmDialog, useFocusAfterDialog } from "../shared/confirm-dialog";
 import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
-import { InlineStatus, useStatusNote } from "./contract-ui";
 import { StampImage } from "./stamp-image";
 import { StampList } from "./stamp-list";
 import { StampUploadForm } from "./stamp-upload-form";
+import { InlineStatus, useStatusNote } from "./status-note";
 
 const offline = (error: unknown) => isApiProblem(error) && error.code === "NETWORK";
 

@@ -7,14 +7,8 @@ import type { TemplateDetail } from "@/lib/schemas/contracts";
 import { adminCardClass, RetryAlert } from "../shared/admin-card";
 import type { ContractDashboardData } from "../shared/admin-dashboard-data";
 import { CompanyStampSection } from "./company-stamp-section";
-import {
-  InlineStatus,
-  type TemplateFilters,
-  useStatusNote,
-  useTemplateList,
-  useTemplateStateChange,
-} from "./contract-ui";
 import { ResignPendingSection } from "./resign-pending-section";
+import { InlineStatus, useStatusNote } from "./status-note";
 import {
   choiceOf,
   choiceValue,
@@ -26,6 +20,8 @@ import {
 } from "./template-groups";
 import { TemplateFiltersBar, TemplateOverviewTable } from "./template-overview";
 import { TemplatePanel } from "./template-panel";
+import { useTemplateStateChange } from "./template-state";
+import { type TemplateFilters, useTemplateList } from "./use-template-list";
 
 /**
  * The contract dashboard: the stamp, the document overview and the selected document. The stamp

@@ -19,8 +19,8 @@ import {
   stampResponseSchema,
   stampUploadRequestSchema,
 } from "@/lib/schemas/contracts";
-import type { StatusTone } from "./contract-ui";
 import { FileInputField } from "./file-input-field";
+import type { StatusTone } from "./status-note";
 import { TextInputField } from "./text-input-field";
 
 const STAMP_TYPES = ["image/png", "image/jpeg", "image/webp"];

@@ -8,14 +8,10 @@ import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import type { ApiLoad } from "@/lib/api/problem";
 import type { TemplateSummary } from "@/lib/schemas/contracts";
 import { adminCardClass, RetryAlert } from "../shared/admin-card";
-import {
-  InlineStatus,
-  StateBadge,
-  useStatusNote,
-  useTemplateList,
-  useTemplateStateChange,
-} from "./contract-ui";
+import { InlineStatus, useStatusNote } from "./status-note";
 import { TemplateCreateForm } from "./template-create-form";
+import { StateBadge, useTemplateStateChange } from "./template-state";
+import { useTemplateList } from "./use-template-list";
 
 const NO_FILTERS = { lang: "", audience: "" } as const;
 const COLUMNS = ["name", "lang", "type", "audience", "version", "state"] as const;

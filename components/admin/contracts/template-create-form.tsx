@@ -20,7 +20,8 @@ import {
   templateDetailSchema,
   templateFormSchema,
 } from "@/lib/schemas/contracts";
-import { hasVisibleText, type StatusTone } from "./contract-ui";
+import type { StatusTone } from "./status-note";
+import { hasVisibleText } from "./template-document";
 import { type Source, TemplateSourceField } from "./template-source-field";
 import { TextInputField } from "./text-input-field";
 

@@ -10,8 +10,9 @@ import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { type TemplateDetail, templateDetailSchema, templateFormSchema } from "@/lib/schemas/contracts";
-import { hasVisibleText, type StatusTone } from "./contract-ui";
 import { RichTextEditor } from "./rich-text-editor";
+import type { StatusTone } from "./status-note";
+import { hasVisibleText } from "./template-document";
 import { TextInputField } from "./text-input-field";
 
 /** The editor's fields, checked with the API's own rules for them. */

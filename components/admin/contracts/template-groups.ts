@@ -1,5 +1,5 @@
 import type { TemplateSummary } from "@/lib/schemas/contracts";
-import type { TemplateAudience, TemplateLanguage } from "./contract-ui";
+import type { TemplateAudience, TemplateLanguage } from "./template-types";
 
 /** The overview groups templates by name, language, type and audience (the versions of one document). */
 export type TemplateGroup = {

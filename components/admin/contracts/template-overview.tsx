@@ -8,8 +8,9 @@ import { inputClass } from "@/components/ui/form-field";
 import { SelectOptions } from "@/components/ui/select";
 import { Table, TableBody, TableColumns } from "@/components/ui/table";
 import { TEMPLATE_AUDIENCES, TEMPLATE_LANGUAGES, type TemplateSummary } from "@/lib/schemas/contracts";
-import { StateBadge, type TemplateFilters } from "./contract-ui";
 import { choiceOf, choiceValue, type TemplateGroup } from "./template-groups";
+import { StateBadge } from "./template-state";
+import type { TemplateFilters } from "./use-template-list";
 
 const selectClass = `${inputClass} py-1.5 text-sm`;
 

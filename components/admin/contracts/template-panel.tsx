@@ -8,16 +8,11 @@ import { saveBlob } from "@/components/ui/save-download";
 import { type TemplateDetail, templateDetailSchema } from "@/lib/schemas/contracts";
 import { adminCardClass, RetryAlert } from "../shared/admin-card";
 import { useAdminDay } from "../shared/use-admin-date";
-import {
-  fileNameOf,
-  hasVisibleText,
-  InlineStatus,
-  previewDocument,
-  StateBadge,
-  useStatusNote,
-} from "./contract-ui";
+import { InlineStatus, useStatusNote } from "./status-note";
+import { fileNameOf, hasVisibleText, previewDocument } from "./template-document";
 import { TemplateEditForm } from "./template-edit-form";
 import type { TemplateChoice } from "./template-groups";
+import { StateBadge } from "./template-state";
 
 /**
  * The selected document's panel: the facts of the chosen version, a collapsible preview in a
