@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { lazy } from "@/components/forms/use-schema-form";
 import { ApiProblem } from "@/lib/api/problem";
 import { browserSessionSchema } from "@/lib/schemas/auth";
 import { createApiClient } from "./client";
@@ -240,6 +241,21 @@ describe("api client JSON helpers", () => {
   it("rejects an answer that does not match the schema", async () => {
     const { api } = client();
     await expect(api.get("/api/wrong-shape", dataSchema)).rejects.toMatchObject({ code: "INVALID_RESPONSE" });
+  });
+
+  it("checks the answer with a schema loaded at the call (lazy), and rejects a wrong shape the same way", async () => {
+    const { api } = client();
+    let loads = 0;
+    const later = lazy(async () => {
+      loads += 1;
+      return z.object({ echoed: z.object({ a: z.number() }) });
+    });
+    expect(loads).toBe(0);
+    expect((await api.post("/api/echo", { a: 2 }, later)).echoed.a).toBe(2);
+    await expect(api.post("/api/echo", { a: "two" }, later)).rejects.toMatchObject({
+      code: "INVALID_RESPONSE",
+    });
+    expect(loads).toBe(1);
   });
 
   it("reports an unreachable API as NETWORK", async () => {

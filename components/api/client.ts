@@ -16,6 +16,15 @@ function asBrowserSession(value: unknown): BrowserSession | null {
   return complete ? (value as BrowserSession) : null;
 }
 
+/**
+ * The schema an answer is checked with, or a function that loads it (`lazy` in
+ * components/forms/use-schema-form): pages without a form then load zod only when a call returns.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+const schemaOf = <S extends z.ZodType>(source: SchemaSource<S>): S | Promise<S> =>
+  typeof source === "function" ? source() : source;
+
 /** What the page's session does when the client refreshes or gives up (AuthProvider sets it). */
 export type SessionHooks = {
   onRefreshed?: (session: BrowserSession) => void;
@@ -123,7 +132,7 @@ export function createApiClient({
     method: string,
     path: string,
     body: unknown,
-    schema: S | undefined,
+    source: SchemaSource<S> | undefined,
     { signal, headers, anonymous }: RequestOptions = {},
   ): Promise<z.infer<S>> {
     const init: RequestInit = {
@@ -145,8 +154,9 @@ export function createApiClient({
       throw ApiProblem.network();
     }
     if (!response.ok) throw await ApiProblem.fromResponse(response);
-    if (!schema) return undefined as z.infer<S>;
-    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    if (!source) return undefined as z.infer<S>;
+    const [schema, answer] = await Promise.all([schemaOf(source), response.json().catch(() => undefined)]);
+    const parsed = schema.safeParse(answer);
     if (!parsed.success) throw ApiProblem.invalidResponse(response.status);
     return parsed.data;
   }
@@ -160,7 +170,7 @@ export function createApiClient({
   async function upload<S extends z.ZodType>(
     path: string,
     form: FormData | Blob,
-    schema?: S,
+    source?: SchemaSource<S>,
     { onProgress, signal, method = "POST", headers, anonymous }: UploadOptions = {},
   ): Promise<z.infer<S>> {
     const send = () =>
@@ -190,22 +200,34 @@ export function createApiClient({
       // Not JSON (e.g. a proxy's HTML page): the error becomes HTTP {status}.
     }
     if (status < 200 || status >= 300) throw ApiProblem.fromBody(status, body);
-    if (!schema) return undefined as z.infer<S>;
-    const parsed = schema.safeParse(body);
+    if (!source) return undefined as z.infer<S>;
+    const parsed = (await schemaOf(source)).safeParse(body);
     if (!parsed.success) throw ApiProblem.invalidResponse(status);
     return parsed.data;
   }
 
   return {
-    get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+    get: <S extends z.ZodType>(path: string, schema: SchemaSource<S>, options?: RequestOptions) =>
       json("GET", path, undefined, schema, options),
-    post: <S extends z.ZodType>(path: string, body?: unknown, schema?: S, options?: RequestOptions) =>
-      json("POST", path, body, schema, options),
-    put: <S extends z.ZodType>(path: string, body?: unknown, schema?: S, options?: RequestOptions) =>
-      json("PUT", path, body, schema, options),
-    patch: <S extends z.ZodType>(path: string, body?: unknown, schema?: S, options?: RequestOptions) =>
-      json("PATCH", path, body, schema, options),
-    delete: <S extends z.ZodType>(path: string, schema?: S, options?: RequestOptions) =>
+    post: <S extends z.ZodType>(
+      path: string,
+      body?: unknown,
+      schema?: SchemaSource<S>,
+      options?: RequestOptions,
+    ) => json("POST", path, body, schema, options),
+    put: <S extends z.ZodType>(
+      path: string,
+      body?: unknown,
+      schema?: SchemaSource<S>,
+      options?: RequestOptions,
+    ) => json("PUT", path, body, schema, options),
+    patch: <S extends z.ZodType>(
+      path: string,
+      body?: unknown,
+      schema?: SchemaSource<S>,
+      options?: RequestOptions,
+    ) => json("PATCH", path, body, schema, options),
+    delete: <S extends z.ZodType>(path: string, schema?: SchemaSource<S>, options?: RequestOptions) =>
       json("DELETE", path, undefined, schema, options),
     upload,
     fetch: raw,

@@ -1,25 +1,25 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { api } from "@/components/api/client";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { loginCodeRequestSchema, loginCodeVerifySchema } from "@/lib/schemas/auth";
 import { CodeField, type CodeInputHandle } from "./code-input";
+import {
+  codeEmailFormSchema,
+  codeFormSchema,
+  codeSentSchema,
+  loginAnswerSchema,
+} from "./sign-in-schemas.lazy";
 import { StepActions } from "./step-actions";
 import { apiFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { useCountdown } from "./use-countdown";
-import { loginAnswerSchema, useFinishSignIn } from "./use-finish-sign-in";
+import { useFinishSignIn } from "./use-finish-sign-in";
 
-const emailFormSchema = loginCodeRequestSchema.pick({ email: true });
-const codeFormSchema = loginCodeVerifySchema.pick({ code: true });
-const codeSentSchema = z.object({ resendAfterSeconds: z.number().optional() });
 /** When the API does not say how long to wait before a new code. */
 const DEFAULT_RESEND_SECONDS = 60;
 
@@ -39,12 +39,10 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
   const [step, setStep] = useState<"email" | "code">("email");
   const [resendAt, setResendAt] = useState<number | null>(null);
   const secondsLeft = useCountdown(resendAt);
-  const emailForm = useForm<{ email: string }>({
-    resolver: zodResolver(emailFormSchema),
+  const emailForm = useSchemaForm<{ email: string }>(codeEmailFormSchema, {
     defaultValues: { email: "" },
   });
-  const codeForm = useForm<{ code: string }>({
-    resolver: zodResolver(codeFormSchema),
+  const codeForm = useSchemaForm<{ code: string }>(codeFormSchema, {
     defaultValues: { code: "" },
   });
   const [refocus, setRefocus] = useState(0);

@@ -1,20 +1,18 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { api } from "@/components/api/client";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { FormField, inputClass, linkClass, primaryButtonClass } from "@/components/ui/form-field";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { loginRequestSchema } from "@/lib/schemas/auth";
 import { PasswordField } from "./password-field";
+import { loginAnswerSchema, passwordLoginFormSchema } from "./sign-in-schemas.lazy";
 import { apiFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
-import { loginAnswerSchema, useFinishSignIn } from "./use-finish-sign-in";
+import { useFinishSignIn } from "./use-finish-sign-in";
 
-const formSchema = loginRequestSchema.pick({ email: true, password: true });
 type LoginValues = { email: string; password: string };
 const FIELDS = ["email", "password"] as const;
 
@@ -37,7 +35,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (challenge: string) 
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(formSchema), mode: "onTouched" });
+  } = useSchemaForm<LoginValues>(passwordLoginFormSchema, { mode: "onTouched" });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);

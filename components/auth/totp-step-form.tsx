@@ -1,15 +1,13 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { api } from "@/components/api/client";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { browserSessionSchema } from "@/lib/schemas/auth";
-import { loginTotpAppFormSchema, loginTotpRecoveryFormSchema } from "@/lib/schemas/two-factor";
+import { browserSessionSchema, totpAppFormSchema, totpRecoveryFormSchema } from "./sign-in-schemas.lazy";
 import { StepActions } from "./step-actions";
 import { apiFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { useFinishSignIn } from "./use-finish-sign-in";
@@ -25,6 +23,7 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
   const failureMessage = useSignInFailureMessage();
   const validationMessage = useValidationMessage();
   const [recovery, setRecovery] = useState(false);
+  // The field's kind decides its check: the app's six digits, or any recovery code.
   const {
     register,
     handleSubmit,
@@ -33,9 +32,7 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
     setFocus,
     setValue,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<{ code: string }>({
-    // The field's kind decides its check: the app's six digits, or any recovery code.
-    resolver: zodResolver(recovery ? loginTotpRecoveryFormSchema : loginTotpAppFormSchema),
+  } = useSchemaForm<{ code: string }>(recovery ? totpRecoveryFormSchema : totpAppFormSchema, {
     defaultValues: { code: "" },
   });
   // Signed in: the button stays busy while the dashboard loads, so the spent step is not sent again.

@@ -2,15 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { z } from "zod";
 import { notify } from "@/lib/notify";
-import { browserSessionSchema } from "@/lib/schemas/auth";
-import { mfaChallengeSchema } from "@/lib/schemas/two-factor";
 import { returnAfterLogin } from "@/web/route-guards";
 import { useAuth } from "./auth-provider";
-
-/** A session, or (two-factor sign-in on) the challenge of the second step. */
-export const loginAnswerSchema = z.union([browserSessionSchema, mfaChallengeSchema]);
+import type { LoginAnswer } from "./sign-in-schemas";
 
 /**
  * The end of a sign-in step: a session signs in and opens the dashboard (with the success toast);
@@ -20,7 +15,7 @@ export function useFinishSignIn(onSecondStep?: (challenge: string) => void) {
   const t = useTranslations("Login");
   const router = useRouter();
   const { signIn } = useAuth();
-  return (answer: z.output<typeof loginAnswerSchema>) => {
+  return (answer: LoginAnswer) => {
     if ("mfaRequired" in answer) {
       onSecondStep?.(answer.challenge);
       return;

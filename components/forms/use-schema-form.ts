@@ -1,0 +1,89 @@
+"use client";
+
+import { useEffect, useMemo, useRef } from "react";
+import { type FieldValues, type Resolver, type UseFormProps, useForm } from "react-hook-form";
+import type { z } from "zod";
+
+/**
+ * A value that arrives with its module, fetched once: `lazy(() => import("@/lib/schemas/auth"))`.
+ * Forms and API answers are checked with the shared zod schemas, and zod's runtime with the
+ * form resolver is about 46 KiB of compressed script. Loaded this way it stays out of the first
+ * load of a page (phones on a slow link paint sooner) and comes when someone starts to use a form.
+ */
+export type Lazy<T> = (() => Promise<T>) & { preload: () => void };
+
+export function lazy<T>(load: () => Promise<T>): Lazy<T> {
+  let pending: Promise<T> | null = null;
+  const get = () => {
+    pending ??= load().catch((error: unknown) => {
+      // A failed chunk load (say, the link dropped) is tried again at the next use.
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
+  return Object.assign(get, {
+    preload: () => {
+      get().catch(() => undefined);
+    },
+  });
+}
+
+/**
+ * Named exports of a module loaded on use: `const from = lazyModule(() => import("./schemas"))`,
+ * then `from("loginAnswerSchema")` is a `Lazy` of that export (all share the module's one load).
+ */
+export function lazyModule<M>(load: () => Promise<M>) {
+  const loaded = lazy(load);
+  return <K extends keyof M>(name: K): Lazy<M[K]> => lazy(async () => (await loaded())[name]);
+}
+
+type SchemaOf<T extends FieldValues> = z.ZodType<T, FieldValues>;
+
+const resolverModule = lazy(() => import("@hookform/resolvers/zod"));
+
+/** react-hook-form's zod resolver, with the schema and the resolver loaded at the first check. */
+export function lazyZodResolver<T extends FieldValues>(schema: Lazy<SchemaOf<T>>): Resolver<T> {
+  return async (values, context, options) => {
+    const [loaded, { zodResolver }] = await Promise.all([schema(), resolverModule()]);
+    return (zodResolver(loaded) as unknown as Resolver<T>)(values, context, options);
+  };
+}
+
+/**
+ * Loads what `lazy` holds as soon as someone starts to use the page (a key, a touch, a click, a
+ * field taking focus), so the first check after typing does not wait for the network.
+ */
+function usePreloadOnInteraction(...values: Lazy<unknown>[]) {
+  const latest = useRef(values);
+  latest.current = values;
+  useEffect(() => {
+    const events = ["focusin", "pointerdown", "keydown"] as const;
+    const preload = () => {
+      for (const value of latest.current) value.preload();
+      for (const event of events) document.removeEventListener(event, preload, true);
+    };
+    // A field that already has focus (autofocus, or focus kept across a step) counts as use.
+    if (document.activeElement && document.activeElement !== document.body) {
+      preload();
+      return;
+    }
+    for (const event of events) document.addEventListener(event, preload, true);
+    return () => {
+      for (const event of events) document.removeEventListener(event, preload, true);
+    };
+  }, []);
+}
+
+/**
+ * `useForm` checked by a shared zod schema that is loaded when the form is first used. The
+ * values' type is the schema's input, so a form needs no cast between the two.
+ */
+export function useSchemaForm<T extends FieldValues>(
+  schema: Lazy<SchemaOf<T>>,
+  props: Omit<UseFormProps<T>, "resolver"> = {},
+) {
+  usePreloadOnInteraction(schema, resolverModule);
+  const resolver = useMemo(() => lazyZodResolver(schema), [schema]);
+  return useForm<T>({ ...props, resolver });
+}
