@@ -1,8 +1,5 @@
 import { DEFAULT_BODY_MAX_BYTES } from "@/lib/body-limits";
-import { tokenResponseSchema } from "@/lib/schemas/auth";
-import { mfaChallengeSchema } from "@/lib/schemas/two-factor";
 import { type BffOptions, bffError, bodyTooLarge, forwardToApi } from "./bff";
-import { clientIpForApi } from "./client-ip";
 import { hasTrustedOrigin } from "./origin";
 import {
   apiContentSecurityPolicy,
@@ -10,14 +7,8 @@ import {
   createNonce,
   isHttpsRequest,
 } from "./security-headers";
-import {
-  clearSessionCookies,
-  deviceCookieName,
-  deviceSetCookie,
-  readCookie,
-  sessionCookieNames,
-  sessionSetCookies,
-} from "./session-cookies";
+import { callSessionApi, readTokenAnswer, refreshSession, type TokenAnswer } from "./session-api";
+import { clearSessionCookies, deviceSetCookie, readCookie, sessionCookieNames } from "./session-cookies";
 
 // Calls whose answers carry tokens: the BFF keeps the tokens in cookies and gives the page only
 // `user` and the access token's expiry (the browser never holds a token). The first two may
@@ -104,56 +95,31 @@ function jsonAnswer(request: Request, status: number, body: unknown, setCookies:
   return new Response(JSON.stringify(body), { status, headers });
 }
 
-async function callApi(
-  options: BffOptions,
-  request: Request,
-  path: string,
-  body: unknown,
-  accessToken?: string,
-) {
-  const upstreamRequest = new Request(new URL(path, request.url), {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: request.headers.get("origin") ?? "",
-      host: request.headers.get("host") ?? "",
-      "user-agent": request.headers.get("user-agent") ?? "",
-      "accept-language": request.headers.get("accept-language") ?? "",
-      "x-forwarded-for": clientIpForApi(request.headers, options.clientIpHeader),
-      "x-forwarded-proto": request.headers.get("x-forwarded-proto") ?? "",
-      "x-request-id": request.headers.get("x-request-id") ?? "",
-    },
-    body: JSON.stringify(body),
-  });
-  // The client's address is settled above; the copy carries no platform header to read again.
-  // The device cookie goes along: the API tells a known browser from a new one by it at sign-in.
-  const deviceToken = readCookie(request.headers.get("cookie"), deviceCookieName(isHttpsRequest(request)));
-  return forwardToApi(upstreamRequest, { ...options, clientIpHeader: undefined, accessToken, deviceToken });
-}
-
 /** Turns the API's token answer into cookies plus the browser's view of the session. */
-async function issueSession(request: Request, upstream: Response): Promise<Response> {
-  const https = isHttpsRequest(request);
-  if (!upstream.ok) {
-    const clear = upstream.status === 401 || upstream.status === 403;
-    return jsonAnswer(
-      request,
-      upstream.status,
-      await upstream.json().catch(() => ({})),
-      clear ? clearSessionCookies(https) : [],
-    );
+function sessionAnswer(request: Request, answer: TokenAnswer): Response {
+  switch (answer.kind) {
+    case "ended":
+      return jsonAnswer(request, answer.status, answer.body, answer.setCookies);
+    case "failed":
+      return jsonAnswer(request, answer.status, answer.body);
+    // No session yet: the page gets the challenge for the second step, and no cookie is set.
+    case "challenge":
+      return jsonAnswer(request, 200, answer.challenge);
+    case "malformed":
+      return bffError(502, "BAD_GATEWAY", "The service gave an unexpected answer.", request);
+    case "session": {
+      const { tokens } = answer;
+      return jsonAnswer(
+        request,
+        200,
+        { user: tokens.user, accessTokenExpiresAt: tokens.accessTokenExpiresAt },
+        [
+          ...answer.setCookies,
+          ...(tokens.deviceToken ? [deviceSetCookie(tokens.deviceToken, isHttpsRequest(request))] : []),
+        ],
+      );
+    }
   }
-  const answer = await upstream.json().catch(() => null);
-  // No session yet: the page gets the challenge for the second step, and no cookie is set.
-  const challenge = mfaChallengeSchema.safeParse(answer);
-  if (challenge.success) return jsonAnswer(request, 200, challenge.data);
-  const parsed = tokenResponseSchema.safeParse(answer);
-  if (!parsed.success) return bffError(502, "BAD_GATEWAY", "The service gave an unexpected answer.", request);
-  const tokens = parsed.data;
-  return jsonAnswer(request, 200, { user: tokens.user, accessTokenExpiresAt: tokens.accessTokenExpiresAt }, [
-    ...sessionSetCookies(tokens, https),
-    ...(tokens.deviceToken ? [deviceSetCookie(tokens.deviceToken, https)] : []),
-  ]);
 }
 
 /**
@@ -193,7 +159,8 @@ export async function handleBffRequest(request: Request, options: BffOptions): P
       if (error instanceof BodyTooLarge) return bodyTooLarge(request);
       throw error;
     }
-    return issueSession(request, await callApi(options, request, url.pathname, body));
+    const upstream = await callSessionApi(options, request, url.pathname, body);
+    return sessionAnswer(request, await readTokenAnswer(upstream, https));
   }
 
   if (isPost && url.pathname === "/api/auth/refresh") {
@@ -205,13 +172,13 @@ export async function handleBffRequest(request: Request, options: BffOptions): P
         clearSessionCookies(https),
       );
     }
-    return issueSession(request, await callApi(options, request, "/api/auth/refresh", { refreshToken }));
+    return sessionAnswer(request, await refreshSession(request, refreshToken, options));
   }
 
   if (isPost && url.pathname === "/api/auth/logout") {
     // Logout always ends the browser's side, even when the API cannot be reached.
     if (refreshToken)
-      await callApi(options, request, "/api/auth/logout", { refreshToken }).catch(() => undefined);
+      await callSessionApi(options, request, "/api/auth/logout", { refreshToken }).catch(() => undefined);
     return jsonAnswer(request, 200, { success: true }, clearSessionCookies(https));
   }
 

@@ -146,7 +146,18 @@ export async function forwardToApi(request: Request, options: BffOptions): Promi
   if (!shopCall && isStateChanging(request.method) && !hasTrustedOrigin(request, options.publicUrl)) {
     return bffError(403, "FORBIDDEN_ORIGIN", "Cross-origin request refused.", request);
   }
+  return sendToApi(request, options);
+}
 
+/**
+ * The exchange itself, for a request its caller has already let through: forwardToApi above
+ * for the browser's calls, and the web tier's own session calls (web/session-api.ts), whose
+ * callers check the Origin of the browser's request themselves (the BFF) or make the call for a
+ * page load (proxy.ts), which has no Origin to check.
+ */
+export async function sendToApi(request: Request, options: BffOptions): Promise<Response> {
+  const incoming = new URL(request.url);
+  const shopCall = incoming.pathname.startsWith(SHOP_CALLS_PREFIX);
   const target = new URL(incoming.pathname + incoming.search, options.apiUrl);
   // web/server/web-server.mjs gives every request an id; a host that starts Next itself may not.
   const requestId = safeRequestId(request.headers.get("x-request-id")) ?? crypto.randomUUID();
