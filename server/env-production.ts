@@ -1,4 +1,4 @@
-import { checkPassword, PASSWORD_MIN_LENGTH } from "../lib/schemas/auth";
+import { checkPassword, PASSWORD_MIN_LENGTH } from "../lib/password-policy";
 
 /** What the production check reads; a subset of the API's configuration. */
 export type ProductionSettings = {

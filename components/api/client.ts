@@ -207,7 +207,7 @@ export function createApiClient({
   }
 
   return {
-    get: <S extends z.ZodType>(path: string, schema: SchemaSource<S>, options?: RequestOptions) =>
+    get: <S extends z.ZodType>(path: string, schema?: SchemaSource<S>, options?: RequestOptions) =>
       json("GET", path, undefined, schema, options),
     post: <S extends z.ZodType>(
       path: string,

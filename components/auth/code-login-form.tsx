@@ -8,13 +8,8 @@ import { Button } from "@/components/ui/button";
 import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
+import { codeEmailFormSchema, codeFormSchema, codeSentSchema, loginAnswerSchema } from "./auth-schemas.lazy";
 import { CodeField, type CodeInputHandle } from "./code-input";
-import {
-  codeEmailFormSchema,
-  codeFormSchema,
-  codeSentSchema,
-  loginAnswerSchema,
-} from "./sign-in-schemas.lazy";
 import { StepActions } from "./step-actions";
 import { apiFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { useCountdown } from "./use-countdown";

@@ -8,8 +8,8 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { FormField, inputClass, linkClass, primaryButtonClass } from "@/components/ui/form-field";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
+import { loginAnswerSchema, passwordLoginFormSchema } from "./auth-schemas.lazy";
 import { PasswordField } from "./password-field";
-import { loginAnswerSchema, passwordLoginFormSchema } from "./sign-in-schemas.lazy";
 import { apiFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { useFinishSignIn } from "./use-finish-sign-in";
 

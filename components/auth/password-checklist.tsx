@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { checkPassword, type PasswordRule } from "@/lib/schemas/auth";
+import { checkPassword, type PasswordRule } from "@/lib/password-policy";
 
 const RULES: PasswordRule[] = ["length", "lowercase", "uppercase", "number", "special"];
 

@@ -1,20 +1,18 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
 import { api } from "@/components/api/client";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { FormField, inputClass, primaryButtonClass } from "@/components/ui/form-field";
 import type { ApiErrorInfo } from "@/lib/api/problem";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { notify } from "@/lib/notify";
-import { passwordResetRequestSchema } from "@/lib/schemas/auth";
+import { resetRequestFormSchema } from "./auth-schemas.lazy";
 import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
 
-const formSchema = passwordResetRequestSchema.pick({ email: true });
 type PasswordResetRequestValues = { email: string };
 
 /** A 429, the RATE_LIMITED code or a message naming the rate limit all mean "wait". */
@@ -40,8 +38,7 @@ export function PasswordResetRequestForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordResetRequestValues>({
-    resolver: zodResolver(formSchema),
+  } = useSchemaForm<PasswordResetRequestValues>(resetRequestFormSchema, {
     mode: "onTouched",
     defaultValues: { email: "" },
   });

@@ -1,31 +1,24 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { z } from "zod";
+import { useWatch } from "react-hook-form";
 import { api } from "@/components/api/client";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Field } from "@/components/ui/field";
 import { linkClass, primaryButtonClass } from "@/components/ui/form-field";
 import type { ApiErrorInfo } from "@/lib/api/problem";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { notify } from "@/lib/notify";
-import { checkPassword, passwordResetTokenSchema, resetPasswordSchema } from "@/lib/schemas/auth";
+import { checkPassword, isResetTokenShape } from "@/lib/password-policy";
+import { newPasswordFormSchema } from "./auth-schemas.lazy";
 import { PasswordChecklist } from "./password-checklist";
 import { PasswordField } from "./password-field";
 import { useApiErrorMessage, useValidationMessage } from "./use-api-error-message";
 
-const formSchema = resetPasswordSchema
-  .pick({ newPassword: true })
-  .extend({ confirmPassword: z.string() })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "passwordsDoNotMatch",
-  });
 type NewPasswordValues = { newPassword: string; confirmPassword: string };
 
 const NEW_PASSWORD_ID = "password-reset-new";
@@ -73,13 +66,13 @@ export function PasswordResetSetForm({ token }: { token: string }) {
   const verify = useCallback(
     async (signal?: AbortSignal) => {
       // A token of the wrong shape can never be valid; the API would answer 422 anyway.
-      if (!passwordResetTokenSchema.safeParse(token).success) {
+      if (!isResetTokenShape(token)) {
         setStatus({ kind: "invalid" });
         return;
       }
       setStatus({ kind: "checking" });
       try {
-        await api.get(`/api/auth/verify-password-reset?${new URLSearchParams({ token })}`, z.unknown(), {
+        await api.get(`/api/auth/verify-password-reset?${new URLSearchParams({ token })}`, undefined, {
           signal,
           anonymous: true,
         });
@@ -140,8 +133,7 @@ function NewPasswordForm({ token, onTokenInvalid }: { token: string; onTokenInva
     control,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues>({
-    resolver: zodResolver(formSchema),
+  } = useSchemaForm<NewPasswordValues>(newPasswordFormSchema, {
     defaultValues: { newPassword: "", confirmPassword: "" },
   });
   const [newPassword, confirmPassword] = useWatch({ control, name: ["newPassword", "confirmPassword"] });

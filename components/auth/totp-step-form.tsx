@@ -7,7 +7,7 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { browserSessionSchema, totpAppFormSchema, totpRecoveryFormSchema } from "./sign-in-schemas.lazy";
+import { browserSessionSchema, totpAppFormSchema, totpRecoveryFormSchema } from "./auth-schemas.lazy";
 import { StepActions } from "./step-actions";
 import { apiFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { useFinishSignIn } from "./use-finish-sign-in";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { notify } from "@/lib/notify";
 import { returnAfterLogin } from "@/web/route-guards";
 import { useAuth } from "./auth-provider";
-import type { LoginAnswer } from "./sign-in-schemas";
+import type { LoginAnswer } from "./auth-schemas";
 
 /**
  * The end of a sign-in step: a session signs in and opens the dashboard (with the success toast);

@@ -9,8 +9,10 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { LoginLink } from "@/components/auth/login-link";
 import { Button } from "@/components/ui/button";
 import { ApiProblem } from "@/lib/api/problem";
-import { type ReferralInfo, referralInfoSchema, referrerDisplay } from "@/lib/schemas/referrals";
+import type { ReferralInfo } from "@/lib/schemas/referrals";
 import { type LinkState, linkIsDead, REF_TOKEN_MAX_LENGTH } from "./referral-link-state";
+import { referrerDisplay } from "./referrer-display";
+import { referralInfoSchema } from "./registration-schemas.lazy";
 import { RegistrationTabs } from "./registration-tabs";
 import { SessionDialog } from "./session-dialog";
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  emptyValues,
-  outcomeOf,
-  REGISTRATION_FIELDS,
-  REGISTRATION_FORM_SCHEMAS,
-} from "./registration-fields";
+import { emptyValues, REGISTRATION_FIELDS } from "./registration-fields";
+import { outcomeOf, REGISTRATION_FORM_SCHEMAS } from "./registration-schemas";
 
 const PASSWORD = "Correct-Horse-9";
 

@@ -1,13 +1,13 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
-import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
+import { Controller, type useForm, useWatch } from "react-hook-form";
 import type { Country } from "react-phone-number-input";
 import { PasswordChecklist } from "@/components/auth/password-checklist";
 import { PasswordField } from "@/components/auth/password-field";
 import { PhoneField } from "@/components/forms/phone-field";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
@@ -15,10 +15,10 @@ import type { AccountType } from "@/lib/vocabulary";
 import {
   emptyValues,
   REGISTRATION_FIELDS,
-  REGISTRATION_FORM_SCHEMAS,
   type RegistrationValues,
   type SubmitOutcome,
 } from "./registration-fields";
+import { registrationFormSchema } from "./registration-schemas.lazy";
 
 /**
  * The registration form of either account type: the shared schema and rules check it before it
@@ -49,17 +49,17 @@ export function RegistrationForm({
   const t = useTranslations("Register");
   const locale = useLocale();
   const fields = REGISTRATION_FIELDS[type];
-  const { register, handleSubmit, control, formState, setError, setValue } = useForm<RegistrationValues>({
-    resolver: zodResolver(REGISTRATION_FORM_SCHEMAS[type]) as unknown as Resolver<RegistrationValues>,
-    defaultValues: {
-      ...emptyValues(type, country),
-      refToken,
-      lang: locale,
-      ...(type === "personal" && referralEmail ? { referralEmail } : {}),
-    },
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
+  const { register, handleSubmit, control, formState, setError, setValue } =
+    useSchemaForm<RegistrationValues>(registrationFormSchema[type], {
+      defaultValues: {
+        ...emptyValues(type, country),
+        refToken,
+        lang: locale,
+        ...(type === "personal" && referralEmail ? { referralEmail } : {}),
+      },
+      mode: "onSubmit",
+      reValidateMode: "onChange",
+    });
   const password = useWatch({ control, name: "password" });
   const chosen = useRef(new Set<string>());
 

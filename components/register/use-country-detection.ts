@@ -2,15 +2,12 @@
 
 import { useEffect, useState } from "react";
 import { type Country as CountryCode, isSupportedCountry } from "react-phone-number-input/min";
-import { z } from "zod";
 import { api } from "@/components/api/client";
 import { DEFAULT_COUNTRY } from "@/lib/phone-rules";
 import { COUNTRY_CACHE_KEY } from "./country-cache-key";
 
 /** The whole detection gives up after 2.5 s and falls back to DE: the form must not wait longer. */
 const COUNTRY_DETECTION_TIMEOUT_MS = 2500;
-
-const geoAnswerSchema = z.object({ countryCode: z.string().nullable() });
 
 export type CountryDetection = { country: CountryCode; detecting: boolean };
 
@@ -38,8 +35,14 @@ function writeCache(country: CountryCode) {
 /** The API's own lookup; it may not exist (404) or fail, and any failure means "don't know". */
 async function countryFromApi(signal: AbortSignal): Promise<CountryCode | null> {
   try {
-    const answer = await api.get("/api/geo/country", geoAnswerSchema, { signal });
-    return asCountry(answer.countryCode);
+    // The answer is checked by asCountry alone (a supported country code or nothing), so the
+    // lookup needs no schema (and the page no zod at its first load).
+    const response = await api.fetch("/api/geo/country", { signal, headers: { accept: "application/json" } });
+    if (!response.ok) return null;
+    const answer: unknown = await response.json();
+    const code =
+      answer && typeof answer === "object" ? (answer as { countryCode?: unknown }).countryCode : null;
+    return asCountry(typeof code === "string" ? code : null);
   } catch {
     return null;
   }

@@ -8,9 +8,9 @@ import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { ApiProblem } from "@/lib/api/problem";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { notify } from "@/lib/notify";
-import { registrationResponseSchema } from "@/lib/schemas/registration";
 import type { AccountType } from "@/lib/vocabulary";
-import { outcomeOf, type RegistrationValues, type SubmitOutcome } from "./registration-fields";
+import type { RegistrationValues, SubmitOutcome } from "./registration-fields";
+import { outcomeOf, registrationResponseSchema } from "./registration-schemas.lazy";
 
 export type SubmitStatus = "idle" | "submitting" | "success" | "error";
 
@@ -39,7 +39,7 @@ export function useRegistrationSubmit(onLinkGone: () => void) {
       } catch (error) {
         setStatus("error");
         const problem = error instanceof ApiProblem ? error : ApiProblem.network();
-        const outcome = outcomeOf(problem, type);
+        const outcome = (await outcomeOf())(problem, type);
         if (outcome.kind === "linkGone") {
           notify.error(t("invalid.title"));
           onLinkGone();

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { newPasswordSchema, PASSWORD_MAX_LENGTH } from "./auth";
+import { PASSWORD_MAX_LENGTH } from "@/lib/password-policy";
+import { newPasswordSchema } from "./auth";
 
 // Account security in the profile: the password change (its new password follows the same rules
 // as registration and reset, newPasswordSchema) and the member's list of sessions. Messages are

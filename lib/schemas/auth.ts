@@ -1,29 +1,15 @@
 import { z } from "zod";
+import {
+  checkPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RESET_TOKEN_LENGTH,
+} from "@/lib/password-policy";
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ROLES } from "@/lib/vocabulary";
 import { locales } from "../i18n/config";
 
 // Field schemas carry the user-facing message *key* (messages/*.json `Validation.*`); forms
 // translate it, the API returns it in 422 details (STYLE.md "one schema, three users").
-
-/** Any Unicode, never truncated; 1024 bounds the hashing cost, not the user. */
-export const PASSWORD_MAX_LENGTH = 1024;
-export const PASSWORD_MIN_LENGTH = 8;
-
-const passwordRules = {
-  length: (value: string) => [...value].length >= PASSWORD_MIN_LENGTH,
-  lowercase: (value: string) => /\p{Ll}/u.test(value),
-  uppercase: (value: string) => /\p{Lu}/u.test(value),
-  number: (value: string) => /\p{Nd}/u.test(value),
-  special: (value: string) => /[^\p{L}\p{Nd}]/u.test(value),
-} as const;
-export type PasswordRule = keyof typeof passwordRules;
-
-/** Checklist: each criterion passed or not. */
-export function checkPassword(value: string): Record<PasswordRule, boolean> {
-  return Object.fromEntries(
-    Object.entries(passwordRules).map(([rule, test]) => [rule, test(value)]),
-  ) as Record<PasswordRule, boolean>;
-}
 
 export const emailSchema = z
   .string({ error: "emailRequired" })
@@ -105,7 +91,7 @@ export const loginCodeVerifySchema = z.object({
 });
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema, lang: languageSchema.optional() });
-export const passwordResetTokenSchema = z.string().min(20).max(200);
+export const passwordResetTokenSchema = z.string().min(RESET_TOKEN_LENGTH.min).max(RESET_TOKEN_LENGTH.max);
 export const resetPasswordSchema = z.object({
   token: passwordResetTokenSchema,
   newPassword: newPasswordSchema,

@@ -90,12 +90,3 @@ export const referralInfoSchema = z.object({
   usesRemaining: z.number().int().nullable(),
 });
 export type ReferralInfo = z.infer<typeof referralInfoSchema>;
-
-/** The referrer shown is the first non-empty name or email; else the unlimited text. */
-export function referrerDisplay(
-  info: Pick<ReferralInfo, "referrerName" | "referrerEmail" | "isUnlimited">,
-): { kind: "name"; value: string } | { kind: "unlimited" } | { kind: "unknown" } {
-  const value = [info.referrerName, info.referrerEmail].find((candidate) => candidate?.trim());
-  if (value) return { kind: "name", value: value.trim() };
-  return info.isUnlimited ? { kind: "unlimited" } : { kind: "unknown" };
-}

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { checkPassword, PASSWORD_MAX_LENGTH } from "@/lib/password-policy";
 import { locales } from "../i18n/config";
 import type { PhoneNormalizer, PhoneProblem } from "../phone-rules";
-import { checkPassword, PASSWORD_MAX_LENGTH } from "./auth";
 
 // The registration forms' fields and rules, checked in the same order by the form and the API
 // alike. Messages are keys of messages/*.json `Register.errors`.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH } from "./auth";
+import { PASSWORD_MAX_LENGTH } from "@/lib/password-policy";
 
 // Two-factor sign-in (TOTP, RFC 6238) and its recovery codes. Messages are keys of
 // messages/*.json `Validation`.

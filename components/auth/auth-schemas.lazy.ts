@@ -1,7 +1,7 @@
 import { lazyModule } from "@/components/forms/use-schema-form";
 
-/** The sign-in schemas, loaded when a sign-in form is first used. */
-const from = lazyModule(() => import("./sign-in-schemas"));
+/** The sign-in and password reset schemas, loaded when one of those forms is first used. */
+const from = lazyModule(() => import("./auth-schemas"));
 
 export const passwordLoginFormSchema = from("passwordLoginFormSchema");
 export const codeEmailFormSchema = from("codeEmailFormSchema");
@@ -11,3 +11,5 @@ export const totpAppFormSchema = from("loginTotpAppFormSchema");
 export const totpRecoveryFormSchema = from("loginTotpRecoveryFormSchema");
 export const browserSessionSchema = from("browserSessionSchema");
 export const loginAnswerSchema = from("loginAnswerSchema");
+export const resetRequestFormSchema = from("resetRequestFormSchema");
+export const newPasswordFormSchema = from("newPasswordFormSchema");
