@@ -13,6 +13,13 @@ describe("linkBadge", () => {
     expect(linkBadge({ ...link, isUnlimited: true, maxUses: 0, used: 40 }, now)).toBe("inactive");
   });
 
+  it("gives the reason lib/link-liveness.ts gives, as the API decided it", () => {
+    // The API counts a stored limit of 0 as used up (no use left), not as no limit.
+    expect(linkBadge({ ...link, maxUses: 0, used: 0 }, now)).toBe("usedUp");
+    expect(linkBadge({ ...link, expires: now.toISOString() }, now)).toBe("expired");
+    expect(linkBadge({ ...link, expires: "2026-11-24T12:00:00Z", used: 5 }, now)).toBe("expired");
+  });
+
   it("keeps the API's status for every other link", () => {
     for (const status of ["active", "pending", "deactivated"] as const)
       expect(linkBadge({ ...link, status, used: 5 }, now)).toBe(status);

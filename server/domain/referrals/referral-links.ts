@@ -8,7 +8,7 @@ import { referralLinks, referralUses, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { linkFunnel, openedByLink, ownerFunnel } from "./funnel";
-import { effectiveStatus, isUnlimited, usageDisplay } from "./link-status";
+import { effectiveStatus, isUnlimited, linkIsLiveSql, usageDisplay } from "./link-status";
 import { recordVisit } from "./visits";
 
 export type ReferralDeps = { db: Database; publicUrl: string };
@@ -197,8 +197,7 @@ export function linkAcceptsUseCondition(linkId: string) {
   return and(
     eq(referralLinks.id, linkId),
     eq(referralLinks.status, "active"),
-    sql`(${referralLinks.expiresAt} is null or ${referralLinks.expiresAt} > now())`,
-    sql`(${referralLinks.maxUses} is null or ${referralLinks.uses} < ${referralLinks.maxUses})`,
+    linkIsLiveSql(),
     sql`exists (select 1 from ${users} where ${users.id} = ${referralLinks.ownerUserId} and ${users.status} = 'active')`,
   );
 }
