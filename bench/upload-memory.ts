@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
-import { ID_IMAGE_MAX_BYTES } from "../lib/schemas/onboarding";
+import { ID_IMAGE_MAX_BYTES } from "../lib/constants";
 import { childEnv, findFreePort, startChildServer } from "./child-server";
 import { runAllCleanups } from "./cleanup";
 import { createTempDir } from "./temp-dir";

@@ -41,3 +41,22 @@ export const REFERRAL_PERMISSION = "can_create_referrals";
  * while no member can fill the disk.
  */
 export const MEMBER_STORAGE_QUOTA_BYTES = 100 * 1024 * 1024;
+
+/** The longest ID number the API stores. */
+export const ID_NUMBER_MAX_LENGTH = 64;
+
+/** Contract PDFs at most 10 MB (10 MB, not 10 MiB: the stricter reading of the limit). */
+export const CONTRACT_PDF_MAX_BYTES = 10 * 1024 * 1024;
+
+// Referral links: expiry never (0), 1, 3 or 7 days, default 3; max uses unlimited (0), 1, 3, 5, 10,
+// default 10; choosing unlimited for one sets the other to unlimited (the widget's rule).
+export const EXPIRY_DAY_OPTIONS = [0, 1, 3, 7] as const;
+export const MAX_USES_OPTIONS = [0, 1, 3, 5, 10] as const;
+export const DEFAULT_EXPIRY_DAYS = 3;
+export const DEFAULT_MAX_USES = 10;
+export const REFERRAL_LABEL_MAX_LENGTH = 80;
+
+/** ID images: bytes of one file. */
+export const ID_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Decoded pixels an ID image may have (a 50-megapixel photo passes, a pixel bomb does not). */
+export const ID_IMAGE_MAX_PIXELS = 50_000_000;

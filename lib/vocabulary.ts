@@ -19,3 +19,13 @@ export const ONBOARDING_STEPS = ["email", "documents", "profile", "contract"] as
 
 /** The two sides of an ID document. */
 export const DOCUMENT_SIDES = ["front", "back"] as const;
+
+/** The kinds of ID document each account type may upload. */
+export const PERSONAL_ID_TYPES = ["passport", "id_card", "driver_license", "other"] as const;
+export const COMPANY_ID_TYPES = [
+  "company_id_card",
+  "passport",
+  "driver_license",
+  "business_license",
+  "other",
+] as const;

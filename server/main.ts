@@ -1,6 +1,6 @@
 import type http from "node:http";
 import { serve } from "@hono/node-server";
-import { DEFAULT_EXPIRY_DAYS, DEFAULT_MAX_USES } from "../lib/schemas/referrals";
+import { DEFAULT_EXPIRY_DAYS, DEFAULT_MAX_USES } from "../lib/constants";
 import { createApp } from "./app";
 import { openDatabase } from "./db";
 import { bootstrapSuperAdmin } from "./domain/auth/create-admin";

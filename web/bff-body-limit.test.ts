@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_BODY_MAX_BYTES } from "@/lib/body-limits";
-import { ID_IMAGE_MAX_BYTES } from "@/lib/schemas/onboarding";
+import { ID_IMAGE_MAX_BYTES } from "@/lib/constants";
 import { bodyLimitFor } from "./bff-body-limit";
 import { handleBffRequest } from "./bff-session";
 

@@ -20,9 +20,19 @@ function asBrowserSession(value: unknown): BrowserSession | null {
  * The schema an answer is checked with, or a function that loads it (`lazy` in
  * components/forms/use-schema-form): pages without a form then load zod only when a call returns.
  */
-export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+export type SchemaSource<S extends AnswerSchema> = S | (() => Promise<S>);
 
-const schemaOf = <S extends z.ZodType>(source: SchemaSource<S>): S | Promise<S> =>
+/**
+ * What checks an answer: a shared zod schema, or (for a one-field answer on a page that has no
+ * other use for zod) a small check with the same `safeParse`.
+ */
+export type AnswerSchema = z.ZodType | AnswerCheck<unknown>;
+export type AnswerCheck<T> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+};
+type Answer<S> = S extends z.ZodType ? z.output<S> : S extends AnswerCheck<infer T> ? T : never;
+
+const schemaOf = <S extends AnswerSchema>(source: SchemaSource<S>): S | Promise<S> =>
   typeof source === "function" ? source() : source;
 
 /** What the page's session does when the client refreshes or gives up (AuthProvider sets it). */
@@ -128,13 +138,13 @@ export function createApiClient({
     );
   }
 
-  async function json<S extends z.ZodType>(
+  async function json<S extends AnswerSchema>(
     method: string,
     path: string,
     body: unknown,
     source: SchemaSource<S> | undefined,
     { signal, headers, anonymous }: RequestOptions = {},
-  ): Promise<z.infer<S>> {
+  ): Promise<Answer<S>> {
     const init: RequestInit = {
       method,
       signal,
@@ -154,11 +164,11 @@ export function createApiClient({
       throw ApiProblem.network();
     }
     if (!response.ok) throw await ApiProblem.fromResponse(response);
-    if (!source) return undefined as z.infer<S>;
+    if (!source) return undefined as Answer<S>;
     const [schema, answer] = await Promise.all([schemaOf(source), response.json().catch(() => undefined)]);
     const parsed = schema.safeParse(answer);
     if (!parsed.success) throw ApiProblem.invalidResponse(response.status);
-    return parsed.data;
+    return parsed.data as Answer<S>;
   }
 
   /**
@@ -167,12 +177,12 @@ export function createApiClient({
    * sent as it is, with its type as the content type: a JSON body made into a Blob reports its
    * progress too.
    */
-  async function upload<S extends z.ZodType>(
+  async function upload<S extends AnswerSchema>(
     path: string,
     form: FormData | Blob,
     source?: SchemaSource<S>,
     { onProgress, signal, method = "POST", headers, anonymous }: UploadOptions = {},
-  ): Promise<z.infer<S>> {
+  ): Promise<Answer<S>> {
     const send = () =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
         const request = new XMLHttpRequest();
@@ -200,34 +210,34 @@ export function createApiClient({
       // Not JSON (e.g. a proxy's HTML page): the error becomes HTTP {status}.
     }
     if (status < 200 || status >= 300) throw ApiProblem.fromBody(status, body);
-    if (!source) return undefined as z.infer<S>;
+    if (!source) return undefined as Answer<S>;
     const parsed = (await schemaOf(source)).safeParse(body);
     if (!parsed.success) throw ApiProblem.invalidResponse(status);
-    return parsed.data;
+    return parsed.data as Answer<S>;
   }
 
   return {
-    get: <S extends z.ZodType>(path: string, schema?: SchemaSource<S>, options?: RequestOptions) =>
+    get: <S extends AnswerSchema>(path: string, schema?: SchemaSource<S>, options?: RequestOptions) =>
       json("GET", path, undefined, schema, options),
-    post: <S extends z.ZodType>(
+    post: <S extends AnswerSchema>(
       path: string,
       body?: unknown,
       schema?: SchemaSource<S>,
       options?: RequestOptions,
     ) => json("POST", path, body, schema, options),
-    put: <S extends z.ZodType>(
+    put: <S extends AnswerSchema>(
       path: string,
       body?: unknown,
       schema?: SchemaSource<S>,
       options?: RequestOptions,
     ) => json("PUT", path, body, schema, options),
-    patch: <S extends z.ZodType>(
+    patch: <S extends AnswerSchema>(
       path: string,
       body?: unknown,
       schema?: SchemaSource<S>,
       options?: RequestOptions,
     ) => json("PATCH", path, body, schema, options),
-    delete: <S extends z.ZodType>(path: string, schema?: SchemaSource<S>, options?: RequestOptions) =>
+    delete: <S extends AnswerSchema>(path: string, schema?: SchemaSource<S>, options?: RequestOptions) =>
       json("DELETE", path, undefined, schema, options),
     upload,
     fetch: raw,

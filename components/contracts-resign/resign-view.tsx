@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { api } from "@/components/api/client";
+import { resignTemplatesResponseSchema } from "@/components/onboarding/onboarding-schemas.lazy";
 import { OnlineSigningForm } from "@/components/onboarding/sign-contract/online-signing-form";
 import { SignedContracts } from "@/components/onboarding/sign-contract/signed-contracts";
 import {
@@ -20,7 +21,6 @@ import {
 import { useDashboardRedirect } from "@/components/onboarding/use-dashboard-redirect";
 import { linkClass } from "@/components/ui/form-field";
 import { Section } from "@/components/ui/section";
-import { resignTemplatesResponseSchema } from "@/lib/schemas/contracts";
 import { ResignItems } from "./resign-items";
 
 /** The templates to sign again (GET /api/contracts/resign); they are not per language. */

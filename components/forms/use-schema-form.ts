@@ -38,15 +38,27 @@ export function lazyModule<M>(load: () => Promise<M>) {
   return <K extends keyof M>(name: K): Lazy<M[K]> => lazy(async () => (await loaded())[name]);
 }
 
-type SchemaOf<T extends FieldValues> = z.ZodType<T, FieldValues>;
+/** A schema checking form values `T` and giving `Out` (the values themselves unless it transforms). */
+type SchemaOf<T extends FieldValues, Out> = z.ZodType<Out, T> | z.ZodType<T, FieldValues>;
+
+/**
+ * A schema made at each check from a loaded factory (say, one that reads today's date), with the
+ * factory's module preloaded like any `lazy` value.
+ */
+export function schemaAtEachCheck<F, S>(factory: Lazy<F>, make: (loaded: F) => S): Lazy<S> {
+  return Object.assign(async () => make(await factory()), { preload: factory.preload });
+}
 
 const resolverModule = lazy(() => import("@hookform/resolvers/zod"));
 
 /** react-hook-form's zod resolver, with the schema and the resolver loaded at the first check. */
-export function lazyZodResolver<T extends FieldValues>(schema: Lazy<SchemaOf<T>>): Resolver<T> {
+export function lazyZodResolver<T extends FieldValues, Out = T>(
+  schema: Lazy<SchemaOf<T, Out>>,
+): Resolver<T, unknown, Out> {
   return async (values, context, options) => {
     const [loaded, { zodResolver }] = await Promise.all([schema(), resolverModule()]);
-    return (zodResolver(loaded) as unknown as Resolver<T>)(values, context, options);
+    // zodResolver's types follow the schema's own; here they are the form's by construction.
+    return (zodResolver(loaded) as unknown as Resolver<T, unknown, Out>)(values, context, options);
   };
 }
 
@@ -79,11 +91,11 @@ function usePreloadOnInteraction(...values: Lazy<unknown>[]) {
  * `useForm` checked by a shared zod schema that is loaded when the form is first used. The
  * values' type is the schema's input, so a form needs no cast between the two.
  */
-export function useSchemaForm<T extends FieldValues>(
-  schema: Lazy<SchemaOf<T>>,
-  props: Omit<UseFormProps<T>, "resolver"> = {},
+export function useSchemaForm<T extends FieldValues, Out = T>(
+  schema: Lazy<SchemaOf<T, Out>>,
+  props: Omit<UseFormProps<T, unknown, Out>, "resolver"> = {},
 ) {
   usePreloadOnInteraction(schema, resolverModule);
   const resolver = useMemo(() => lazyZodResolver(schema), [schema]);
-  return useForm<T>({ ...props, resolver });
+  return useForm<T, unknown, Out>({ ...props, resolver });
 }

@@ -6,8 +6,8 @@ import type { UseFormRegister } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { SelectOptions } from "@/components/ui/select";
-import { ID_NUMBER_MAX_LENGTH } from "@/lib/schemas/id-upload";
-import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "@/lib/schemas/onboarding";
+import { ID_NUMBER_MAX_LENGTH } from "@/lib/constants";
+import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "@/lib/vocabulary";
 import type { ControlProps } from "./id-image-field";
 import type { IdUploadValues } from "./use-id-upload";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ID_IMAGE_MAX_BYTES } from "@/lib/schemas/onboarding";
+import { ID_IMAGE_MAX_BYTES } from "@/lib/constants";
 import { idImageProblem, startsLikeImage } from "./id-image";
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];

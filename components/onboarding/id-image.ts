@@ -1,4 +1,4 @@
-import { ID_IMAGE_MAX_BYTES } from "@/lib/schemas/onboarding";
+import { ID_IMAGE_MAX_BYTES } from "@/lib/constants";
 
 // ID images are PNG or JPEG: by the browser's type, the name's extension and the file's own
 // first bytes (a renamed file says `.png` and `image/png` whatever it holds).

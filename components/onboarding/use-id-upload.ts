@@ -1,19 +1,20 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
-import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { FieldErrors, FieldValues } from "react-hook-form";
+import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { schemaAtEachCheck, useSchemaForm } from "@/components/forms/use-schema-form";
 import { type ApiProblem, applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { idUploadFormSchema } from "@/lib/schemas/id-upload";
 import type { AccountType } from "@/lib/vocabulary";
 import { idImageProblem } from "./id-image";
 import type { Side } from "./id-image-field";
 import { idUploadRefusal } from "./id-upload-refusal";
 import { earliestExpiry } from "./local-date";
+import { idUploadFormSchema } from "./onboarding-schemas.lazy";
 import { useDashboardRedirect } from "./use-dashboard-redirect";
 
 export type IdUploadValues = {
@@ -47,11 +48,15 @@ export function useIdUpload(accountType: AccountType) {
   const apiErrorMessage = useApiErrorMessage();
   const { redirecting, redirectToDashboard } = useDashboardRedirect();
   // The earliest expiry depends on today: the schema is made anew at each check.
-  const resolver: Resolver<IdUploadValues> = (values, context, options) =>
-    zodResolver(idUploadFormSchema(accountType, earliestExpiry()))(values, context, options) as ReturnType<
-      Resolver<IdUploadValues>
-    >;
-  const form = useForm<IdUploadValues>({ defaultValues: DEFAULTS, resolver });
+  const schema = useMemo(
+    () =>
+      schemaAtEachCheck(
+        idUploadFormSchema,
+        (make) => make(accountType, earliestExpiry()) as unknown as z.ZodType<IdUploadValues, FieldValues>,
+      ),
+    [accountType],
+  );
+  const form = useSchemaForm<IdUploadValues>(schema, { defaultValues: DEFAULTS });
   const { setError, clearErrors, setValue, setFocus } = form;
   const [formError, setFormError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);

@@ -11,12 +11,12 @@ import {
   type ResolverResult,
   useForm,
 } from "react-hook-form";
-import { z } from "zod";
 import { api } from "@/components/api/client";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
+import { savedProfileSchema } from "./onboarding-schemas.lazy";
 import { withMemberCountry } from "./profile-layout";
 import { clearDraft, fromSavedProfile, type ProfileValues, readDraft, writeDraft } from "./profile-values";
 import { useDashboardRedirect } from "./use-dashboard-redirect";
@@ -27,8 +27,6 @@ export type ProfileKind = "personal" | "company";
 const NOT_KEPT = ["iban", "currentPassword"] as const;
 
 const FORM_ERROR_ID = "profile-form-error";
-
-const savedProfileSchema = z.object({ profile: z.record(z.string(), z.unknown()).nullable() });
 
 /** Approved accounts confirm a change of bank details with the current password (the API checks). */
 const needsPasswordOf = (profile: Record<string, unknown> | null) =>

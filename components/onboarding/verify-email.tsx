@@ -1,10 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { objectWithOptionalNumber } from "@/components/api/answer-checks";
 import { api } from "@/components/api/client";
 import { useAuth } from "@/components/auth/auth-provider";
 import { CodeField, type CodeInputHandle } from "@/components/auth/code-input";
@@ -15,10 +13,11 @@ import {
   useValidationMessage,
 } from "@/components/auth/use-api-error-message";
 import { useCountdown } from "@/components/auth/use-countdown";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { linkClass } from "@/components/ui/form-field";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { verifyEmailCodeSchema } from "@/lib/schemas/onboarding";
+import { verifyCodeFormSchema } from "./onboarding-schemas.lazy";
 import { StepSubmit } from "./step-submit";
 import { useDashboardRedirect } from "./use-dashboard-redirect";
 import { breakableAddress, readResendAt, writeResendAt } from "./verify-email-parts";
@@ -26,10 +25,8 @@ import { breakableAddress, readResendAt, writeResendAt } from "./verify-email-pa
 /** A code is valid for 600 s, and a new one can be requested after as long. */
 const RESEND_SECONDS = 600;
 
-const codeFormSchema = verifyEmailCodeSchema.pick({ code: true });
-
 /** The answer to a sent code: when the next one may be asked for. */
-const sentSchema = z.object({ resendAfterSeconds: z.number().optional() }).passthrough();
+const sentSchema = objectWithOptionalNumber("resendAfterSeconds");
 
 /** 600 → "10:00", 59 → "0:59". */
 const minutesAndSeconds = (seconds: number) =>
@@ -50,10 +47,12 @@ export function VerifyEmail() {
   const validationMessage = useValidationMessage();
   const { redirecting, redirectToDashboard } = useDashboardRedirect();
   const codeRef = useRef<CodeInputHandle>(null);
-  const { control, handleSubmit, reset, setError, clearErrors, formState } = useForm<{ code: string }>({
-    resolver: zodResolver(codeFormSchema),
-    defaultValues: { code: "" },
-  });
+  const { control, handleSubmit, reset, setError, clearErrors, formState } = useSchemaForm<{ code: string }>(
+    verifyCodeFormSchema,
+    {
+      defaultValues: { code: "" },
+    },
+  );
   const [sending, setSending] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const [resendAt, setResendAt] = useState<number | null>(null);

@@ -1,29 +1,27 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
-import { notify } from "@/lib/notify";
 import {
-  createReferralSchema,
   DEFAULT_EXPIRY_DAYS,
   DEFAULT_MAX_USES,
   EXPIRY_DAY_OPTIONS,
   MAX_USES_OPTIONS,
   REFERRAL_LABEL_MAX_LENGTH,
-  type ReferralLink,
-  referralLinkSchema,
-} from "@/lib/schemas/referrals";
+} from "@/lib/constants";
+import { notify } from "@/lib/notify";
+import type { ReferralLink } from "@/lib/schemas/referrals";
+import type { generateLinkFormSchema as GenerateLinkFormSchema } from "./referral-schemas";
+import { generateLinkFormSchema, referralLinkSchema } from "./referral-schemas.lazy";
 
 const UNLIMITED = 0;
 const FIELDS = ["expiresInDays", "maxUses", "label"] as const;
-const formSchema = createReferralSchema.required({ label: true });
 
 /**
  * The generator: expiry, maximum uses and a private label. The new link shows below with its
@@ -46,10 +44,12 @@ export function GenerateLinkForm({
     setValue,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { expiresInDays: DEFAULT_EXPIRY_DAYS, maxUses: DEFAULT_MAX_USES, label: "" },
-  });
+  } = useSchemaForm<z.input<typeof GenerateLinkFormSchema>, z.output<typeof GenerateLinkFormSchema>>(
+    generateLinkFormSchema,
+    {
+      defaultValues: { expiresInDays: DEFAULT_EXPIRY_DAYS, maxUses: DEFAULT_MAX_USES, label: "" },
+    },
+  );
 
   useEffect(() => {
     if (created) newLinkRef.current?.focus();

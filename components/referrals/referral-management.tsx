@@ -3,21 +3,17 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import { api } from "@/components/api/client";
+import { type AnswerSchema, api, type SchemaSource } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/section";
 import { ApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import {
-  type ReferralLink,
-  referralListSchema,
-  referralStatsResponseSchema,
-  type referralStatsSchema,
-} from "@/lib/schemas/referrals";
+import type { ReferralLink, referralStatsSchema } from "@/lib/schemas/referrals";
 import { FunnelChart } from "./funnel-chart";
 import { GenerateLinkForm } from "./generate-link-form";
 import { ReferralLinksTable } from "./referral-links-table";
+import { referralListSchema, referralStatsResponseSchema } from "./referral-schemas.lazy";
 
 type ReferralStats = z.infer<typeof referralStatsSchema>;
 
@@ -50,7 +46,7 @@ export function ReferralManagement({ initial }: { initial?: ReferralData }) {
 
   const load = useCallback(async () => {
     const current = ++generation.current;
-    const read = <T,>(path: string, schema: z.ZodType<T>): Promise<T | null> =>
+    const read = <S extends AnswerSchema>(path: string, schema: SchemaSource<S>) =>
       api.get(path, schema).catch(() => null);
     const [nextStats, nextList] = await Promise.all([
       read("/api/referral/stats", referralStatsResponseSchema),

@@ -12,8 +12,6 @@ export const TEMPLATE_STATES = ["active", "inactive"] as const;
 export const DEFAULT_TEMPLATE_LANGUAGE = "de";
 export const DEFAULT_TEMPLATE_AUDIENCE = "both";
 
-/** Contract PDFs at most 10 MB (10 MB, not 10 MiB: the stricter reading of the limit). */
-export const CONTRACT_PDF_MAX_BYTES = 10 * 1024 * 1024;
 /** Stamp images at most 500 KB of decoded bytes. */
 export const STAMP_MAX_BYTES = 500 * 1024;
 /** The template HTML file or field; contracts are text, a megabyte is plenty. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ID_NUMBER_MAX_LENGTH, idUploadFormSchema } from "./id-upload";
+import { ID_NUMBER_MAX_LENGTH } from "@/lib/constants";
+import { idUploadFormSchema } from "./id-upload";
 
 const image = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "front.png", { type: "image/png" });
 const filled = {

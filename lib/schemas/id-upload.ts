@@ -1,9 +1,6 @@
 import { z } from "zod";
-import { DOCUMENT_SIDES } from "@/lib/vocabulary";
-import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "./onboarding";
-
-/** The longest ID number the API stores. */
-export const ID_NUMBER_MAX_LENGTH = 64;
+import { ID_NUMBER_MAX_LENGTH } from "@/lib/constants";
+import { COMPANY_ID_TYPES, DOCUMENT_SIDES, PERSONAL_ID_TYPES } from "@/lib/vocabulary";
 
 /**
  * The ID upload form as the browser checks it before sending; messages are keys of

@@ -65,16 +65,3 @@ export const verifyEmailCodeSchema = z.object({
   lang: z.enum(["en", "de"]).optional(),
 });
 export const sendVerificationEmailSchema = z.object({ lang: z.enum(["en", "de"]).optional() });
-
-/** ID document: the types for each account type. */
-export const PERSONAL_ID_TYPES = ["passport", "id_card", "driver_license", "other"] as const;
-export const COMPANY_ID_TYPES = [
-  "company_id_card",
-  "passport",
-  "driver_license",
-  "business_license",
-  "other",
-] as const;
-export const ID_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Decoded pixels an ID image may have (a 50-megapixel photo passes, a pixel bomb does not). */
-export const ID_IMAGE_MAX_PIXELS = 50_000_000;

@@ -1,13 +1,12 @@
 import { z } from "zod";
+import {
+  DEFAULT_EXPIRY_DAYS,
+  DEFAULT_MAX_USES,
+  EXPIRY_DAY_OPTIONS,
+  MAX_USES_OPTIONS,
+  REFERRAL_LABEL_MAX_LENGTH,
+} from "@/lib/constants";
 import { ACCOUNT_TYPES } from "@/lib/vocabulary";
-
-// Expiry never (0), 1, 3 or 7 days, default 3; max uses unlimited (0), 1, 3, 5, 10,
-// default 10; choosing unlimited for one sets the other to unlimited (the widget's rule).
-export const EXPIRY_DAY_OPTIONS = [0, 1, 3, 7] as const;
-export const MAX_USES_OPTIONS = [0, 1, 3, 5, 10] as const;
-export const DEFAULT_EXPIRY_DAYS = 3;
-export const DEFAULT_MAX_USES = 10;
-export const REFERRAL_LABEL_MAX_LENGTH = 80;
 
 export const createReferralSchema = z.object({
   expiresInDays: z

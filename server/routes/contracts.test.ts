@@ -5,12 +5,8 @@ import { and, eq, gt, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MEMBER_STORAGE_QUOTA_BYTES } from "../../lib/constants";
-import {
-  CONTRACT_PDF_MAX_BYTES,
-  type ContractDocument,
-  type MemberTemplate,
-} from "../../lib/schemas/contracts";
+import { CONTRACT_PDF_MAX_BYTES, MEMBER_STORAGE_QUOTA_BYTES } from "../../lib/constants";
+import type { ContractDocument, MemberTemplate } from "../../lib/schemas/contracts";
 import {
   auditLog,
   companyProfiles,

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPIRY_DAY_OPTIONS, MAX_USES_OPTIONS } from "../../lib/schemas/referrals";
+import { EXPIRY_DAY_OPTIONS, MAX_USES_OPTIONS } from "../../lib/constants";
 import { permissions, referralLinks, users } from "../db/schema";
 import { call, post } from "../testing/auth-api";
 import {

@@ -3,7 +3,7 @@ import net from "node:net";
 import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ID_IMAGE_MAX_BYTES } from "../../lib/schemas/onboarding";
+import { ID_IMAGE_MAX_BYTES } from "../../lib/constants";
 import { createApp } from "../app";
 import { users } from "../db/schema";
 import { loadServerEnv } from "../env";

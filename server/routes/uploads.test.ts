@@ -9,7 +9,7 @@ import { serve } from "@hono/node-server";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ID_IMAGE_MAX_BYTES } from "../../lib/schemas/onboarding";
+import { ID_IMAGE_MAX_BYTES } from "../../lib/constants";
 import { createApp } from "../app";
 import { auditLog, documents, users } from "../db/schema";
 import { apiServerOptions, DEFAULT_REQUEST_TIMEOUT_SECONDS } from "../infra/http/server-timeouts";

@@ -1,24 +1,23 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import type { FieldErrors } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { type Lazy, useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { signContractRequestSchema } from "@/lib/schemas/contracts";
 import { describedBy } from "../field";
 import { FormError } from "../form-error";
+import type { SignRequest } from "../onboarding-schemas";
+import { signFormSchema } from "../onboarding-schemas.lazy";
 import { SignaturePad, type SignaturePadHandle } from "./signature-pad";
 
 type AccountType = "personal" | "company";
-const formSchema = signContractRequestSchema.pick({ signatureImage: true, agreed: true });
 type SignValues = { signatureImage: string; agreed: boolean };
-type SignRequest = z.output<typeof formSchema>;
 type SignField = keyof SignValues;
 const FIELDS: readonly SignField[] = ["signatureImage", "agreed"];
 
@@ -59,13 +58,15 @@ export function OnlineSigningForm({
     setError,
     clearErrors,
     formState: { errors },
-  } = useForm<SignValues, unknown, SignRequest>({
-    // The checkbox holds any boolean; the shared schema takes only `true`, which is the check.
-    resolver: zodResolver(formSchema) as unknown as Resolver<SignValues, unknown, SignRequest>,
-    defaultValues: { signatureImage: "", agreed: false },
-    // The pad cannot take the focus: the form moves it itself, once the controls are enabled.
-    shouldFocusError: false,
-  });
+  } = useSchemaForm<SignValues, SignRequest>(
+    signFormSchema as unknown as Lazy<z.ZodType<SignRequest, SignValues>>,
+    {
+      // The checkbox holds any boolean; the shared schema takes only `true`, which is the check.
+      defaultValues: { signatureImage: "", agreed: false },
+      // The pad cannot take the focus: the form moves it itself, once the controls are enabled.
+      shouldFocusError: false,
+    },
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
   const [done, setDone] = useState(false);

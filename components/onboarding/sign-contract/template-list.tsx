@@ -8,8 +8,9 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { filenameFromDisposition, saveBlob } from "@/components/ui/save-download";
 import { type ApiProblem, isApiProblem } from "@/lib/api/problem";
+import { CONTRACT_PDF_MAX_BYTES } from "@/lib/constants";
 import { notify } from "@/lib/notify";
-import { CONTRACT_PDF_MAX_BYTES, type MemberTemplate } from "@/lib/schemas/contracts";
+import type { MemberTemplate } from "@/lib/schemas/contracts";
 
 type AccountType = "personal" | "company";
 

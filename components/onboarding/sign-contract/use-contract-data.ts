@@ -5,17 +5,17 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
-import {
-  type ContractDocument,
-  contractListResponseSchema,
-  memberTemplatesResponseSchema,
-  type resignTemplatesResponseSchema,
+import type {
+  ContractDocument,
+  memberTemplatesResponseSchema as MemberTemplatesSchema,
+  resignTemplatesResponseSchema as ResignTemplatesSchema,
 } from "@/lib/schemas/contracts";
+import { contractListResponseSchema, memberTemplatesResponseSchema } from "../onboarding-schemas.lazy";
 
 export type TemplatesLoad<T> = { status: "loading" } | { status: "failed" } | ({ status: "ready" } & T);
 
-export type MemberTemplates = z.infer<typeof memberTemplatesResponseSchema>;
-export type ResignTemplates = z.infer<typeof resignTemplatesResponseSchema>;
+export type MemberTemplates = z.infer<typeof MemberTemplatesSchema>;
+export type ResignTemplates = z.infer<typeof ResignTemplatesSchema>;
 
 /** What the server loaded for the first render: the templates, the signed contracts and when. */
 export type SigningData<T> = { templates: T; signed: ContractDocument[]; loadedAt: number };

@@ -1,28 +1,30 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { PasswordField } from "@/components/auth/password-field";
 import { useApiErrorMessage, useValidationMessage } from "@/components/auth/use-api-error-message";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
+import {
+  emailChangeConfirmSchema,
+  emailChangedSchema,
+  emailChangeSchema,
+} from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import {
-  type EmailChangeInput,
-  emailChangeConfirmSchema,
-  emailChangedSchema,
-  emailChangeSchema,
+import type {
+  emailChangeConfirmSchema as EmailChangeConfirmSchema,
+  EmailChangeInput,
 } from "@/lib/schemas/account";
 import { PanelHeading } from "../security/panel-heading";
 
-type ConfirmValues = z.input<typeof emailChangeConfirmSchema>;
+type ConfirmValues = z.input<typeof EmailChangeConfirmSchema>;
 
 /**
  * The login email and its change: the new address with the password (and the second factor's
@@ -44,12 +46,10 @@ export function EmailChangeForm({
   const validationMessage = useValidationMessage();
   const [pending, setPending] = useState(initialPending);
   const [askingAnew, setAskingAnew] = useState(false);
-  const request = useForm<EmailChangeInput>({
-    resolver: zodResolver(emailChangeSchema),
+  const request = useSchemaForm<EmailChangeInput>(emailChangeSchema, {
     defaultValues: { newEmail: "", currentPassword: "", code: twoFactor ? "" : undefined },
   });
-  const confirm = useForm<ConfirmValues>({
-    resolver: zodResolver(emailChangeConfirmSchema),
+  const confirm = useSchemaForm<ConfirmValues>(emailChangeConfirmSchema, {
     defaultValues: { code: "" },
   });
 

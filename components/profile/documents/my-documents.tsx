@@ -4,10 +4,11 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { type MouseEvent, useState } from "react";
 import { api } from "@/components/api/client";
+import { contractListResponseSchema, ownIdDocumentsSchema } from "@/components/profile/profile-schemas.lazy";
 import { linkClass } from "@/components/ui/form-field";
 import { notify } from "@/lib/notify";
-import { type ContractDocument, contractListResponseSchema } from "@/lib/schemas/contracts";
-import { type OwnIdDocument, ownIdDocumentsSchema } from "@/lib/schemas/id-upload";
+import type { ContractDocument } from "@/lib/schemas/contracts";
+import type { OwnIdDocument } from "@/lib/schemas/id-upload";
 
 /** The API's download URLs live 5 minutes; older ones are fetched anew before use. */
 const FRESH_FOR_MS = 4 * 60 * 1000;

@@ -1,18 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { api } from "@/components/api/client";
 import { apiFailureCode, useApiFailureMessage } from "@/components/auth/use-api-error-message";
-import { Button } from "@/components/ui/button";
-import { notify } from "@/lib/notify";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import {
-  type NotificationSettings,
   notificationSettingsResponseSchema,
   notificationSettingsSchema,
-} from "@/lib/schemas/account-notifications";
+} from "@/components/profile/profile-schemas.lazy";
+import { Button } from "@/components/ui/button";
+import { notify } from "@/lib/notify";
+import type { NotificationSettings } from "@/lib/schemas/account-notifications";
 
 const CHOICES = [
   { name: "referralRegistrations", label: "registrations", hint: "registrationsHint" },
@@ -34,8 +33,7 @@ export function NotificationsForm({ initial }: { initial: NotificationSettings }
     handleSubmit,
     reset,
     formState: { isSubmitting },
-  } = useForm<NotificationSettings>({
-    resolver: zodResolver(notificationSettingsSchema),
+  } = useSchemaForm<NotificationSettings>(notificationSettingsSchema, {
     defaultValues: initial,
   });
 

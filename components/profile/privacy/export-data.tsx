@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "@/components/api/client";
+import { exportTokenSchema } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
-import { exportTokenSchema } from "@/lib/schemas/account";
 import { PanelHeading } from "../security/panel-heading";
 import { IdentityDialog } from "./identity-dialog";
 

@@ -1,18 +1,18 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { useForm } from "react-hook-form";
 import { PasswordField } from "@/components/auth/password-field";
 import { useApiErrorMessage, useValidationMessage } from "@/components/auth/use-api-error-message";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { confirmIdentitySchema } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { type ConfirmIdentityInput, confirmIdentitySchema } from "@/lib/schemas/account";
+import type { ConfirmIdentityInput } from "@/lib/schemas/account";
 
 /**
  * The dialog that asks for the password again (and the second factor's code when it is on)
@@ -51,8 +51,7 @@ export function IdentityDialog({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ConfirmIdentityInput>({
-    resolver: zodResolver(confirmIdentitySchema),
+  } = useSchemaForm<ConfirmIdentityInput>(confirmIdentitySchema, {
     defaultValues: { currentPassword: "", code: twoFactor ? "" : undefined },
   });
 

@@ -1,18 +1,19 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { api } from "@/components/api/client";
 import { PasswordChecklist } from "@/components/auth/password-checklist";
 import { PasswordField } from "@/components/auth/password-field";
 import { useApiErrorMessage, useValidationMessage } from "@/components/auth/use-api-error-message";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { changePasswordFormSchema } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { type ChangePasswordFormValues, changePasswordFormSchema } from "@/lib/schemas/account-security";
+import type { ChangePasswordFormValues } from "@/lib/schemas/account-security";
 import { PanelHeading } from "./panel-heading";
 
 /** The three fields in their order; only the new password shows the rules it must meet. */
@@ -38,8 +39,7 @@ export function ChangePasswordForm() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordFormValues>({
-    resolver: zodResolver(changePasswordFormSchema),
+  } = useSchemaForm<ChangePasswordFormValues>(changePasswordFormSchema, {
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   const newPassword = useWatch({ control, name: "newPassword" });

@@ -1,8 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
 import { PasswordField } from "@/components/auth/password-field";
 import {
   apiFailureCode,
@@ -10,11 +8,16 @@ import {
   useApiFailureMessage,
   useValidationMessage,
 } from "@/components/auth/use-api-error-message";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
+import {
+  totpDisableSchema,
+  totpEnableFormSchema,
+  totpRegenerateSchema,
+} from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { totpDisableSchema, totpEnableFormSchema, totpRegenerateSchema } from "@/lib/schemas/two-factor";
 
 export type SubHeading = "h3" | "h4";
 
@@ -76,8 +79,7 @@ export function SecondFactorForm({
   const { password, code: codeKind, failure, variant } = FORMS[kind];
   const [title, hint, submitText, submittingText, failed] = TEXTS[kind];
   const id = `two-factor-${kind}`;
-  const form = useForm<SecondFactorValues>({
-    resolver: zodResolver<SecondFactorValues, unknown, SecondFactorValues>(SCHEMAS[kind]),
+  const form = useSchemaForm<SecondFactorValues>(SCHEMAS[kind], {
     defaultValues: password ? { currentPassword: "", code: "" } : { code: "" },
   });
   const { errors, isSubmitting } = form.formState;

@@ -4,10 +4,11 @@ import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { revokeOtherSessionsResponseSchema } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
 import { ApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { type AccountSession, revokeOtherSessionsResponseSchema } from "@/lib/schemas/account-security";
+import type { AccountSession } from "@/lib/schemas/account-security";
 import { ConfirmDialog } from "./confirm-dialog";
 import { SessionItem, useDeviceName } from "./session-item";
 

@@ -2,8 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { api } from "@/components/api/client";
+import { recoveryCodesResponseSchema } from "@/components/profile/profile-schemas.lazy";
 import { notify } from "@/lib/notify";
-import { recoveryCodesResponseSchema, type TotpSetup } from "@/lib/schemas/two-factor";
+import type { TotpSetup } from "@/lib/schemas/two-factor";
 import { SecondFactorForm, type SecondFactorValues, type SubHeading } from "./second-factor-form";
 
 /** "ABCDEFGH…" as groups of four, easier to read aloud and to type. */

@@ -1,11 +1,8 @@
 import crypto from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
 import type { Logger } from "pino";
-import {
-  CONTRACT_PDF_MAX_BYTES,
-  type ContractDocument,
-  type MemberTemplate,
-} from "../../../lib/schemas/contracts";
+import { CONTRACT_PDF_MAX_BYTES } from "../../../lib/constants";
+import type { ContractDocument, MemberTemplate } from "../../../lib/schemas/contracts";
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
 import { AppError } from "../../errors";

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { ID_NUMBER_MAX_LENGTH } from "../../../lib/constants";
 import type { ValidationIssue } from "../../../lib/schemas/common";
-import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "../../../lib/schemas/onboarding";
+import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "../../../lib/vocabulary";
 
 // The text fields of an ID upload. They arrive inside a multipart body read as a
 // stream, so they are checked here rather than by a route validator (which would buffer the
@@ -12,8 +13,6 @@ const ID_TYPES_BY_DOCUMENT = {
   personal_id: PERSONAL_ID_TYPES,
   company_id: COMPANY_ID_TYPES,
 } as const;
-
-const ID_NUMBER_MAX_LENGTH = 64;
 
 /** The one message for anything missing. */
 export const MISSING_FIELDS_MESSAGE = "please fill all fields and upload both front and back images";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Logger } from "pino";
-import { ID_IMAGE_MAX_BYTES, ID_IMAGE_MAX_PIXELS } from "../../../lib/schemas/onboarding";
+import { ID_IMAGE_MAX_BYTES, ID_IMAGE_MAX_PIXELS } from "../../../lib/constants";
 import { DOCUMENT_SIDES } from "../../../lib/vocabulary";
 import type { Database } from "../../db";
 import { AppError } from "../../errors";

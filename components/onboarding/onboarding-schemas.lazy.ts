@@ -1,0 +1,12 @@
+import { lazyModule } from "@/components/forms/use-schema-form";
+
+/** The onboarding schemas, loaded when a step's form is first used or an answer comes back. */
+const from = lazyModule(() => import("./onboarding-schemas"));
+
+export const verifyCodeFormSchema = from("verifyCodeFormSchema");
+export const signFormSchema = from("signFormSchema");
+export const idUploadFormSchema = from("idUploadFormSchema");
+export const savedProfileSchema = from("savedProfileSchema");
+export const contractListResponseSchema = from("contractListResponseSchema");
+export const memberTemplatesResponseSchema = from("memberTemplatesResponseSchema");
+export const resignTemplatesResponseSchema = from("resignTemplatesResponseSchema");
