@@ -60,3 +60,6 @@ export const REFERRAL_LABEL_MAX_LENGTH = 80;
 export const ID_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Decoded pixels an ID image may have (a 50-megapixel photo passes, a pixel bomb does not). */
 export const ID_IMAGE_MAX_PIXELS = 50_000_000;
+
+/** The page sizes an admin list offers. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;

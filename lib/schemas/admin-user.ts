@@ -71,19 +71,6 @@ export const adminUserDocumentsSchema = z.object({
 });
 export type AdminUserDocuments = z.infer<typeof adminUserDocumentsSchema>;
 
-/** The onboarding steps by their flag names, in onboarding order. */
-const ONBOARDING_STEP_FLAGS = [
-  "email_verified",
-  "documents_uploaded",
-  "profile_completed",
-  "contract_signed",
-] as const;
-export type OnboardingStepFlag = (typeof ONBOARDING_STEP_FLAGS)[number];
-
-/** The steps a user has not done yet, read from the flags. */
-export const missingSteps = (flags: Record<OnboardingStepFlag, 0 | 1>): OnboardingStepFlag[] =>
-  ONBOARDING_STEP_FLAGS.filter((step) => flags[step] !== 1);
-
 /**
  * The verification queue: searched by name or email and filtered by account type. By default
  * only members who finished all four onboarding steps; `onboarding=all` adds those still at it.

@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { PAGE_SIZES } from "@/lib/constants";
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, DOCUMENT_SIDES, ONBOARDING_STEPS, ROLES } from "@/lib/vocabulary";
 
 // Admin calls (answers keep the field names the admin pages were built on; the user list is snake_case).
-
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** `?page=`: the page to show, counted from 1. */
 const pageParam = z.coerce.number().int().min(1).max(100_000).optional().default(1);
@@ -122,6 +121,9 @@ export const permissionNamesSchema = z.object({ permissions: z.array(z.string().
 
 /** PUT /api/admin/users/{id}/role (super admins only). */
 export const roleChangeSchema = z.object({ role: z.enum(ROLES) });
+
+/** POST /api/admin/users/{id}/reactivate: the status the user is back in (pending until approved). */
+export const reactivatedStatusSchema = z.object({ status: z.enum(["active", "pending"]) });
 
 export const rejectUserSchema = z.object({
   step: z.enum(ONBOARDING_STEPS),

@@ -27,8 +27,5 @@ const expiredIdSchema = z.object({
 });
 export type ExpiredId = z.infer<typeof expiredIdSchema>;
 
-/** The admins' list, for the verify page's server load and its retry in the browser. */
-export const EXPIRED_IDS_PATH = "/api/admin/expired-ids";
-
 /** GET /api/admin/expired-ids: longest expired first, at most 100. */
 export const expiredIdListSchema = z.object({ members: z.array(expiredIdSchema) });

@@ -4,6 +4,7 @@ import {
   auditActionsSchema,
   auditListSchema,
   auditQuerySchema,
+  reactivatedStatusSchema,
   roleChangeSchema,
   userExportQuerySchema,
   userListQuerySchema,
@@ -210,7 +211,7 @@ export function registerAdminUsersRoutes(
       summary: "Lift a suspension: the user can log in again",
       request: { params: idParams },
       responses: {
-        200: json(resultSchema.extend({ status: z.enum(["active", "pending"]) }), "Reactivated"),
+        200: json(resultSchema.extend(reactivatedStatusSchema.shape), "Reactivated"),
       },
     }),
     async (c) => {

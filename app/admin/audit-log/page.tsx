@@ -1,14 +1,11 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AuditLogFilters } from "@/components/admin/audit-log/audit-log-filters";
-import {
-  auditLogApiPath,
-  auditLogSearch,
-  readAuditLogQuery,
-} from "@/components/admin/audit-log/audit-log-query";
+import { auditLogApiPath, auditLogSearch } from "@/components/admin/audit-log/audit-log-query";
 import { AuditLogTable } from "@/components/admin/audit-log/audit-log-table";
 import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
 import type { SearchParams } from "@/components/admin/shared/list-query";
+import { readAuditLogQuery } from "@/components/admin/shared/read-list-queries";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { auditActionsSchema, auditListSchema } from "@/lib/schemas/admin";

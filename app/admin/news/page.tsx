@@ -1,7 +1,8 @@
 import { NewsAdmin } from "@/components/admin/news/news-admin";
-import { newsApiPath, readNewsQuery } from "@/components/admin/news/news-query";
+import { newsApiPath } from "@/components/admin/news/news-query";
 import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
 import type { SearchParams } from "@/components/admin/shared/list-query";
+import { readNewsQuery } from "@/components/admin/shared/read-list-queries";
 import { adminNewsListSchema } from "@/lib/schemas/news";
 import { apiGetAsUser } from "@/web/api-server";
 

@@ -1,7 +1,8 @@
 import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
 import type { SearchParams } from "@/components/admin/shared/list-query";
+import { readUserListQuery } from "@/components/admin/shared/read-list-queries";
 import { UserListManagement } from "@/components/admin/users/user-list-management";
-import { readUserListQuery, userListApiPath } from "@/components/admin/users/user-list-query";
+import { userListApiPath } from "@/components/admin/users/user-list-query";
 import { userListResponseSchema } from "@/lib/schemas/admin";
 import { apiGetAsUser } from "@/web/api-server";
 

@@ -1,13 +1,14 @@
 import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
-import { CHANGE_REVIEWS_PATH } from "@/components/admin/shared/dashboard-paths";
+import { CHANGE_REVIEWS_PATH, EXPIRED_IDS_PATH } from "@/components/admin/shared/dashboard-paths";
 import type { SearchParams } from "@/components/admin/shared/list-query";
+import { readVerifyQueueQuery } from "@/components/admin/shared/read-list-queries";
 import { ChangeReviewQueue } from "@/components/admin/verify/change-review-queue";
 import { ExpiredIdQueue } from "@/components/admin/verify/expired-id-queue";
 import { VerifyQueue } from "@/components/admin/verify/verify-queue";
-import { readVerifyQueueQuery, verifyQueueApiPath } from "@/components/admin/verify/verify-queue-query";
+import { verifyQueueApiPath } from "@/components/admin/verify/verify-queue-query";
 import { changeReviewListSchema } from "@/lib/schemas/admin";
 import { pendingUsersResponseSchema } from "@/lib/schemas/admin-user";
-import { EXPIRED_IDS_PATH, expiredIdListSchema } from "@/lib/schemas/id-expiry";
+import { expiredIdListSchema } from "@/lib/schemas/id-expiry";
 import { apiGetAsUser, apiLoadAsUser } from "@/web/api-server";
 
 export const generateMetadata = adminPageMetadata("AdminUser.queue");

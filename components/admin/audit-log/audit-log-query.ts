@@ -1,14 +1,8 @@
-import { auditQuerySchema } from "@/lib/schemas/admin";
-import { readQuery, type SearchParams, toSearch } from "../shared/list-query";
+import { toSearch } from "../shared/list-query";
+import type { readAuditLogQuery } from "../shared/read-list-queries";
 
-const shape = auditQuerySchema.pick({ action: true, email: true, cursor: true, pageSize: true }).shape;
-
+/** The audit log's query as the page read it from the URL (readAuditLogQuery). */
 export type AuditLogUrlQuery = ReturnType<typeof readAuditLogQuery>;
-
-/** The audit log page's filters and keyset position as the URL carries them. */
-export function readAuditLogQuery(params: SearchParams) {
-  return readQuery(shape, params);
-}
 
 /** The page URL for these filters (only what differs from the defaults). */
 export function auditLogSearch(query: Partial<AuditLogUrlQuery>): string {

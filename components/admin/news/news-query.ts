@@ -1,12 +1,9 @@
-import { type AdminNewsItem, adminNewsQuerySchema, type NewsFormValues } from "@/lib/schemas/news";
-import { readQuery, type SearchParams, toSearch } from "../shared/list-query";
+import type { AdminNewsItem, NewsFormValues } from "@/lib/schemas/news";
+import { toSearch } from "../shared/list-query";
+import type { readNewsQuery } from "../shared/read-list-queries";
 
+/** The news list's filters as the page read them from the URL (readNewsQuery). */
 export type NewsUrlQuery = ReturnType<typeof readNewsQuery>;
-
-/** The admin news list's filters (language, state) as the URL carries them. */
-export function readNewsQuery(params: SearchParams) {
-  return readQuery(adminNewsQuerySchema.shape, params);
-}
 
 /** The page URL's query (only what is chosen), and the API call for the same list. */
 export const newsSearch = (query: NewsUrlQuery) => toSearch(query);

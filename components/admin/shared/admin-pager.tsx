@@ -3,7 +3,7 @@
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select";
-import { PAGE_SIZES } from "@/lib/schemas/admin";
+import { PAGE_SIZES } from "@/lib/constants";
 
 /**
  * Previous and Next for a paged admin list. A button reaching a bound is disabled, so focus

@@ -15,3 +15,5 @@ export const DASHBOARD_PATHS = {
 
 /** The changes approved members made, for the verify page's server load and its retry. */
 export const CHANGE_REVIEWS_PATH = "/api/admin/change-reviews";
+/** The members whose ID has expired, for the verify page's server load and its retry. */
+export const EXPIRED_IDS_PATH = "/api/admin/expired-ids";

@@ -1,4 +1,4 @@
-import { type AdminUserDocuments, adminUserDocumentsSchema } from "@/lib/schemas/admin-user";
+import type { AdminUserDocuments } from "@/lib/schemas/admin-user";
 
 // What the admin user pages derive from the shared answers (lib/schemas/admin-user.ts): the
 // media list.
@@ -67,6 +67,3 @@ export function toMediaItems(documents: AdminUserDocuments): MediaItem[] {
   );
   return [...ids, ...contracts];
 }
-
-/** The documents answer as the media section shows it. */
-export const userMediaResponseSchema = adminUserDocumentsSchema.transform(toMediaItems);

@@ -11,7 +11,7 @@ import {
   permissionListResponseSchema,
   permissionsSavedResponseSchema,
   userPermissionsResponseSchema,
-} from "@/lib/schemas/admin-user";
+} from "../admin-schemas.lazy";
 import { useAnimatedDialog } from "./use-animated-dialog";
 import { LoadState } from "./user-detail-sections";
 

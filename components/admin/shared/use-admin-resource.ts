@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import { api } from "@/components/api/client";
+import { api, type SchemaSource } from "@/components/api/client";
 import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { isApiProblem } from "@/lib/api/problem";
@@ -15,13 +15,14 @@ export type Load<T> =
   | { state: "failed"; message: string };
 
 /**
- * GETs one admin resource through the API client and parses it with its shared schema.
+ * GETs one admin resource through the API client and parses it with its shared schema (or the
+ * schema's loader: `lazy` in components/forms/use-schema-form).
  * `failure` builds the page's error text ('Failed to fetch user data: …') from the reason; `initial`
  * is what the server already loaded for the first render (no request then); `reload` runs it again.
  */
 export function useAdminResource<T>(
   path: string | null,
-  schema: z.ZodType<T, unknown>,
+  schema: SchemaSource<z.ZodType<T, unknown>>,
   failure: (reason: string) => string,
   initial?: T,
 ): { load: Load<T>; reload: () => void; setData: (update: (data: T) => T) => void } {

@@ -2,7 +2,7 @@
 
 import { useCallback, useRef, useState } from "react";
 import type { z } from "zod";
-import { api } from "@/components/api/client";
+import { api, type SchemaSource } from "@/components/api/client";
 import type { ApiErrorInfo, ApiLoad } from "@/lib/api/problem";
 import { ApiProblem, isApiProblem } from "@/lib/api/problem";
 import { useAdminErrorText } from "./use-admin-error-text";
@@ -12,7 +12,7 @@ import { useAdminErrorText } from "./use-admin-error-text";
  * failed refresh keeps the last data on screen beside its error, so nothing jumps; stale answers
  * (a slower earlier refresh) are dropped. Without `initial` nothing is shown until `reload` runs.
  */
-export function useRefreshable<T>(path: string, schema: z.ZodType<T>, initial?: ApiLoad<T>) {
+export function useRefreshable<T>(path: string, schema: SchemaSource<z.ZodType<T>>, initial?: ApiLoad<T>) {
   const [data, setData] = useState<T | null>(initial?.ok ? initial.data : null);
   const [error, setError] = useState<ApiErrorInfo | null>(initial && !initial.ok ? initial.error : null);
   const [loading, setLoading] = useState(false);
@@ -43,7 +43,7 @@ export function useRefreshable<T>(path: string, schema: z.ZodType<T>, initial?: 
  */
 export function useRefreshableCard<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: SchemaSource<z.ZodType<T>>,
   initial: ApiLoad<T> | undefined,
   failed: (reason: string) => string,
 ) {

@@ -1,9 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { adminFullUserSchema } from "@/lib/schemas/admin-user";
+import { adminFullUserSchema, userMediaResponseSchema } from "../admin-schemas.lazy";
 import type { FullUser } from "./admin-user";
-import { type MediaItem, userMediaResponseSchema } from "./media-items";
+import type { MediaItem } from "./media-items";
 import { useAdminResource } from "./use-admin-resource";
 
 /**

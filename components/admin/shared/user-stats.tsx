@@ -6,12 +6,13 @@ import type { z } from "zod";
 import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiLoad } from "@/lib/api/problem";
-import { userStatsSchema } from "@/lib/schemas/admin";
+import type { userStatsSchema as UserStatsSchema } from "@/lib/schemas/admin";
+import { userStatsSchema } from "../admin-schemas.lazy";
 import { AdminCard } from "./admin-card";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
 import { useRefreshableCard } from "./use-refreshable";
 
-type UserStats = z.infer<typeof userStatsSchema>;
+type UserStats = z.infer<typeof UserStatsSchema>;
 
 const STAT_KEYS = [
   "totalUsers",

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { adminMemberContractsResponseSchema } from "@/lib/schemas/contracts";
+import { adminMemberContractsResponseSchema } from "../admin-schemas.lazy";
 import { DayCell, SectionTable } from "../shared/section-table";
 import { useAdminResource } from "../shared/use-admin-resource";
 import { LoadSection } from "../shared/user-detail-sections";

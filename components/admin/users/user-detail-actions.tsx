@@ -2,13 +2,13 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { z } from "zod";
 import { api } from "@/components/api/client";
 import { useAuth } from "@/components/auth/auth-provider";
 import { Button, buttonClass } from "@/components/ui/button";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { AdminUser } from "@/lib/schemas/admin";
+import { reactivatedStatusSchema } from "../admin-schemas.lazy";
 import { PermissionModal } from "../shared/permission-modal";
 import { DetailSection } from "../shared/user-detail-sections";
 import { UserConfirmDialog } from "./user-confirm-dialog";
@@ -24,8 +24,6 @@ function resetMessageKey(status: number, code: string) {
   if (status === 429 || code === "RATE_LIMITED") return "rateLimited" as const;
   return "failed" as const;
 }
-
-const reactivatedSchema = z.object({ status: z.enum(["active", "pending"]) });
 
 /** The server's message where it sent one, else the fallback. */
 const serverMessageOr = (error: unknown, fallback: string) =>
@@ -88,7 +86,7 @@ export function UserDetailActions({
     setReactivating(true);
     try {
       // An unapproved member goes back to pending, not active: the API says which.
-      const { status } = await api.post(`${userPath}/reactivate`, undefined, reactivatedSchema);
+      const { status } = await api.post(`${userPath}/reactivate`, undefined, reactivatedStatusSchema);
       notify.success(tList("reactivated", { email: user.email }));
       onUserChanged({ status });
     } catch (error) {

@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
-import { auditListSchema } from "@/lib/schemas/admin";
+import { auditListSchema } from "../admin-schemas.lazy";
 import { AuditDetails } from "../shared/audit-details";
 import { useAdminResource } from "../shared/use-admin-resource";
 import { LoadSection } from "../shared/user-detail-sections";

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { linkClass } from "@/components/ui/form-field";
-import { type InviteTree, inviteTreeSchema } from "@/lib/schemas/referral-tree";
+import type { InviteTree } from "@/lib/schemas/referral-tree";
+import { inviteTreeSchema } from "../admin-schemas.lazy";
 import { useAdminResource } from "../shared/use-admin-resource";
 import { DetailSection, LoadState } from "../shared/user-detail-sections";
 

@@ -1,22 +1,22 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { RegisteredSelectField } from "@/components/ui/registered-fields";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { type AdminUser, roleChangeSchema } from "@/lib/schemas/admin";
+import type { AdminUser, roleChangeSchema as RoleChangeSchema } from "@/lib/schemas/admin";
 import { ROLES } from "@/lib/vocabulary";
+import { roleChangeSchema } from "../admin-schemas.lazy";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 
 type Role = AdminUser["role"];
-type Values = z.input<typeof roleChangeSchema>;
+type Values = z.input<typeof RoleChangeSchema>;
 
 /**
  * A super admin's role change for one user: the new role is chosen, then confirmed in a dialog
@@ -38,14 +38,10 @@ export function UserRoleForm({
   const tValues = useTranslations("AdminArea.values");
   const apiErrorMessage = useApiErrorMessage();
   const [pending, setPending] = useState<Role | null>(null);
-  const { register, handleSubmit, watch, reset } = useForm<
-    Values,
-    unknown,
-    z.output<typeof roleChangeSchema>
-  >({
-    resolver: zodResolver(roleChangeSchema),
-    defaultValues: { role },
-  });
+  const { register, handleSubmit, watch, reset } = useSchemaForm<Values, z.output<typeof RoleChangeSchema>>(
+    roleChangeSchema,
+    { defaultValues: { role } },
+  );
   const chosen = watch("role");
 
   const change = async (next: Role): Promise<string | null> => {

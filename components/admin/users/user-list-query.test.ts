@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  readUserListQuery,
-  sortedBy,
-  userExportPath,
-  userListApiPath,
-  userListSearch,
-} from "./user-list-query";
+import { readUserListQuery } from "../shared/read-list-queries";
+import { sortedBy, userExportPath, userListApiPath, userListSearch } from "./user-list-query";
 
 describe("user list URL query", () => {
   it("reads filters, page and size from the URL", () => {

@@ -1,23 +1,8 @@
-import { userListQuerySchema } from "@/lib/schemas/admin";
-import { readQuery, type SearchParams, toSearch } from "../shared/list-query";
+import { toSearch } from "../shared/list-query";
+import type { readUserListQuery } from "../shared/read-list-queries";
 
-const shape = userListQuerySchema.pick({
-  search: true,
-  user_type: true,
-  status: true,
-  role: true,
-  page: true,
-  pageSize: true,
-  sort: true,
-  dir: true,
-}).shape;
-
+/** The user list's query as the page read it from the URL (readUserListQuery). */
 export type UserListUrlQuery = ReturnType<typeof readUserListQuery>;
-
-/** The user list's filters, search, order, page and size as the URL carries them. */
-export function readUserListQuery(params: SearchParams) {
-  return readQuery(shape, params);
-}
 
 const DEFAULTS = { page: 1, pageSize: 10, sort: "created", dir: "desc" };
 

@@ -10,7 +10,8 @@ import type { ApiLoad } from "@/lib/api/problem";
 import { isApiProblem } from "@/lib/api/problem";
 import { displayName } from "@/lib/display-name";
 import { notify } from "@/lib/notify";
-import { type ChangeReview, changeReviewListSchema } from "@/lib/schemas/admin";
+import type { ChangeReview, changeReviewListSchema as ChangeReviewListSchema } from "@/lib/schemas/admin";
+import { changeReviewListSchema } from "../admin-schemas.lazy";
 import { AdminCard } from "../shared/admin-card";
 import { namedUser } from "../shared/admin-user";
 import { CHANGE_REVIEWS_PATH } from "../shared/dashboard-paths";
@@ -19,7 +20,7 @@ import { useAdminErrorText } from "../shared/use-admin-error-text";
 import { useRefreshable } from "../shared/use-refreshable";
 
 type Side = "previous" | "proposed";
-type ChangeReviewList = z.infer<typeof changeReviewListSchema>;
+type ChangeReviewList = z.infer<typeof ChangeReviewListSchema>;
 type ReviewDocument = Extract<ChangeReview, { kind: "id_documents" }>["previous"]["documents"][number];
 
 /** Only same-origin paths (the BFF's /api/files/...) may become an img src or a link. */

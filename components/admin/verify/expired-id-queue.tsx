@@ -5,9 +5,11 @@ import { useFormatter, useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import type { ApiLoad } from "@/lib/api/problem";
 import { displayName } from "@/lib/display-name";
-import { EXPIRED_IDS_PATH, type ExpiredId, expiredIdListSchema } from "@/lib/schemas/id-expiry";
+import type { ExpiredId } from "@/lib/schemas/id-expiry";
+import { expiredIdListSchema } from "../admin-schemas.lazy";
 import { AdminCard } from "../shared/admin-card";
 import { namedUser } from "../shared/admin-user";
+import { EXPIRED_IDS_PATH } from "../shared/dashboard-paths";
 import { useRefreshableCard } from "../shared/use-refreshable";
 
 type ExpiredIdList = { members: ExpiredId[] };

@@ -1,15 +1,8 @@
-import { pendingUsersQuerySchema } from "@/lib/schemas/admin-user";
-import { readQuery, type SearchParams, toSearch } from "../shared/list-query";
+import { toSearch } from "../shared/list-query";
+import type { readVerifyQueueQuery } from "../shared/read-list-queries";
 
+/** The queue's query as the page read it from the URL (readVerifyQueueQuery). */
 export type VerifyQueueQuery = ReturnType<typeof readVerifyQueueQuery>;
-
-/**
- * The queue's search, account type, page, size and the onboarding toggle as the URL carries them
- * (`onboarding=all` adds the members still onboarding).
- */
-export function readVerifyQueueQuery(params: SearchParams) {
-  return readQuery(pendingUsersQuerySchema.shape, params);
-}
 
 export function verifyQueueSearch(query: VerifyQueueQuery): string {
   return toSearch(query, { page: 1, pageSize: 10, onboarding: "complete" });

@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import { displayName, initials } from "@/lib/display-name";
+import { missingSteps } from "@/lib/onboarding-flags";
 import type { AdminUser } from "@/lib/schemas/admin";
-import { missingSteps } from "@/lib/schemas/admin-user";
 import { namedUser } from "../shared/admin-user";
 import { useAdminDay } from "../shared/use-admin-date";
 

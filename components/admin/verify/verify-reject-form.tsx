@@ -1,21 +1,21 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { rejectUserSchema } from "@/lib/schemas/admin";
+import type { rejectUserSchema as RejectUserSchema } from "@/lib/schemas/admin";
+import { ONBOARDING_STEPS } from "@/lib/vocabulary";
+import { rejectUserSchema } from "../admin-schemas.lazy";
 import { DetailSection } from "../shared/user-detail-sections";
 
-const REJECT_STEPS = rejectUserSchema.shape.step.options;
-type Values = z.input<typeof rejectUserSchema>;
+type Values = z.input<typeof RejectUserSchema>;
 
 /**
  * Sends the user back to redo one onboarding step, with the reason they will read. Checked with
@@ -29,8 +29,7 @@ export function RejectForm({ userId, done, onDone }: { userId: string; done: boo
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof rejectUserSchema>>({
-    resolver: zodResolver(rejectUserSchema),
+  } = useSchemaForm<Values, z.output<typeof RejectUserSchema>>(rejectUserSchema, {
     defaultValues: { step: "documents", reason: "" },
   });
   const locked = isSubmitting || done;
@@ -61,7 +60,7 @@ export function RejectForm({ userId, done, onDone }: { userId: string; done: boo
         <Field id="reject-step" label={t("reject.step")}>
           {(control) => (
             <select {...control} {...register("step")} disabled={locked} className={inputClass}>
-              {REJECT_STEPS.map((option) => (
+              {ONBOARDING_STEPS.map((option) => (
                 <option key={option} value={option}>
                   {t(`reject.steps.${option}`)}
                 </option>

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { displayName } from "@/lib/display-name";
-import { missingSteps } from "@/lib/schemas/admin-user";
+import { missingSteps } from "@/lib/onboarding-flags";
 import { type FullUser, namedUser } from "../shared/admin-user";
 import type { MediaItem } from "../shared/media-items";
 import { useUserDetail } from "../shared/use-user-detail";
