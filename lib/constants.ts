@@ -63,3 +63,16 @@ export const ID_IMAGE_MAX_PIXELS = 50_000_000;
 
 /** The page sizes an admin list offers. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** Company stamp images: at most 500 KB of decoded bytes. */
+export const STAMP_MAX_BYTES = 500 * 1024;
+/** A contract template's HTML file or field; contracts are text, a megabyte is plenty. */
+export const TEMPLATE_HTML_MAX_BYTES = 1024 * 1024;
+
+/** News items: the longest title, Markdown body and link. */
+export const NEWS_TITLE_MAX = 200;
+export const NEWS_BODY_MAX = 20_000;
+export const NEWS_LINK_MAX = 2_000;
+
+/** The longest name a super admin may give a shop key. */
+export const SHOP_KEY_NAME_MAX = 100;

@@ -29,3 +29,6 @@ export const COMPANY_ID_TYPES = [
   "business_license",
   "other",
 ] as const;
+
+/** A news item is published (members see it) or a draft. */
+export const NEWS_STATES = ["published", "draft"] as const;

@@ -1,6 +1,11 @@
 import { base64JsonBodyBytes, DEFAULT_BODY_MAX_BYTES } from "@/lib/body-limits";
-import { CONTRACT_PDF_MAX_BYTES, ID_IMAGE_MAX_BYTES } from "@/lib/constants";
-import { SIGNATURE_MAX_BYTES, STAMP_MAX_BYTES, TEMPLATE_HTML_MAX_BYTES } from "@/lib/schemas/contracts";
+import {
+  CONTRACT_PDF_MAX_BYTES,
+  ID_IMAGE_MAX_BYTES,
+  STAMP_MAX_BYTES,
+  TEMPLATE_HTML_MAX_BYTES,
+} from "@/lib/constants";
+import { SIGNATURE_MAX_BYTES } from "@/lib/schemas/contracts";
 
 // Room for a form's fields and part headers beside its files.
 const FORM_OVERHEAD_BYTES = 64 * 1024;

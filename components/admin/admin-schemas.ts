@@ -1,4 +1,5 @@
 import { adminUserDocumentsSchema } from "@/lib/schemas/admin-user";
+import { stampUploadRequestSchema, templateFormSchema } from "@/lib/schemas/contracts";
 import { toMediaItems } from "./shared/media-items";
 
 // The admin pages' form checks and the answers their browser calls read, in one module loaded
@@ -9,20 +10,50 @@ import { toMediaItems } from "./shared/media-items";
 export {
   auditListSchema,
   changeReviewListSchema,
+  createPermissionSchema,
   reactivatedStatusSchema,
   rejectUserSchema,
   roleChangeSchema,
+  serverStatusSchema,
   userStatsSchema,
 } from "@/lib/schemas/admin";
 export {
   adminFullUserSchema,
+  permissionCreatedResponseSchema,
   permissionListResponseSchema,
   permissionsSavedResponseSchema,
   userPermissionsResponseSchema,
 } from "@/lib/schemas/admin-user";
-export { adminMemberContractsResponseSchema } from "@/lib/schemas/contracts";
+export {
+  activeStampResponseSchema,
+  adminMemberContractsResponseSchema,
+  companyStampSchema,
+  resignPendingResponseSchema,
+  stampListResponseSchema,
+  stampResponseSchema,
+  templateDetailSchema,
+  templateFormSchema,
+  templateListResponseSchema,
+} from "@/lib/schemas/contracts";
 export { expiredIdListSchema } from "@/lib/schemas/id-expiry";
-export { inviteTreeSchema } from "@/lib/schemas/referral-tree";
+export { adminNewsResultSchema, newsInputSchema } from "@/lib/schemas/news";
+export {
+  commissionPlanResultSchema,
+  payoutPreparedSchema,
+  payoutRunDetailSchema,
+  payoutRunListSchema,
+  shopKeyCreatedSchema,
+  shopKeyInputSchema,
+  shopKeyListSchema,
+} from "@/lib/schemas/partner";
+export { inviteTreeSchema, topReferrersSchema } from "@/lib/schemas/referral-tree";
+export { planResolver } from "./partner/plan-check";
 
 /** The documents answer as the media section shows it. */
 export const userMediaResponseSchema = adminUserDocumentsSchema.transform(toMediaItems);
+
+/** The stamp upload form's own fields, with the API's rules for them (the image is checked apart). */
+export const stampFormSchema = stampUploadRequestSchema.pick({ label: true, activate: true });
+
+/** The template editor's fields, with the API's rules for them. */
+export const templateEditFormSchema = templateFormSchema.pick({ name: true, note: true });

@@ -88,6 +88,20 @@ function usePreloadOnInteraction(...values: Lazy<unknown>[]) {
 }
 
 /**
+ * A form check of its own (a `Resolver` that is not zod's, say one that reads typed amounts before
+ * the schema checks them) from a module loaded on use like the schemas, and preloaded the same way.
+ */
+export function useLazyResolver<T extends FieldValues, Out>(
+  resolver: Lazy<Resolver<T, unknown, Out>>,
+): Resolver<T, unknown, Out> {
+  usePreloadOnInteraction(resolver);
+  return useMemo<Resolver<T, unknown, Out>>(
+    () => async (values, context, options) => (await resolver())(values, context, options),
+    [resolver],
+  );
+}
+
+/**
  * `useForm` checked by a shared zod schema that is loaded when the form is first used. The
  * values' type is the schema's input, so a form needs no cast between the two.
  */

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  DEFAULT_TEMPLATE_AUDIENCE,
+  DEFAULT_TEMPLATE_LANGUAGE,
+  TEMPLATE_AUDIENCES,
+  TEMPLATE_LANGUAGES,
+  TEMPLATE_STATES,
+} from "@/lib/contract-templates";
 import { ACCOUNT_TYPES } from "@/lib/vocabulary";
 
 /**
@@ -6,30 +13,8 @@ import { ACCOUNT_TYPES } from "@/lib/vocabulary";
  * and the web tier reads them; routes in server/routes/{contract-templates,company-stamps,contracts}.ts.
  */
 
-export const TEMPLATE_LANGUAGES = ["de", "en"] as const;
-export const TEMPLATE_AUDIENCES = ["personal", "company", "both"] as const;
-export const TEMPLATE_STATES = ["active", "inactive"] as const;
-export const DEFAULT_TEMPLATE_LANGUAGE = "de";
-export const DEFAULT_TEMPLATE_AUDIENCE = "both";
-
-/** Stamp images at most 500 KB of decoded bytes. */
-export const STAMP_MAX_BYTES = 500 * 1024;
-/** The template HTML file or field; contracts are text, a megabyte is plenty. */
-export const TEMPLATE_HTML_MAX_BYTES = 1024 * 1024;
 /** A drawn signature arrives as a PNG data URL; 400×120 strokes are a few KB. */
 export const SIGNATURE_MAX_BYTES = 512 * 1024;
-
-/** Placeholders a template may use; filled with the member's data, HTML-escaped. */
-export const TEMPLATE_PLACEHOLDERS = [
-  "name",
-  "first_name",
-  "last_name",
-  "company",
-  "email",
-  "address",
-  "date",
-] as const;
-export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 
 export const templateLanguageSchema = z.enum(TEMPLATE_LANGUAGES);
 export const templateAudienceSchema = z.enum(TEMPLATE_AUDIENCES);

@@ -1,10 +1,7 @@
 import { z } from "zod";
+import { NEWS_BODY_MAX, NEWS_LINK_MAX, NEWS_TITLE_MAX } from "@/lib/constants";
+import { NEWS_STATES } from "@/lib/vocabulary";
 import { locales } from "../i18n/config";
-
-export const NEWS_TITLE_MAX = 200;
-export const NEWS_BODY_MAX = 20_000;
-export const NEWS_LINK_MAX = 2_000;
-export const NEWS_STATES = ["published", "draft"] as const;
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

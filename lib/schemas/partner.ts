@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { SHOP_KEY_NAME_MAX } from "@/lib/constants";
 
 /** The largest order the shop can report: ten million euros, far above any real basket. */
 const ORDER_AMOUNT_MAX_CENTS = 1_000_000_000;
 const SHOP_ORDER_ID_MAX = 200;
-const SHOP_KEY_NAME_MAX = 100;
 
 /** What a super admin names a new shop key (POST /api/admin/shop-keys). */
 export const shopKeyInputSchema = z.object({

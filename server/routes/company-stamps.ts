@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { STAMP_MAX_BYTES } from "../../lib/constants";
 import {
   activeStampResponseSchema,
-  STAMP_MAX_BYTES,
   stampListResponseSchema,
   stampResponseSchema,
   stampUploadRequestSchema,

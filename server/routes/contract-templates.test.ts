@@ -5,12 +5,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  TEMPLATE_HTML_MAX_BYTES,
-  type TemplateDetail,
-  type TemplateListResponse,
-  type TemplateSummary,
-} from "../../lib/schemas/contracts";
+import { TEMPLATE_HTML_MAX_BYTES } from "../../lib/constants";
+import type { TemplateDetail, TemplateListResponse, TemplateSummary } from "../../lib/schemas/contracts";
 import { auditLog, companyStamps, contractTemplates, contractTemplateVersions } from "../db/schema";
 import { renderTemplatePdf } from "../domain/contracts/render-template-pdf";
 import { PREVIEW_SAMPLE_VALUES } from "../domain/contracts/render-template-preview";

@@ -6,12 +6,12 @@ import { api } from "@/components/api/client";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiLoad } from "@/lib/api/problem";
 import { isApiProblem } from "@/lib/api/problem";
+import type { CompanyStamp } from "@/lib/schemas/contracts";
 import {
   activeStampResponseSchema,
-  type CompanyStamp,
   stampListResponseSchema,
   stampResponseSchema,
-} from "@/lib/schemas/contracts";
+} from "../admin-schemas.lazy";
 import { adminCardClass, RetryAlert } from "../shared/admin-card";
 import type { StampState } from "../shared/admin-dashboard-data";
 import { ConfirmDialog, useFocusAfterDialog } from "../shared/confirm-dialog";

@@ -1,24 +1,20 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { useObjectUrl } from "@/components/ui/use-object-url";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
-import {
-  type CompanyStamp,
-  companyStampSchema,
-  STAMP_MAX_BYTES,
-  stampResponseSchema,
-  stampUploadRequestSchema,
-} from "@/lib/schemas/contracts";
+import { STAMP_MAX_BYTES } from "@/lib/constants";
+import type { CompanyStamp } from "@/lib/schemas/contracts";
+import type { stampFormSchema as StampFormSchema } from "../admin-schemas";
+import { companyStampSchema, stampFormSchema, stampResponseSchema } from "../admin-schemas.lazy";
 import { FileInputField } from "./file-input-field";
 import type { StatusTone } from "./status-note";
 import { TextInputField } from "./text-input-field";
@@ -26,9 +22,9 @@ import { TextInputField } from "./text-input-field";
 const STAMP_TYPES = ["image/png", "image/jpeg", "image/webp"];
 const STAMP_EXTENSIONS = /\.(png|jpe?g|webp)$/i;
 
-/** The form's own fields, checked with the API's rules for them; the image is checked apart. */
-const stampFormSchema = stampUploadRequestSchema.pick({ label: true, activate: true });
-type Values = z.input<typeof stampFormSchema>;
+/** The form's own fields (stampFormSchema: the API's rules for them); the image is checked apart. */
+type Values = z.input<typeof StampFormSchema>;
+type Checked = z.output<typeof StampFormSchema>;
 const FIELDS = ["label", "activate"] as const;
 
 /** The stamp rules (type and size), checked here before the API checks them again by magic bytes. */
@@ -66,8 +62,7 @@ export function StampUploadForm({
   const t = useTranslations("AdminContracts.stamp");
   const locale = useLocale();
   const apiErrorMessage = useApiErrorMessage();
-  const form = useForm<Values, unknown, z.output<typeof stampFormSchema>>({
-    resolver: zodResolver(stampFormSchema),
+  const form = useSchemaForm<Values, Checked>(stampFormSchema, {
     defaultValues: { label: "", activate: false },
   });
   const { register, formState } = form;
@@ -100,7 +95,7 @@ export function StampUploadForm({
     return !problem;
   };
 
-  const send = async (data: z.output<typeof stampFormSchema>) => {
+  const send = async (data: Checked) => {
     if (!checkFile() || !file) return;
     setProgress(0);
     try {
@@ -126,7 +121,7 @@ export function StampUploadForm({
       if (!isApiProblem(error) || error.code === "NETWORK") return show("error", t("uploadNetworkError"));
       if (error.status === 409) {
         // The existing stamp comes back with the refusal and is shown instead.
-        const existing = companyStampSchema.safeParse(
+        const existing = (await companyStampSchema()).safeParse(
           (error.details as { stamp?: unknown } | undefined)?.stamp,
         );
         show("error", t("existsLoaded"));

@@ -1,31 +1,31 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
 import { RegisteredSelectField, RegisteredTextareaField } from "@/components/ui/registered-fields";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
+import { TEMPLATE_HTML_MAX_BYTES } from "@/lib/constants";
 import {
   DEFAULT_TEMPLATE_AUDIENCE,
   DEFAULT_TEMPLATE_LANGUAGE,
   TEMPLATE_AUDIENCES,
-  TEMPLATE_HTML_MAX_BYTES,
   TEMPLATE_LANGUAGES,
-  templateDetailSchema,
-  templateFormSchema,
-} from "@/lib/schemas/contracts";
+} from "@/lib/contract-templates";
+import type { templateFormSchema as TemplateFormSchema } from "@/lib/schemas/contracts";
+import { templateDetailSchema, templateFormSchema } from "../admin-schemas.lazy";
 import type { StatusTone } from "./status-note";
 import { hasVisibleText } from "./template-document";
 import { type Source, TemplateSourceField } from "./template-source-field";
 import { TextInputField } from "./text-input-field";
 
-type Values = z.input<typeof templateFormSchema>;
+type Values = z.input<typeof TemplateFormSchema>;
+type Checked = z.output<typeof TemplateFormSchema>;
 const EMPTY: Values = {
   name: "",
   type: "",
@@ -59,10 +59,7 @@ export function TemplateCreateForm({
   const t = useTranslations("AdminContracts.create");
   const tValues = useTranslations("AdminContracts.values");
   const apiErrorMessage = useApiErrorMessage();
-  const form = useForm<Values, unknown, z.output<typeof templateFormSchema>>({
-    resolver: zodResolver(templateFormSchema),
-    defaultValues: EMPTY,
-  });
+  const form = useSchemaForm<Values, Checked>(templateFormSchema, { defaultValues: EMPTY });
   const { register, formState } = form;
   const fileRef = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<Source>("file");
@@ -87,7 +84,7 @@ export function TemplateCreateForm({
     setEditorKey((key) => key + 1);
   };
 
-  const send = async (data: z.output<typeof templateFormSchema>) => {
+  const send = async (data: Checked) => {
     const problem = contentProblem();
     setContentError(problem);
     if (problem) {

@@ -1,23 +1,24 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
-import { type TemplateDetail, templateDetailSchema, templateFormSchema } from "@/lib/schemas/contracts";
+import type { TemplateDetail } from "@/lib/schemas/contracts";
+import type { templateEditFormSchema as TemplateEditFormSchema } from "../admin-schemas";
+import { templateDetailSchema, templateEditFormSchema } from "../admin-schemas.lazy";
 import { RichTextEditor } from "./rich-text-editor";
 import type { StatusTone } from "./status-note";
 import { hasVisibleText } from "./template-document";
 import { TextInputField } from "./text-input-field";
 
-/** The editor's fields, checked with the API's own rules for them. */
-const editSchema = templateFormSchema.pick({ name: true, note: true });
-type Values = z.input<typeof editSchema>;
+/** The editor's fields (templateEditFormSchema: the API's own rules for them). */
+type Values = z.input<typeof TemplateEditFormSchema>;
+type Checked = z.output<typeof TemplateEditFormSchema>;
 const FIELDS = ["name", "note"] as const;
 
 /**
@@ -38,8 +39,7 @@ export function TemplateEditForm({
 }) {
   const t = useTranslations("AdminContracts.editor");
   const id = useId();
-  const form = useForm<Values, unknown, z.output<typeof editSchema>>({
-    resolver: zodResolver(editSchema),
+  const form = useSchemaForm<Values, Checked>(templateEditFormSchema, {
     defaultValues: { name: detail.name, note: "" },
   });
   const { register, formState } = form;
@@ -56,7 +56,7 @@ export function TemplateEditForm({
 
   const contentProblem = () => (hasVisibleText(html) ? undefined : t("contentRequired"));
 
-  const send = async (data: z.output<typeof editSchema>) => {
+  const send = async (data: Checked) => {
     const problem = contentProblem();
     setHtmlError(problem);
     if (problem) return;

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { RefObject } from "react";
-import { TEMPLATE_PLACEHOLDERS } from "@/lib/schemas/contracts";
+import { TEMPLATE_PLACEHOLDERS } from "@/lib/contract-templates";
 import { FileInputField } from "./file-input-field";
 import { RichTextEditor } from "./rich-text-editor";
 

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import type { ApiLoad } from "@/lib/api/problem";
-import { type TemplateSummary, templateListResponseSchema } from "@/lib/schemas/contracts";
+import type { TemplateSummary } from "@/lib/schemas/contracts";
+import { templateListResponseSchema } from "../admin-schemas.lazy";
 import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
 import type { TemplateAudience, TemplateLanguage } from "./template-types";
 

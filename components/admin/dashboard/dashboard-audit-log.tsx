@@ -7,12 +7,13 @@ import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/form-field";
 import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import type { ApiLoad } from "@/lib/api/problem";
-import { auditListSchema } from "@/lib/schemas/admin";
+import type { auditListSchema as AuditListSchema } from "@/lib/schemas/admin";
+import { auditListSchema } from "../admin-schemas.lazy";
 import { AdminCard } from "../shared/admin-card";
 import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
 import { useRefreshableCard } from "../shared/use-refreshable";
 
-type AuditList = z.infer<typeof auditListSchema>;
+type AuditList = z.infer<typeof AuditListSchema>;
 
 const COLUMNS = ["time", "action", "actor", "subject"] as const;
 

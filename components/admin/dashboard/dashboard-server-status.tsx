@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import type { ApiLoad } from "@/lib/api/problem";
-import { serverStatusSchema } from "@/lib/schemas/admin";
+import type { serverStatusSchema as ServerStatusSchema } from "@/lib/schemas/admin";
+import { serverStatusSchema } from "../admin-schemas.lazy";
 import { AdminCard } from "../shared/admin-card";
 import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
 import { useRefreshableCard } from "../shared/use-refreshable";
@@ -12,7 +13,7 @@ import { DashboardFailingMails } from "./dashboard-failing-mails";
 import { DashboardServerLogs } from "./dashboard-server-logs";
 import { DashboardServerMetrics } from "./dashboard-server-metrics";
 
-type ServerStatus = z.infer<typeof serverStatusSchema>;
+type ServerStatus = z.infer<typeof ServerStatusSchema>;
 
 // Text carries the meaning; colour only repeats it, each pairing at least 4.5:1.
 const statusTone: Record<ServerStatus["status"], string> = {

@@ -6,12 +6,13 @@ import type { z } from "zod";
 import { linkClass } from "@/components/ui/form-field";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
 import type { ApiLoad } from "@/lib/api/problem";
-import { topReferrersSchema } from "@/lib/schemas/referral-tree";
+import type { topReferrersSchema as TopReferrersSchema } from "@/lib/schemas/referral-tree";
+import { topReferrersSchema } from "../admin-schemas.lazy";
 import { AdminCard } from "../shared/admin-card";
 import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
 import { useRefreshableCard } from "../shared/use-refreshable";
 
-type TopReferrers = z.infer<typeof topReferrersSchema>;
+type TopReferrers = z.infer<typeof TopReferrersSchema>;
 
 /**
  * The ten members whose links brought the most approved members (then the most registrations),

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { type SelectFilterSpec, SelectFilters } from "@/components/ui/select";
 import { locales } from "@/lib/i18n/config";
-import { NEWS_STATES } from "@/lib/schemas/news";
+import { NEWS_STATES } from "@/lib/vocabulary";
 import type { NewsUrlQuery } from "./news-query";
 
 /** Language and state filters; a change asks the page to navigate, so the URL keeps them. */

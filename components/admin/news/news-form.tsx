@@ -1,26 +1,18 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { RegisteredSelectField } from "@/components/ui/registered-fields";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
+import { NEWS_BODY_MAX, NEWS_LINK_MAX, NEWS_TITLE_MAX } from "@/lib/constants";
 import { locales } from "@/lib/i18n/config";
-import {
-  type AdminNewsItem,
-  adminNewsResultSchema,
-  NEWS_BODY_MAX,
-  NEWS_LINK_MAX,
-  NEWS_TITLE_MAX,
-  type NewsFormValues,
-  type NewsInput,
-  newsInputSchema,
-} from "@/lib/schemas/news";
+import type { AdminNewsItem, NewsFormValues, NewsInput } from "@/lib/schemas/news";
+import { adminNewsResultSchema, newsInputSchema } from "../admin-schemas.lazy";
 
 const FIELDS = ["language", "title", "body", "date", "link", "published"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -44,10 +36,7 @@ export function NewsForm({
   const tErrors = useTranslations("AdminNews.errors");
   const tLang = useTranslations("AdminNews.language");
   const apiErrorMessage = useApiErrorMessage();
-  const form = useForm<NewsFormValues, unknown, NewsInput>({
-    resolver: zodResolver(newsInputSchema),
-    defaultValues: defaults,
-  });
+  const form = useSchemaForm<NewsFormValues, NewsInput>(newsInputSchema, { defaultValues: defaults });
   const { register, formState } = form;
 
   /** The schema's messages are keys; a field whose key is unknown gets the field's own word. */

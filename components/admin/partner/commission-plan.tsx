@@ -5,26 +5,22 @@ import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
+import { useLazyResolver } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { type ApiLoad, applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { type CommissionPlan, commissionPlanResultSchema } from "@/lib/schemas/partner";
+import type { CommissionPlan, commissionPlanResultSchema as PlanResultSchema } from "@/lib/schemas/partner";
+import { commissionPlanResultSchema, planResolver } from "../admin-schemas.lazy";
 import { AdminCard } from "../shared/admin-card";
 import { useAdminDay } from "../shared/use-admin-date";
 import { useRefreshable } from "../shared/use-refreshable";
 import { COMMISSION_PLAN_PATH } from "./partner-paths";
-import {
-  formFieldOf,
-  PLAN_API_FIELDS,
-  type PlanFormValues,
-  planFormValues,
-  planResolver,
-} from "./plan-values";
+import { formFieldOf, PLAN_API_FIELDS, type PlanFormValues, planFormValues } from "./plan-values";
 import { usePartnerFailure } from "./use-partner-failure";
 
-type PlanResult = z.infer<typeof commissionPlanResultSchema>;
+type PlanResult = z.infer<typeof PlanResultSchema>;
 
 /** The decimal mark of the page's language: "12,5" in German, "12.5" in English. */
 function useDecimalMark() {
@@ -95,10 +91,8 @@ function CommissionPlanForm({
   // Also on the inputs themselves, so that the first HTML carries them (without it the fields
   // would be empty until the script runs).
   const [defaults] = useState(() => planFormValues(plan, decimalMark));
-  const form = useForm<PlanFormValues, unknown, CommissionPlan>({
-    resolver: planResolver,
-    defaultValues: defaults,
-  });
+  const resolver = useLazyResolver(planResolver);
+  const form = useForm<PlanFormValues, unknown, CommissionPlan>({ resolver, defaultValues: defaults });
   const { register, formState } = form;
 
   /** The messages are keys; a field whose key is unknown gets the field's own word. */

@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { type ApiErrorInfo, type ApiLoad, ApiProblem, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { payoutPreparedSchema, payoutRunListSchema } from "@/lib/schemas/partner";
+import type { payoutRunListSchema as PayoutRunListSchema } from "@/lib/schemas/partner";
+import { payoutPreparedSchema, payoutRunListSchema } from "../admin-schemas.lazy";
 import { AdminCard } from "../shared/admin-card";
 import { ConfirmDialog, useFocusAfterDialog } from "../shared/confirm-dialog";
 import { useRefreshable } from "../shared/use-refreshable";
@@ -26,7 +27,7 @@ type Confirming = { run: PayoutRun; action: "execute" | "cancel" };
  * member in it is mailed) or cancelled. A refusal to prepare (nothing owed, payouts not
  * configured) is said in the card, in the page's language.
  */
-export function PayoutRuns({ initial }: { initial: ApiLoad<z.infer<typeof payoutRunListSchema>> }) {
+export function PayoutRuns({ initial }: { initial: ApiLoad<z.infer<typeof PayoutRunListSchema>> }) {
   const t = useTranslations("AdminPartner");
   const failureText = usePayoutFailure();
   const euros = useEuros();

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { linkClass } from "@/components/ui/form-field";
-import { payoutRunDetailSchema } from "@/lib/schemas/partner";
+import { payoutRunDetailSchema } from "../admin-schemas.lazy";
 import { RetryAlert } from "../shared/admin-card";
 import { useRefreshable } from "../shared/use-refreshable";
 import { payoutPath } from "./partner-paths";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eurosToCents, planFormValues, planResolver, readPlanForm } from "./plan-values";
+import { planResolver, readPlanForm } from "./plan-check";
+import { eurosToCents, planFormValues } from "./plan-values";
 
 const form = (personalPercent: string, companyPercent: string, minimumOrder: string) => ({
   personalPercent,

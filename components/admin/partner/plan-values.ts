@@ -1,12 +1,14 @@
-import type { FieldErrors, Resolver } from "react-hook-form";
-import { type CommissionPlan, commissionPlanSchema } from "@/lib/schemas/partner";
+import type { CommissionPlan } from "@/lib/schemas/partner";
+
+// The plan form's values and their conversions, without zod: the page shows the form with these
+// at once. Its check (plan-check.ts) reads them with the API's schema and is loaded on use.
 
 /**
  * The plan form's fields as the admin types them: the rates in percent and the minimum order in
  * euros, with a point or a comma as the decimal mark ("12.5", "12,5", "10,00").
  */
 export type PlanFormValues = { personalPercent: string; companyPercent: string; minimumOrder: string };
-type PlanField = keyof PlanFormValues;
+export type PlanField = keyof PlanFormValues;
 
 /** The plan's fields as the API names them, and the form's field for each (a 422 lands there). */
 export const PLAN_API_FIELDS = ["personalPercent", "companyPercent", "minimumOrderCents"] as const;
@@ -20,7 +22,7 @@ const TOO_LONG = 15;
  * A rate as typed, in basis points (12.5 % = 1250), worked out from its digits so that no
  * floating-point sum gets in between; a message key (of AdminPartner.errors) when it is none.
  */
-function percentToBasisPoints(text: string): number | string {
+export function percentToBasisPoints(text: string): number | string {
   const match = /^(\d+)(?:[.,](\d+))?$/.exec(text.replace(/[\s\u00a0%]/g, ""));
   if (!match) return "percentFormat";
   const [, whole = "", fraction = ""] = match;
@@ -47,43 +49,6 @@ export function eurosToCents(text: string): number | string {
   if (whole.replace(/^0+/, "").length > TOO_LONG) return "minimumRange";
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
-
-/**
- * The form's text as the plan the API takes, checked with the API's own schema; else each
- * field's message key (of AdminPartner.errors).
- */
-export function readPlanForm(
-  values: PlanFormValues,
-): { plan: CommissionPlan } | { errors: Partial<Record<PlanField, string>> } {
-  const errors: Partial<Record<PlanField, string>> = {};
-  const personal = percentToBasisPoints(values.personalPercent);
-  const company = percentToBasisPoints(values.companyPercent);
-  const minimum = eurosToCents(values.minimumOrder);
-  if (typeof personal === "string") errors.personalPercent = personal;
-  if (typeof company === "string") errors.companyPercent = company;
-  if (typeof minimum === "string") errors.minimumOrder = minimum;
-  const parsed = commissionPlanSchema.safeParse({
-    personalPercent: typeof personal === "number" ? personal / 100 : 0,
-    companyPercent: typeof company === "number" ? company / 100 : 0,
-    minimumOrderCents: typeof minimum === "number" ? minimum : 0,
-  });
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const apiField = PLAN_API_FIELDS.find((name) => name === issue.path[0]);
-      if (apiField) errors[formFieldOf(apiField)] ??= issue.message;
-    }
-  return parsed.success && Object.keys(errors).length === 0 ? { plan: parsed.data } : { errors };
-}
-
-/** react-hook-form's check of the plan form: readPlanForm, its keys as the fields' messages. */
-export const planResolver: Resolver<PlanFormValues, unknown, CommissionPlan> = (values) => {
-  const read = readPlanForm(values);
-  if ("plan" in read) return { values: read.plan, errors: {} };
-  const errors: FieldErrors<PlanFormValues> = {};
-  for (const [field, message] of Object.entries(read.errors) as [PlanField, string][])
-    errors[field] = { type: "validate", message };
-  return { values: {}, errors };
-};
 
 /** The plan as the form shows it, with the page language's decimal mark ("12,5", "10,00"). */
 export function planFormValues(plan: CommissionPlan, decimalMark: string): PlanFormValues {

@@ -1,26 +1,28 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
-import { shopKeyCreatedSchema, shopKeyInputSchema } from "@/lib/schemas/partner";
+import { SHOP_KEY_NAME_MAX } from "@/lib/constants";
+import type {
+  shopKeyCreatedSchema as ShopKeyCreatedSchema,
+  shopKeyInputSchema as ShopKeyInputSchema,
+} from "@/lib/schemas/partner";
+import { shopKeyCreatedSchema, shopKeyInputSchema } from "../admin-schemas.lazy";
 import { SHOP_KEYS_PATH } from "./partner-paths";
 import { usePartnerFailure } from "./use-partner-failure";
 
-type Values = z.input<typeof shopKeyInputSchema>;
-type Input = z.output<typeof shopKeyInputSchema>;
+type Values = z.input<typeof ShopKeyInputSchema>;
+type Input = z.output<typeof ShopKeyInputSchema>;
 const FIELDS = ["name"] as const;
-/** The longest name the API takes, from its schema. */
-const NAME_MAX = shopKeyInputSchema.shape.name.maxLength ?? undefined;
 
 /** The key as the API made it (shown this once), with the name the admin gave it. */
-export type NewShopKey = z.infer<typeof shopKeyCreatedSchema> & { name: string };
+export type NewShopKey = z.infer<typeof ShopKeyCreatedSchema> & { name: string };
 
 /**
  * Names a new shop key, checked with the API's own schema. The API's field issues land on the
@@ -37,10 +39,7 @@ export function ShopKeyForm({
   const t = useTranslations("AdminPartner");
   const tErrors = useTranslations("AdminPartner.errors");
   const failureText = usePartnerFailure();
-  const form = useForm<Values, unknown, Input>({
-    resolver: zodResolver(shopKeyInputSchema),
-    defaultValues: { name: "" },
-  });
+  const form = useSchemaForm<Values, Input>(shopKeyInputSchema, { defaultValues: { name: "" } });
   const { register, formState } = form;
 
   const message = formState.errors.name?.message;
@@ -67,7 +66,7 @@ export function ShopKeyForm({
             {...control}
             {...register("name")}
             type="text"
-            maxLength={NAME_MAX}
+            maxLength={SHOP_KEY_NAME_MAX}
             autoComplete="off"
             className={inputClass}
           />

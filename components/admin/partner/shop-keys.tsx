@@ -9,7 +9,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { type ApiLoad, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { type ShopKey, shopKeyListSchema } from "@/lib/schemas/partner";
+import type { ShopKey, shopKeyListSchema as ShopKeyListSchema } from "@/lib/schemas/partner";
+import { shopKeyListSchema } from "../admin-schemas.lazy";
 import { AdminCard } from "../shared/admin-card";
 import { ConfirmDialog, useFocusAfterDialog } from "../shared/confirm-dialog";
 import { useRefreshable } from "../shared/use-refreshable";
@@ -24,7 +25,7 @@ import { usePartnerFailure } from "./use-partner-failure";
  * change, or to retry a failed load), the dialog that names a new key, the one that shows it
  * this once, and the confirmation before a key is revoked.
  */
-export function ShopKeys({ initial }: { initial: ApiLoad<z.infer<typeof shopKeyListSchema>> }) {
+export function ShopKeys({ initial }: { initial: ApiLoad<z.infer<typeof ShopKeyListSchema>> }) {
   const t = useTranslations("AdminPartner");
   const failureText = usePartnerFailure();
   const list = useRefreshable(SHOP_KEYS_PATH, shopKeyListSchema, initial);

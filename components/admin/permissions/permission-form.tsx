@@ -1,25 +1,24 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/form-field";
 import { RegisteredTextareaField } from "@/components/ui/registered-fields";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { createPermissionSchema } from "@/lib/schemas/admin";
-import { permissionCreatedResponseSchema } from "@/lib/schemas/admin-user";
+import type { createPermissionSchema as CreatePermissionSchema } from "@/lib/schemas/admin";
+import { createPermissionSchema, permissionCreatedResponseSchema } from "../admin-schemas.lazy";
 
 const GUIDELINES = ["prefix", "specific", "snakeCase", "stable"] as const;
 const NAME_MAX_LENGTH = 64;
 const DESCRIPTION_MAX_LENGTH = 300;
 const FIELDS = ["name", "description"] as const;
 
-type Values = z.input<typeof createPermissionSchema>;
+type Values = z.input<typeof CreatePermissionSchema>;
 const EMPTY: Values = { name: "", description: "", is_active: true };
 
 /**
@@ -37,8 +36,7 @@ export function PermissionForm({ onCreated }: { onCreated: () => void }) {
     setFocus,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof createPermissionSchema>>({
-    resolver: zodResolver(createPermissionSchema),
+  } = useSchemaForm<Values, z.output<typeof CreatePermissionSchema>>(createPermissionSchema, {
     mode: "onTouched",
     defaultValues: EMPTY,
   });

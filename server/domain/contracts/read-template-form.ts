@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
-import { TEMPLATE_HTML_MAX_BYTES } from "../../../lib/schemas/contracts";
+import { TEMPLATE_HTML_MAX_BYTES } from "../../../lib/constants";
 import { AppError } from "../../errors";
 import { MultipartError, readMultipart } from "../../infra/uploads/read-multipart";
 import type { RequestBody } from "../../infra/uploads/request-body";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
+import { STAMP_MAX_BYTES } from "../../../lib/constants";
 import type { CompanyStamp } from "../../../lib/schemas/contracts";
-import { STAMP_MAX_BYTES } from "../../../lib/schemas/contracts";
 import type { Database } from "../../db";
 import { companyStamps } from "../../db/schema";
 import { AppError } from "../../errors";

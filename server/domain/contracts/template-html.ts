@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import { TEMPLATE_PLACEHOLDERS, type TemplatePlaceholder } from "../../../lib/schemas/contracts";
+import { TEMPLATE_PLACEHOLDERS, type TemplatePlaceholder } from "../../../lib/contract-templates";
 
 /**
  * Contract template HTML. An allowlist of text tags only: no images, no
