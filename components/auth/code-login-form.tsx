@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
-import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/field";
+import { inputClass, linkClass } from "@/components/ui/styles";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { codeEmailFormSchema, codeFormSchema, codeSentSchema, loginAnswerSchema } from "./auth-schemas.lazy";
@@ -98,17 +99,17 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
     return (
       <form className="space-y-4" noValidate onSubmit={requestCode}>
         <p className="text-slate-700">{t("intro")}</p>
-        <FormField id="code-email" label={tl("email")} error={emailError}>
-          <input
-            id="code-email"
-            type="email"
-            autoComplete="email"
-            className={inputClass}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? "code-email-error" : undefined}
-            {...emailForm.register("email")}
-          />
-        </FormField>
+        <Field id="code-email" label={tl("email")} error={emailError}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="email"
+              className={inputClass}
+              {...emailForm.register("email")}
+            />
+          )}
+        </Field>
         <Button type="submit" block loading={isSubmitting}>
           {isSubmitting ? t("sending") : t("sendCode")}
         </Button>

@@ -5,7 +5,8 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { FormField, inputClass, linkClass, primaryButtonClass } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/field";
+import { inputClass, linkClass, primaryButtonClass } from "@/components/ui/styles";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { loginAnswerSchema, passwordLoginFormSchema } from "./auth-schemas.lazy";
@@ -67,26 +68,22 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (challenge: string) 
           {error}
         </p>
       )}
-      <FormField id="login-email" label={t("email")} error={fieldError(errors.email?.message)}>
-        <input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          className={inputClass}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "login-email-error" : undefined}
-          {...register("email")}
-        />
-      </FormField>
-      <FormField id="login-password" label={t("password")} error={fieldError(errors.password?.message)}>
-        <PasswordField
-          id="login-password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? "login-password-error" : undefined}
-          {...register("password")}
-        />
-      </FormField>
+      <Field id="login-email" label={t("email")} error={fieldError(errors.email?.message)}>
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            autoComplete="email"
+            className={inputClass}
+            {...register("email")}
+          />
+        )}
+      </Field>
+      <Field id="login-password" label={t("password")} error={fieldError(errors.password?.message)}>
+        {(control) => (
+          <PasswordField {...control} autoComplete="current-password" {...register("password")} />
+        )}
+      </Field>
       <div className="text-right text-sm">
         <Link href="/password-reset" className={linkClass}>
           {t("forgotPassword")}

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import { CodeLoginForm } from "./code-login-form";
 import { LoginForm } from "./login-form";
 import { TotpStepForm } from "./totp-step-form";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { type ComponentProps, forwardRef, useState } from "react";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 
 /**
  * A password input with a show-password toggle. The toggle sits beside the input, not on top of

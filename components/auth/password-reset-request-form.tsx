@@ -5,7 +5,8 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { FormField, inputClass, primaryButtonClass } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/field";
+import { inputClass, primaryButtonClass } from "@/components/ui/styles";
 import type { ApiErrorInfo } from "@/lib/api/problem";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
@@ -71,20 +72,20 @@ export function PasswordResetRequestForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField id="password-reset-email" label={t("email")} error={emailError}>
-        <input
-          id="password-reset-email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          required
-          className={inputClass}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "password-reset-email-error" : undefined}
-          {...register("email")}
-        />
-      </FormField>
+      <Field id="password-reset-email" label={t("email")} error={emailError}>
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            required
+            className={inputClass}
+            {...register("email")}
+          />
+        )}
+      </Field>
       <button
         type="submit"
         className={primaryButtonClass}

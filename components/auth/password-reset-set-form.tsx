@@ -8,7 +8,7 @@ import { useWatch } from "react-hook-form";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Field } from "@/components/ui/field";
-import { linkClass, primaryButtonClass } from "@/components/ui/form-field";
+import { linkClass, primaryButtonClass } from "@/components/ui/styles";
 import type { ApiErrorInfo } from "@/lib/api/problem";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";

@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { FormField, inputClass, linkClass } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/field";
+import { inputClass, linkClass } from "@/components/ui/styles";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { browserSessionSchema, totpAppFormSchema, totpRecoveryFormSchema } from "./auth-schemas.lazy";
@@ -77,22 +78,22 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
         {t("title")}
       </h2>
       <p className="text-slate-700">{recovery ? t("introRecovery") : t("intro")}</p>
-      <FormField id={fieldId} label={recovery ? t("recoveryLabel") : t("codeLabel")} error={error}>
-        <input
-          id={fieldId}
-          type="text"
-          className={`${inputClass} font-mono tracking-widest`}
-          autoComplete={recovery ? "off" : "one-time-code"}
-          inputMode={recovery ? "text" : "numeric"}
-          pattern={recovery ? undefined : "[0-9 ]*"}
-          maxLength={recovery ? 64 : 7}
-          spellCheck={false}
-          autoCapitalize={recovery ? "characters" : "off"}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          {...register("code")}
-        />
-      </FormField>
+      <Field id={fieldId} label={recovery ? t("recoveryLabel") : t("codeLabel")} error={error}>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            className={`${inputClass} font-mono tracking-widest`}
+            autoComplete={recovery ? "off" : "one-time-code"}
+            inputMode={recovery ? "text" : "numeric"}
+            pattern={recovery ? undefined : "[0-9 ]*"}
+            maxLength={recovery ? 64 : 7}
+            spellCheck={false}
+            autoCapitalize={recovery ? "characters" : "off"}
+            {...register("code")}
+          />
+        )}
+      </Field>
       <StepActions busy={busy} label={t("submit")} busyLabel={t("submitting")}>
         <button
           type="button"

@@ -19,8 +19,8 @@ import {
   useTemplatesAndSigned,
 } from "@/components/onboarding/sign-contract/use-contract-data";
 import { useDashboardRedirect } from "@/components/onboarding/use-dashboard-redirect";
-import { linkClass } from "@/components/ui/form-field";
 import { Section } from "@/components/ui/section";
+import { linkClass } from "@/components/ui/styles";
 import { ResignItems } from "./resign-items";
 
 /** The templates to sign again (GET /api/contracts/resign); they are not per language. */

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { NewsArticle } from "@/components/news/news-article";
-import { linkClass } from "@/components/ui/form-field";
 import { Section } from "@/components/ui/section";
+import { linkClass } from "@/components/ui/styles";
 import type { MemberNewsItem } from "@/lib/schemas/news";
 
 /**

@@ -2,7 +2,7 @@
 
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Country } from "react-phone-number-input";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 import { CountryFlag } from "./country-flag";
 import { countryOptions, matchesCountry, type CountryOption as Option } from "./country-search";
 

@@ -5,7 +5,7 @@ import { type Ref, useMemo, useRef } from "react";
 import type { Country, Labels } from "react-phone-number-input";
 import PhoneInput, { getCountries } from "react-phone-number-input/min";
 import type { FieldControlProps } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 import { FLAG_URL } from "./country-flag";
 import { CountrySelect, type CountrySelectProps } from "./country-select";
 

@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { NEWS_BODY_CLASS } from "@/components/dashboard/news-body";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import type { MemberNewsItem } from "@/lib/schemas/news";
 
 /**

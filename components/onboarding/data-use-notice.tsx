@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import type { AccountType } from "@/lib/vocabulary";
 
 /**

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { ChangeEvent, Ref } from "react";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 import { useObjectUrl } from "@/components/ui/use-object-url";
 import { ID_IMAGE_ACCEPT } from "./id-image";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 import type { InputProps } from "./profile-layout";
 
 /** One text-like profile field, wired to react-hook-form and to its error and hint. */

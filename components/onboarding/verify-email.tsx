@@ -14,7 +14,7 @@ import {
 } from "@/components/auth/use-api-error-message";
 import { useCountdown } from "@/components/auth/use-countdown";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { verifyCodeFormSchema } from "./onboarding-schemas.lazy";

@@ -6,7 +6,8 @@ import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
-import { FormField, inputClass } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/styles";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import {
   DEFAULT_EXPIRY_DAYS,
@@ -84,9 +85,6 @@ export function GenerateLinkForm({
     return t.has(path as never) ? t(path as never) : key;
   };
   const controlId = { expiresInDays: `${id}-expiry`, maxUses: `${id}-max-uses`, label: `${id}-label` };
-  const describedBy = (name: (typeof FIELDS)[number], other: string) =>
-    [other, fieldError(name) && `${controlId[name]}-error`].filter(Boolean).join(" ");
-  const invalid = (name: (typeof FIELDS)[number]) => (fieldError(name) ? true : undefined);
   // Choosing unlimited for one setting sets the other to unlimited too: a link that never
   // expires but runs out (or the reverse) is not an option the product offers.
   const linkUnlimited = (other: "expiresInDays" | "maxUses") => ({
@@ -104,21 +102,23 @@ export function GenerateLinkForm({
     values: readonly number[],
     text: (value: number) => string,
   ) => (
-    <FormField id={controlId[name]} label={label} error={fieldError(name)}>
-      <select
-        id={controlId[name]}
-        className={inputClass}
-        aria-invalid={invalid(name)}
-        aria-describedby={describedBy(name, hintId)}
-        {...register(name, linkUnlimited(name === "maxUses" ? "expiresInDays" : "maxUses"))}
-      >
-        {values.map((value) => (
-          <option key={value} value={value}>
-            {text(value)}
-          </option>
-        ))}
-      </select>
-    </FormField>
+    <Field id={controlId[name]} label={label} error={fieldError(name)}>
+      {(control) => (
+        <select
+          {...control}
+          // The note on unlimited below the limits describes both selects, before their own error.
+          aria-describedby={[hintId, control["aria-describedby"]].filter(Boolean).join(" ")}
+          className={inputClass}
+          {...register(name, linkUnlimited(name === "maxUses" ? "expiresInDays" : "maxUses"))}
+        >
+          {values.map((value) => (
+            <option key={value} value={value}>
+              {text(value)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 
   return (
@@ -131,23 +131,23 @@ export function GenerateLinkForm({
           {limitSelect("maxUses", t("generate.maxUses"), MAX_USES_OPTIONS, (uses) =>
             t("generate.maxUsesOption", { uses }),
           )}
-          <FormField
+          <Field
             id={controlId.label}
             label={t("generate.label")}
             hint={t("generate.labelHint")}
             error={fieldError("label")}
           >
-            <input
-              id={controlId.label}
-              type="text"
-              className={inputClass}
-              maxLength={REFERRAL_LABEL_MAX_LENGTH}
-              autoComplete="off"
-              aria-invalid={invalid("label")}
-              aria-describedby={describedBy("label", `${controlId.label}-hint`)}
-              {...register("label")}
-            />
-          </FormField>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                className={inputClass}
+                maxLength={REFERRAL_LABEL_MAX_LENGTH}
+                autoComplete="off"
+                {...register("label")}
+              />
+            )}
+          </Field>
         </div>
         <p id={hintId} className="text-sm text-slate-600">
           {t("generate.unlimitedHint")}

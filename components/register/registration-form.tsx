@@ -10,7 +10,7 @@ import { PhoneField } from "@/components/forms/phone-field";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 import type { AccountType } from "@/lib/vocabulary";
 import {
   emptyValues,

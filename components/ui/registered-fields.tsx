@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Field } from "./field";
-import { inputClass } from "./form-field";
+import { inputClass } from "./styles";
 
 /**
  * A labelled select registered with react-hook-form (`registration` is what `register(name)`

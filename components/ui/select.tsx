@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { Field } from "./field";
-import { inputClass } from "./form-field";
+import { inputClass } from "./styles";
 
 /** A labelled select; `onChange` receives the chosen option's value. */
 export function SelectField({

@@ -8,7 +8,7 @@ import { LatestNews } from "@/components/dashboard/latest-news";
 import { WebshopTeaser } from "@/components/dashboard/news-and-shop";
 import { QuickActions } from "@/components/dashboard/quick-actions";
 import { StatusCards } from "@/components/dashboard/status-cards";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import { displayName } from "@/lib/display-name";
 import { idExpirySchema } from "@/lib/schemas/id-expiry";
 import { memberNewsListSchema } from "@/lib/schemas/news";

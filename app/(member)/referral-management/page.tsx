@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ReferralManagement } from "@/components/referrals/referral-management";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import { displayName } from "@/lib/display-name";
 import { referralListSchema, referralStatsResponseSchema } from "@/lib/schemas/referrals";
 import { apiGetAsUser } from "@/web/api-server";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { linkClass } from "@/components/ui/form-field";
 import { PageHeader } from "@/components/ui/page-header";
+import { linkClass } from "@/components/ui/styles";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("WebshopAccess");

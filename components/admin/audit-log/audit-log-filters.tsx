@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
 import { SelectOptions } from "@/components/ui/select";
+import { inputClass } from "@/components/ui/styles";
 import type { AuditLogUrlQuery } from "./audit-log-query";
 
 /**

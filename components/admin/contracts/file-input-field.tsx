@@ -2,7 +2,7 @@
 
 import type { ReactNode, RefObject } from "react";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 
 /**
  * A labelled file input of the contract admin forms (the stamp image, a template's HTML):

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef } from "react";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import type { ResignPending } from "@/lib/schemas/contracts";
 import { resignPendingResponseSchema } from "../admin-schemas.lazy";
 import { adminCardClass, RetryAlert } from "../shared/admin-card";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 
 const FORMATS = ["bold", "italic", "underline", "heading", "bulletList"] as const;
 type Format = (typeof FORMATS)[number];

@@ -8,7 +8,7 @@ import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import { useObjectUrl } from "@/components/ui/use-object-url";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { STAMP_MAX_BYTES } from "@/lib/constants";

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 
 /**
  * A labelled one-line text input of the contract admin forms, registered with react-hook-form

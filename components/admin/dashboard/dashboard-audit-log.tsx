@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import type { ApiLoad } from "@/lib/api/problem";
 import type { auditListSchema as AuditListSchema } from "@/lib/schemas/admin";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import { AdminCard } from "../shared/admin-card";
 import type { AdminDashboardData } from "../shared/admin-dashboard-data";
 import { AdminStats } from "../shared/user-stats";

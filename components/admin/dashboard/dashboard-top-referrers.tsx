@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
 import type { ApiLoad } from "@/lib/api/problem";
 import type { topReferrersSchema as TopReferrersSchema } from "@/lib/schemas/referral-tree";

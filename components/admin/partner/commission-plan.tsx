@@ -8,7 +8,7 @@ import { api } from "@/components/api/client";
 import { useLazyResolver } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 import { type ApiLoad, applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { CommissionPlan, commissionPlanResultSchema as PlanResultSchema } from "@/lib/schemas/partner";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import { payoutRunDetailSchema } from "../admin-schemas.lazy";
 import { RetryAlert } from "../shared/admin-card";
 import { useRefreshable } from "../shared/use-refreshable";

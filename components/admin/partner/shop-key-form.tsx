@@ -6,7 +6,7 @@ import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { SHOP_KEY_NAME_MAX } from "@/lib/constants";
 import type {

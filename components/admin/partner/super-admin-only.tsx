@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 
 /** What an admin who is not a super admin sees instead of the keys and the plan. */
 export async function SuperAdminOnly() {

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import { type MediaItem, shortenFileName } from "./media-items";
 import { MediaViewer } from "./media-viewer";
 import type { Load } from "./use-admin-resource";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import type { InviteTree } from "@/lib/schemas/referral-tree";
 import { inviteTreeSchema } from "../admin-schemas.lazy";
 import { useAdminResource } from "../shared/use-admin-resource";

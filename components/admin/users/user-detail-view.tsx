@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import { displayName } from "@/lib/display-name";
 import type { InviteTree } from "@/lib/schemas/referral-tree";
 import { type FullUser, namedUser } from "../shared/admin-user";

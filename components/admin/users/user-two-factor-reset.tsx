@@ -7,7 +7,7 @@ import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 

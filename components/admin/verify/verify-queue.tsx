@@ -6,8 +6,8 @@ import { type FormEvent, useCallback, useEffect, useId, useState, useTransition 
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
 import { type SelectFilterSpec, SelectFilters } from "@/components/ui/select";
+import { inputClass } from "@/components/ui/styles";
 import type { PendingUsers } from "@/lib/schemas/admin-user";
 import { ACCOUNT_TYPES } from "@/lib/vocabulary";
 import { AdminPager, PageSizeField } from "../shared/admin-pager";

@@ -7,7 +7,7 @@ import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { rejectUserSchema as RejectUserSchema } from "@/lib/schemas/admin";

@@ -2,8 +2,8 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import type { MouseEvent } from "react";
-import { linkClass } from "@/components/ui/form-field";
 import { Section } from "@/components/ui/section";
+import { linkClass } from "@/components/ui/styles";
 import { notify } from "@/lib/notify";
 import type { ContractDocument } from "@/lib/schemas/contracts";
 

@@ -15,7 +15,7 @@ import {
 } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type {

@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { type MouseEvent, useState } from "react";
 import { api } from "@/components/api/client";
 import { contractListResponseSchema, ownIdDocumentsSchema } from "@/components/profile/profile-schemas.lazy";
-import { linkClass } from "@/components/ui/form-field";
+import { linkClass } from "@/components/ui/styles";
 import { notify } from "@/lib/notify";
 import type { ContractDocument } from "@/lib/schemas/contracts";
 import type { OwnIdDocument } from "@/lib/schemas/id-upload";

@@ -9,7 +9,7 @@ import { confirmIdentitySchema } from "@/components/profile/profile-schemas.lazy
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/styles";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { ConfirmIdentityInput } from "@/lib/schemas/account";

@@ -15,7 +15,8 @@ import {
   totpRegenerateSchema,
 } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
-import { FormField, inputClass } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/styles";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 
@@ -124,37 +125,37 @@ export function SecondFactorForm({
       </Sub>
       <p className="text-sm text-slate-700">{t(hint)}</p>
       {password && (
-        <FormField id={passwordId} label={t("currentPassword")} error={passwordError}>
-          <PasswordField
-            id={passwordId}
-            autoComplete="current-password"
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? `${passwordId}-error` : undefined}
-            {...form.register("currentPassword")}
-          />
-        </FormField>
+        <Field id={passwordId} label={t("currentPassword")} error={passwordError}>
+          {(control) => (
+            <PasswordField
+              {...control}
+              autoComplete="current-password"
+              {...form.register("currentPassword")}
+            />
+          )}
+        </Field>
       )}
-      <FormField
+      <Field
         id={codeId}
         label={codeKind === "app" ? t("codeLabel") : t("regenerateCodeLabel")}
         error={codeError}
       >
-        <input
-          id={codeId}
-          type="text"
-          autoComplete="one-time-code"
-          {...(codeKind === "app"
-            ? {
-                className: `${inputClass} max-w-48 font-mono tracking-widest`,
-                inputMode: "numeric",
-                maxLength: 7,
-              }
-            : { className: `${inputClass} font-mono`, spellCheck: false })}
-          aria-invalid={codeError ? true : undefined}
-          aria-describedby={codeError ? `${codeId}-error` : undefined}
-          {...form.register("code")}
-        />
-      </FormField>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="one-time-code"
+            {...(codeKind === "app"
+              ? {
+                  className: `${inputClass} max-w-48 font-mono tracking-widest`,
+                  inputMode: "numeric",
+                  maxLength: 7,
+                }
+              : { className: `${inputClass} font-mono`, spellCheck: false })}
+            {...form.register("code")}
+          />
+        )}
+      </Field>
       <Button type="submit" variant={variant} loading={isSubmitting}>
         {isSubmitting ? t(submittingText) : t(submitText)}
       </Button>
