@@ -3,8 +3,8 @@
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Suspense, useEffect, useState } from "react";
-import { Toaster as Sonner } from "sonner";
 import { TOAST } from "@/lib/constants";
+import { onToastWanted, toasterListening } from "@/lib/notify";
 import { FlashToast } from "./flash-toast";
 import { NoticeToast } from "./notice-toast";
 import { type Box, toastTop } from "./toast-placement";
@@ -77,32 +77,68 @@ function useToastTop(): number {
   return top;
 }
 
+type SonnerToaster = typeof import("sonner").Toaster;
+
+/** sonner's Toaster, loaded when the first toast is raised (lib/notify), none before. */
+function useSonnerWhenWanted(): SonnerToaster | null {
+  const [Sonner, setSonner] = useState<SonnerToaster | null>(null);
+  useEffect(() => {
+    let live = true;
+    let asked = false;
+    // Called at once when a toast was raised before this effect ran (a child's effect, such as
+    // FlashToast's, runs before its parent's).
+    const stop = onToastWanted(() => {
+      if (asked) return;
+      asked = true;
+      void import("sonner").then((module) => {
+        if (live) setSonner(() => module.Toaster);
+      });
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, []);
+  return Sonner;
+}
+
+/** Renders nothing; its effect runs after sonner's Toaster (its elder sibling) has subscribed. */
+function Listening() {
+  useEffect(() => toasterListening(), []);
+  return null;
+}
+
 /** Toasts: top-right below the header (full width on a phone), never over a control; at most 20, 350 px wide, 16 px margins, 8 px gap, Alt+T focuses. */
 export function Toaster() {
   const t = useTranslations("Common");
   const top = useToastTop();
+  const Sonner = useSonnerWhenWanted();
   const offset = { top, right: TOAST.marginPx, bottom: TOAST.marginPx, left: TOAST.marginPx };
-  // sonner's Toaster starts empty and subscribes in an effect: a toast raised before that is
-  // lost. FlashToast comes after it here, so its effect (which may raise the redirect's toast on
-  // the first render) always runs after the subscription, in the same commit.
+  // sonner's Toaster starts empty and subscribes in an effect: a toast raised before that would
+  // be lost, so lib/notify holds toasts until Listening (after it) says it subscribed.
   return (
     <>
-      <Sonner
-        position="top-right"
-        visibleToasts={TOAST.maxVisible}
-        offset={offset}
-        mobileOffset={offset}
-        gap={TOAST.gapPx}
-        hotkey={["altKey", "KeyT"]}
-        containerAriaLabel={t("notifications")}
-        richColors
-        closeButton
-        toastOptions={{
-          duration: TOAST.defaultMs,
-          style: { maxWidth: TOAST.maxWidthPx },
-          closeButtonAriaLabel: t("closeToast"),
-        }}
-      />
+      {Sonner && (
+        <>
+          <Sonner
+            position="top-right"
+            visibleToasts={TOAST.maxVisible}
+            offset={offset}
+            mobileOffset={offset}
+            gap={TOAST.gapPx}
+            hotkey={["altKey", "KeyT"]}
+            containerAriaLabel={t("notifications")}
+            richColors
+            closeButton
+            toastOptions={{
+              duration: TOAST.defaultMs,
+              style: { maxWidth: TOAST.maxWidthPx },
+              closeButtonAriaLabel: t("closeToast"),
+            }}
+          />
+          <Listening />
+        </>
+      )}
       <FlashToast />
       {/* Reads the address's query: its own Suspense boundary keeps the pages static. */}
       <Suspense fallback={null}>

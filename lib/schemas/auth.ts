@@ -1,15 +1,10 @@
 import { z } from "zod";
-import {
-  checkPassword,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  RESET_TOKEN_LENGTH,
-} from "@/lib/password-policy";
+import { checkPassword, PASSWORD_MAX_LENGTH, RESET_TOKEN_LENGTH } from "@/lib/password-policy";
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ROLES } from "@/lib/vocabulary";
 import { locales } from "../i18n/config";
 
 // Field schemas carry the user-facing message *key* (messages/*.json `Validation.*`); forms
-// translate it, the API returns it in 422 details (STYLE.md "one schema, three users").
+// translate it, the API returns it in 422 details: one schema for the form, the API and its answer.
 
 export const emailSchema = z
   .string({ error: "emailRequired" })

@@ -39,6 +39,11 @@ export async function loadAdminUser(
 }
 
 /** The admin dashboard's three cards, loaded side by side; each card gets its own answer. */
+/** The member counts the user list shows above its filters, with the first render. */
+export function loadUserStats() {
+  return apiLoadAsUser(DASHBOARD_PATHS.stats, userStatsSchema);
+}
+
 export async function loadAdminDashboard(): Promise<AdminDashboardData> {
   const [stats, serverStatus, audit, topReferrers] = await Promise.all([
     apiLoadAsUser(DASHBOARD_PATHS.stats, userStatsSchema),

@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useRef, useState, useTransition } from "react";
+import { type ComponentProps, useCallback, useEffect, useId, useRef, useState, useTransition } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { buttonClass } from "@/components/ui/button";
@@ -36,7 +36,16 @@ const serverMessageOr = (error: unknown, fallback: string) =>
  * there, so a link or back/forward shows the same list); a change here navigates, and the
  * server renders the new list. `list` is null when the server could not load it.
  */
-export function UserListManagement({ query, list }: { query: UserListUrlQuery; list: UserList | null }) {
+export function UserListManagement({
+  query,
+  list,
+  stats,
+}: {
+  query: UserListUrlQuery;
+  list: UserList | null;
+  /** The counts, loaded with the page (their card asks again only after a change). */
+  stats?: ComponentProps<typeof AdminStats>["initial"];
+}) {
   const t = useTranslations("AdminArea.users");
   const tCommon = useTranslations("AdminArea.common");
   const router = useRouter();
@@ -123,7 +132,7 @@ export function UserListManagement({ query, list }: { query: UserListUrlQuery; l
   const estimate = list?.totalIsEstimate === true;
   return (
     <div className="space-y-6">
-      <AdminStats reloadKey={statsKey} />
+      <AdminStats reloadKey={statsKey} initial={stats} />
 
       <section className={adminCardClass}>
         <UserListFilters query={query} onChange={navigate} />
