@@ -1,19 +1,24 @@
 import "server-only";
 import { auditListSchema, serverStatusSchema, userStatsSchema } from "@/lib/schemas/admin";
-import { adminFullUserSchema, adminUserDocumentsSchema } from "@/lib/schemas/admin-user";
+import {
+  adminFullUserSchema,
+  adminUserDocumentsSchema,
+  permissionListResponseSchema,
+} from "@/lib/schemas/admin-user";
 import {
   activeStampResponseSchema,
+  adminMemberContractsResponseSchema,
   resignPendingResponseSchema,
   stampListResponseSchema,
   templateListResponseSchema,
 } from "@/lib/schemas/contracts";
-import { type InviteTree, inviteTreeSchema, topReferrersSchema } from "@/lib/schemas/referral-tree";
+import { inviteTreeSchema, topReferrersSchema } from "@/lib/schemas/referral-tree";
 import { apiGetAsUser, apiLoadAsUser } from "@/web/api-server";
 import { withWebLogs } from "@/web/server-logs";
 import type { AdminDashboardData, ContractDashboardData } from "./admin-dashboard-data";
-import type { FullUser } from "./admin-user";
+import type { AdminUserLoad } from "./admin-user";
 import { DASHBOARD_PATHS } from "./dashboard-paths";
-import { type MediaItem, toMediaItems } from "./media-items";
+import { toMediaItems } from "./media-items";
 
 /**
  * One user and their documents for the first render of the admin user pages. A part that
@@ -22,28 +27,38 @@ import { type MediaItem, toMediaItems } from "./media-items";
  */
 export async function loadAdminUser(
   userId: string,
-  options: { invites?: boolean } = {},
-): Promise<{ full?: FullUser; media?: MediaItem[]; invites?: InviteTree }> {
+  options: { invites?: boolean; evidence?: boolean; permissions?: boolean } = {},
+): Promise<AdminUserLoad> {
   const encoded = encodeURIComponent(userId);
-  const [full, documents, invites] = await Promise.all([
+  const [full, documents, invites, contracts, audit, permissions] = await Promise.all([
     apiGetAsUser(`/api/auth/admin/users/${encoded}/full`, adminFullUserSchema),
     apiGetAsUser(`/api/admin/user/${encoded}/documents`, adminUserDocumentsSchema),
     // Who invited whom: shown on the view and profile pages, not on the verify page.
     options.invites ? apiGetAsUser(`/api/admin/users/${encoded}/referrals`, inviteTreeSchema) : null,
+    // The signed contracts and the audit trail: the view and profile pages.
+    options.evidence
+      ? apiGetAsUser(`/api/admin/user/${encoded}/contracts`, adminMemberContractsResponseSchema)
+      : null,
+    options.evidence ? apiGetAsUser(`/api/admin/audit?userId=${encoded}`, auditListSchema) : null,
+    // The permissions to grant: the verify page.
+    options.permissions ? apiGetAsUser("/api/permissions", permissionListResponseSchema) : null,
   ]);
   return {
     full: full ?? undefined,
     media: documents ? toMediaItems(documents) : undefined,
     invites: invites ?? undefined,
+    contracts: contracts ?? undefined,
+    audit: audit ?? undefined,
+    permissions: permissions ?? undefined,
   };
 }
 
-/** The admin dashboard's three cards, loaded side by side; each card gets its own answer. */
 /** The member counts the user list shows above its filters, with the first render. */
 export function loadUserStats() {
   return apiLoadAsUser(DASHBOARD_PATHS.stats, userStatsSchema);
 }
 
+/** The admin dashboard's three cards, loaded side by side; each card gets its own answer. */
 export async function loadAdminDashboard(): Promise<AdminDashboardData> {
   const [stats, serverStatus, audit, topReferrers] = await Promise.all([
     apiLoadAsUser(DASHBOARD_PATHS.stats, userStatsSchema),

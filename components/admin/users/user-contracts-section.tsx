@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { AdminMemberContracts } from "@/lib/schemas/contracts";
 import { adminMemberContractsResponseSchema } from "../admin-schemas.lazy";
 import { DayCell, SectionTable } from "../shared/section-table";
 import { useAdminResource } from "../shared/use-admin-resource";
@@ -11,12 +12,19 @@ import { LoadSection } from "../shared/user-detail-sections";
  * signature with its template version, so a re-signed contract shows both versions, and the
  * contracts the member still has to sign again.
  */
-export function UserContractsSection({ userId }: { userId: string }) {
+export function UserContractsSection({
+  userId,
+  initial,
+}: {
+  userId: string;
+  initial?: AdminMemberContracts;
+}) {
   const t = useTranslations("AdminUser.contracts");
   const { load } = useAdminResource(
     `/api/admin/user/${encodeURIComponent(userId)}/contracts`,
     adminMemberContractsResponseSchema,
     (reason) => t("loadFailed", { reason }),
+    initial,
   );
   return (
     <LoadSection heading={t("heading")} load={load} loadingText={t("loading")}>

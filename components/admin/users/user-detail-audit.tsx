@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { auditListSchema } from "../admin-schemas.lazy";
+import type { AdminUserLoad } from "../shared/admin-user";
 import { AuditDetails } from "../shared/audit-details";
 import { useAdminResource } from "../shared/use-admin-resource";
 import { LoadSection } from "../shared/user-detail-sections";
@@ -11,13 +12,14 @@ import { LoadSection } from "../shared/user-detail-sections";
  * The user's audit trail (replaces the spec's 'logs' placeholder): who did what to or as this
  * user, newest first as the API sends it. A list rather than a table so it fits 390 px.
  */
-export function UserDetailAudit({ userId }: { userId: string }) {
+export function UserDetailAudit({ userId, initial }: { userId: string; initial?: AdminUserLoad["audit"] }) {
   const t = useTranslations("AdminUser.audit");
   const format = useFormatter();
   const { load, reload } = useAdminResource(
     `/api/admin/audit?userId=${encodeURIComponent(userId)}`,
     auditListSchema,
     (reason) => t("failed", { reason }),
+    initial,
   );
 
   return (

@@ -22,7 +22,7 @@ export async function UserDetailPage({
   variant: UserDetailVariant;
 }) {
   const { id } = await params;
-  const initial = await loadAdminUser(id, { invites: true });
+  const initial = await loadAdminUser(id, { invites: true, evidence: true });
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <UserDetailView userId={id} variant={variant} initial={initial} />

@@ -7,9 +7,7 @@ import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/styles";
 import { displayName } from "@/lib/display-name";
-import type { InviteTree } from "@/lib/schemas/referral-tree";
-import { type FullUser, namedUser } from "../shared/admin-user";
-import type { MediaItem } from "../shared/media-items";
+import { type AdminUserLoad, namedUser } from "../shared/admin-user";
 import { useUserDetail } from "../shared/use-user-detail";
 import { UserMediaSection } from "../shared/user-detail-media";
 import {
@@ -37,7 +35,7 @@ export function UserDetailView({
   userId: string;
   variant: "view" | "profile";
   /** What the page loaded on the server; a part it could not load is fetched here. */
-  initial?: { full?: FullUser; media?: MediaItem[]; invites?: InviteTree };
+  initial?: AdminUserLoad;
 }) {
   const t = useTranslations("AdminUser");
   const router = useRouter();
@@ -98,7 +96,7 @@ export function UserDetailView({
       <UserInfoSection user={user} status={full.userStatus} />
       <ProfileDetailsSection full={full} />
       <UserMediaSection media={media} />
-      <UserContractsSection userId={user.id} />
+      <UserContractsSection userId={user.id} initial={initial?.contracts} />
       <PermissionListSection permissions={full.permissions} />
       <UserInvitesSection userId={user.id} initial={initial?.invites} />
       {variant === "profile" && (
@@ -114,7 +112,12 @@ export function UserDetailView({
               setAuditVersion((version) => version + 1);
             }}
           />
-          <UserDetailAudit key={auditVersion} userId={user.id} />
+          <UserDetailAudit
+            key={auditVersion}
+            userId={user.id}
+            // After an action the trail is asked for again (a new key, without the first load).
+            initial={auditVersion === 0 ? initial?.audit : undefined}
+          />
         </>
       )}
     </div>

@@ -9,6 +9,7 @@ import { readApiError } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { OnboardingStepFlag } from "@/lib/onboarding-flags";
 import { permissionListResponseSchema } from "../admin-schemas.lazy";
+import type { AdminUserLoad } from "../shared/admin-user";
 import { PermissionCheckboxes } from "../shared/permission-modal";
 import { useAdminResource } from "../shared/use-admin-resource";
 import { DetailSection } from "../shared/user-detail-sections";
@@ -21,12 +22,15 @@ import { DetailSection } from "../shared/user-detail-sections";
 export function VerifyForm({
   userId,
   initial,
+  permissionList,
   missing,
   done,
   onDone,
 }: {
   userId: string;
   initial: string[];
+  /** The permissions to choose from, loaded with the page (the form asks itself without them). */
+  permissionList?: AdminUserLoad["permissions"];
   missing: OnboardingStepFlag[];
   done: boolean;
   onDone: () => void;
@@ -34,8 +38,11 @@ export function VerifyForm({
   const t = useTranslations("AdminUser");
   const { apiFetch } = useAuth();
   const apiErrorMessage = useApiErrorMessage();
-  const { load, reload } = useAdminResource("/api/permissions", permissionListResponseSchema, (reason) =>
-    t("verify.permissionsFailed", { reason }),
+  const { load, reload } = useAdminResource(
+    "/api/permissions",
+    permissionListResponseSchema,
+    (reason) => t("verify.permissionsFailed", { reason }),
+    permissionList,
   );
   // The user's current permissions are ticked to begin with.
   const [selected, setSelected] = useState<Set<string>>(() => new Set(initial));

@@ -8,8 +8,7 @@ import { buttonClass } from "@/components/ui/button";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { displayName } from "@/lib/display-name";
 import { missingSteps } from "@/lib/onboarding-flags";
-import { type FullUser, namedUser } from "../shared/admin-user";
-import type { MediaItem } from "../shared/media-items";
+import { type AdminUserLoad, namedUser } from "../shared/admin-user";
 import { useUserDetail } from "../shared/use-user-detail";
 import { UserMediaSection } from "../shared/user-detail-media";
 import { sectionClass, UserInfoSection, UserPageLoading } from "../shared/user-detail-sections";
@@ -33,7 +32,7 @@ export function VerifyUserPanel({
 }: {
   userId: string;
   /** What the page loaded on the server; a part it could not load is fetched here. */
-  initial?: { full?: FullUser; media?: MediaItem[] };
+  initial?: AdminUserLoad;
 }) {
   const t = useTranslations("AdminUser");
   const router = useRouter();
@@ -102,6 +101,7 @@ export function VerifyUserPanel({
       <VerifyForm
         userId={user.id}
         initial={permissions}
+        permissionList={initial?.permissions}
         missing={missingSteps(load.data.userStatus)}
         done={done}
         onDone={finish}

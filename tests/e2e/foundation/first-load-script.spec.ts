@@ -80,7 +80,12 @@ test("a member's and an admin's pages load no schema library and no toasts at fi
   await page.context().clearCookies();
   const admin = await seedUser(page.request, { role: "admin", status: "active", approved: true });
   await signIn(page, admin);
-  for (const path of ["/admin/dashboard", "/admin/user-management", "/admin/contract-templates"]) {
+  for (const path of [
+    "/admin/dashboard",
+    "/admin/user-management",
+    `/admin/user-management/view/${member.id}`,
+    "/admin/contract-templates",
+  ]) {
     const loaded = await firstLoad(page, recorded, path);
     expect(carrying(loaded, ZOD), path).toEqual([]);
     expect(carrying(loaded, SONNER), path).toEqual([]);

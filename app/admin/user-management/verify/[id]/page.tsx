@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** /admin/user-management/verify/{id}: review a pending user, then verify or send back. */
 export default async function AdminVerifyUserPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const initial = await loadAdminUser(id);
+  const initial = await loadAdminUser(id, { permissions: true });
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <VerifyUserPanel userId={id} initial={initial} />
