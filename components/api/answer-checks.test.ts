@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { objectWithOptionalNumber } from "./answer-checks";
+import { objectWithOptionalNumber, objectWithRecordOrNull } from "./answer-checks";
 
 describe("objectWithOptionalNumber", () => {
   const check = objectWithOptionalNumber("resendAfterSeconds");
@@ -22,6 +22,23 @@ describe("objectWithOptionalNumber", () => {
       { resendAfterSeconds: "60" },
       { resendAfterSeconds: Number.NaN },
     ])
+      expect(check.safeParse(answer).success).toBe(false);
+  });
+});
+
+describe("objectWithRecordOrNull", () => {
+  const check = objectWithRecordOrNull("profile");
+
+  it("takes an object whose field is an object or null", () => {
+    expect(check.safeParse({ profile: { city: "Wien" } })).toEqual({
+      success: true,
+      data: { profile: { city: "Wien" } },
+    });
+    expect(check.safeParse({ profile: null }).success).toBe(true);
+  });
+
+  it("refuses a missing field, a list, or a value that is not an object", () => {
+    for (const answer of [{}, { profile: [] }, { profile: "x" }, null, []])
       expect(check.safeParse(answer).success).toBe(false);
   });
 });

@@ -87,6 +87,11 @@ function usePreloadOnInteraction(...values: Lazy<unknown>[]) {
   }, []);
 }
 
+/** For a form that builds its own resolver from lazy schemas: preloads them and zod's resolver. */
+export function usePreloadChecks(...schemas: Lazy<unknown>[]) {
+  usePreloadOnInteraction(resolverModule, ...schemas);
+}
+
 /**
  * A form check of its own (a `Resolver` that is not zod's, say one that reads typed amounts before
  * the schema checks them) from a module loaded on use like the schemas, and preloaded the same way.

@@ -6,7 +6,7 @@ const from = lazyModule(() => import("./onboarding-schemas"));
 export const verifyCodeFormSchema = from("verifyCodeFormSchema");
 export const signFormSchema = from("signFormSchema");
 export const idUploadFormSchema = from("idUploadFormSchema");
-export const savedProfileSchema = from("savedProfileSchema");
+export const profileSchemas = from("profileSchemas");
 export const contractListResponseSchema = from("contractListResponseSchema");
 export const memberTemplatesResponseSchema = from("memberTemplatesResponseSchema");
 export const resignTemplatesResponseSchema = from("resignTemplatesResponseSchema");

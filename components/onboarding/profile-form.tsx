@@ -1,22 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { useAuth } from "@/components/auth/auth-provider";
 import type { PhoneValue } from "@/components/forms/phone-field";
+import { lazy, lazyZodResolver, usePreloadChecks } from "@/components/forms/use-schema-form";
 import type { CompanyProfileInput, PersonalProfileInput } from "@/lib/schemas/profile";
 import type { AccountType } from "@/lib/vocabulary";
 import { DataUseNotice } from "./data-use-notice";
 import { FormError } from "./form-error";
-import {
-  type ProfileFieldSpec,
-  profileDefaults,
-  profileSchemas,
-  profileSections,
-  toProfileInput,
-} from "./profile-layout";
+import { profileSchemas } from "./onboarding-schemas.lazy";
+import { type ProfileFieldSpec, profileDefaults, profileSections, toProfileInput } from "./profile-layout";
 import { ProfilePhoneField } from "./profile-phone-field";
 import { ProfileTextField } from "./profile-text-field";
 import type { ProfileValues } from "./profile-values";
@@ -25,11 +20,11 @@ import { mappedResolver, useProfileForm } from "./use-profile-form";
 
 const resolvers = {
   personal: mappedResolver(
-    zodResolver(profileSchemas.personal),
+    lazyZodResolver(lazy(async () => (await profileSchemas()).personal)),
     (values: ProfileValues) => toProfileInput("personal", values) as PersonalProfileInput,
   ),
   company: mappedResolver(
-    zodResolver(profileSchemas.company),
+    lazyZodResolver(lazy(async () => (await profileSchemas()).company)),
     (values: ProfileValues) => toProfileInput("company", values) as CompanyProfileInput,
   ),
 };
@@ -43,6 +38,7 @@ export function ProfileForm({ accountType, privacyUrl }: { accountType: AccountT
   const t = useTranslations("ProfileForm");
   const { user } = useAuth();
   const [defaults] = useState(() => profileDefaults(accountType, user));
+  usePreloadChecks(profileSchemas);
   const {
     form,
     ready,

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  profileDefaults,
-  profileSchemas,
-  profileSections,
-  toProfileInput,
-  withMemberCountry,
-} from "./profile-layout";
+import { profileSchemas } from "./onboarding-schemas";
+import { profileDefaults, profileSections, toProfileInput, withMemberCountry } from "./profile-layout";
 
 const user = {
   firstName: "Ada",

@@ -1,8 +1,5 @@
-import metadata from "libphonenumber-js/min/metadata";
 import type { PhoneValue } from "@/components/forms/phone-field";
-import { createPhoneNormalizer } from "@/lib/phone-rules";
 import type { SessionUser } from "@/lib/schemas/auth";
-import { profileSchemasWith } from "@/lib/schemas/profile-fields";
 import type { AccountType } from "@/lib/vocabulary";
 import { localDate } from "./local-date";
 import { emptyPhone, toInternationalPhone } from "./profile-phone-field";
@@ -203,8 +200,3 @@ export function withMemberCountry(values: ProfileValues): ProfileValues {
     ),
   );
 }
-
-// The browser checks phones on the small metadata (lengths, not number patterns): the full set
-// would add about 50 KiB of compressed script to the page, and the API checks on it anyway,
-// its refusal landing on the field.
-export const profileSchemas = profileSchemasWith(createPhoneNormalizer(metadata));

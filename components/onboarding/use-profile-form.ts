@@ -11,12 +11,12 @@ import {
   type ResolverResult,
   useForm,
 } from "react-hook-form";
+import { objectWithRecordOrNull } from "@/components/api/answer-checks";
 import { api } from "@/components/api/client";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
-import { savedProfileSchema } from "./onboarding-schemas.lazy";
 import { withMemberCountry } from "./profile-layout";
 import { clearDraft, fromSavedProfile, type ProfileValues, readDraft, writeDraft } from "./profile-values";
 import { useDashboardRedirect } from "./use-dashboard-redirect";
@@ -27,6 +27,9 @@ export type ProfileKind = "personal" | "company";
 const NOT_KEPT = ["iban", "currentPassword"] as const;
 
 const FORM_ERROR_ID = "profile-form-error";
+
+/** The saved profile the form starts from, asked for at once (so without zod). */
+const savedProfileSchema = objectWithRecordOrNull("profile");
 
 /** Approved accounts confirm a change of bank details with the current password (the API checks). */
 const needsPasswordOf = (profile: Record<string, unknown> | null) =>
