@@ -1,8 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { ownIdDocumentsSchema } from "../../lib/schemas/id-upload";
-import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "../../lib/vocabulary";
-import { DOCUMENT_SIDES } from "../../lib/vocabulary";
+import { COMPANY_ID_TYPES, DOCUMENT_SIDES, PERSONAL_ID_TYPES } from "../../lib/vocabulary";
 import { MISSING_FIELDS_MESSAGE } from "../domain/documents/id-upload-fields";
 import { listOwnIdDocuments } from "../domain/documents/list-own-id-documents";
 import { uploadIdDocuments } from "../domain/documents/upload-id-documents";
