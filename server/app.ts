@@ -3,6 +3,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { Logger } from "pino";
+import { FILES_PREFIX, systemApi, TEST_SEED_PREFIX } from "../lib/api/system";
 import { METRICS_PATH } from "../lib/runtime/metrics-shared.mjs";
 import type { DatabaseHandle } from "./db";
 import { isDatabaseUnavailable } from "./db";
@@ -241,7 +242,7 @@ export function createApp(deps: AppDeps) {
   const { testSeedToken } = deps.config;
   if (testSeedToken && decideTestSeedMount(testSeedToken, deps.config.apiHost).mount) {
     app.route(
-      "/api/test",
+      TEST_SEED_PREFIX,
       createTestSeedRoutes({
         db: deps.database.db,
         token: testSeedToken,
@@ -250,7 +251,7 @@ export function createApp(deps: AppDeps) {
     );
   }
   app.route(
-    "/api/files",
+    FILES_PREFIX,
     createFilesRoutes({
       storage: deps.storage,
       signingSecret: deps.config.storageSigningSecret,
@@ -269,7 +270,7 @@ export function createApp(deps: AppDeps) {
     );
   }
 
-  app.doc31("/api/openapi.json", {
+  app.doc31(systemApi.openapi.path, {
     openapi: "3.1.0",
     info: { title: "Partner platform API", version: "1.0.0" },
   });

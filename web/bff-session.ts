@@ -1,3 +1,4 @@
+import { TOKEN_ISSUING_ENDPOINTS } from "@/lib/api/auth";
 import { DEFAULT_BODY_MAX_BYTES } from "@/lib/body-limits";
 import { type BffOptions, bffError, bodyTooLarge, forwardToApi } from "./bff";
 import { hasTrustedOrigin } from "./origin";
@@ -13,7 +14,7 @@ import { clearSessionCookies, deviceSetCookie, readCookie, sessionCookieNames } 
 // Calls whose answers carry tokens: the BFF keeps the tokens in cookies and gives the page only
 // `user` and the access token's expiry (the browser never holds a token). The first two may
 // instead answer with the challenge of the second step (two-factor sign-in), the third is that step.
-const TOKEN_ISSUING = new Set(["/api/auth/login", "/api/auth/login-code/verify", "/api/auth/login/totp"]);
+const TOKEN_ISSUING = new Set<string>(TOKEN_ISSUING_ENDPOINTS.map((endpoint) => endpoint.path));
 
 /** The most the BFF reads of a body it parses itself: the cap of every call without a larger one. */
 export const BFF_JSON_BODY_LIMIT = DEFAULT_BODY_MAX_BYTES;

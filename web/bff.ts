@@ -1,3 +1,5 @@
+import { SHOP_CALLS_PREFIX } from "@/lib/api/partner";
+import { API_PREFIX } from "@/lib/api/system";
 import { type ApiFetch, apiFetch } from "./api-transport";
 import { bodyLimitFor } from "./bff-body-limit";
 import { clientIpForApi } from "./client-ip";
@@ -45,7 +47,7 @@ const FORWARDED_REQUEST_HEADERS = [
  * open redirect.
  */
 function sameSiteApiLocation(location: string | null): string | null {
-  if (!location?.startsWith("/api/") || location.includes("\\")) return null;
+  if (!location?.startsWith(API_PREFIX) || location.includes("\\")) return null;
   return location;
 }
 
@@ -95,8 +97,6 @@ export function bodyTooLarge(request: Request): Response {
  * to borrow (a page cannot set Authorization on another site's request without CORS, which the
  * API does not grant).
  */
-const SHOP_CALLS_PREFIX = "/api/partner/";
-
 /** Whether the request's body goes on to the API (never for GET and HEAD). */
 function hasBody(request: Request): request is Request & { body: ReadableStream<Uint8Array> } {
   return request.body !== null && request.method !== "GET" && request.method !== "HEAD";
@@ -139,7 +139,7 @@ function upstreamHeaders(
  */
 export async function forwardToApi(request: Request, options: BffOptions): Promise<Response> {
   const incoming = new URL(request.url);
-  if (!incoming.pathname.startsWith("/api/")) {
+  if (!incoming.pathname.startsWith(API_PREFIX)) {
     return bffError(404, "NOT_FOUND", "Resource not found.", request);
   }
   const shopCall = incoming.pathname.startsWith(SHOP_CALLS_PREFIX);

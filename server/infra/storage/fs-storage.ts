@@ -4,6 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { FILES_PREFIX } from "../../../lib/api/system";
 import { createDownloadUrl } from "./download-url";
 import { assertObjectKey, type ObjectStorage, type SignedUrlOptions, type StoredObjectInfo } from "./types";
 
@@ -32,7 +33,7 @@ function toReadable(body: Readable | Buffer): Readable {
 }
 
 export function createFsStorage(options: FsStorageOptions): ObjectStorage {
-  const { root, signingSecret, publicBasePath = "/api/files", now = Date.now } = options;
+  const { root, signingSecret, publicBasePath = FILES_PREFIX, now = Date.now } = options;
 
   // Two hex characters of fan-out keep any one folder small; the key pattern is checked first,
   // so no key can name a path outside root.

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { FILES_PREFIX } from "../../../lib/api/system";
 import type { ServerEnv } from "../../env";
 import { createDownloadUrl } from "./download-url";
 import { createFsStorage } from "./fs-storage";
@@ -40,6 +41,6 @@ export function withApiDownloads(
     get: (key) => storage.get(key),
     delete: (key) => storage.delete(key),
     signedUrl: async (key, options) =>
-      createDownloadUrl({ secret: signingSecret, basePath: "/api/files", now }, key, options),
+      createDownloadUrl({ secret: signingSecret, basePath: FILES_PREFIX, now }, key, options),
   };
 }

@@ -1,0 +1,15 @@
+import { get, post } from "./endpoint";
+
+/** A member's referral links, and joining through one. */
+export const referralApi = {
+  create: post("/api/referral/create"),
+  list: get("/api/referral/list"),
+  deactivate: post("/api/referral/deactivate"),
+  stats: get("/api/referral/stats"),
+  /** What the registration page shows about a link before anyone signs in. */
+  info: get("/api/referral/info/{token}"),
+  register: {
+    personal: post("/api/register/personal-referral"),
+    company: post("/api/register/company-referral"),
+  },
+} as const;
