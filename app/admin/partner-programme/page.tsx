@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CommissionPlanSection } from "@/components/admin/partner/commission-plan";
-import { COMMISSION_PLAN_PATH, PAYOUTS_PATH, SHOP_KEYS_PATH } from "@/components/admin/partner/partner-paths";
 import { PayoutRuns } from "@/components/admin/partner/payout-runs";
 import { ShopKeys } from "@/components/admin/partner/shop-keys";
 import { SuperAdminOnly } from "@/components/admin/partner/super-admin-only";
 import { PageHeader } from "@/components/ui/page-header";
+import { apiPath } from "@/lib/api/endpoint";
+import { partnerApi } from "@/lib/api/partner";
 import { commissionPlanResultSchema, payoutRunListSchema, shopKeyListSchema } from "@/lib/schemas/partner";
 import { apiLoadAsUser } from "@/web/api-server";
 import { requireSession } from "@/web/session-server";
@@ -27,9 +28,9 @@ export default async function PartnerProgrammePage() {
   const superAdmin = session.user.role === "super_admin";
   const [keys, plan, payouts] = superAdmin
     ? await Promise.all([
-        apiLoadAsUser(SHOP_KEYS_PATH, shopKeyListSchema),
-        apiLoadAsUser(COMMISSION_PLAN_PATH, commissionPlanResultSchema),
-        apiLoadAsUser(PAYOUTS_PATH, payoutRunListSchema),
+        apiLoadAsUser(apiPath(partnerApi.shopKeys), shopKeyListSchema),
+        apiLoadAsUser(apiPath(partnerApi.commissionPlan), commissionPlanResultSchema),
+        apiLoadAsUser(apiPath(partnerApi.payouts), payoutRunListSchema),
       ])
     : [null, null, null];
   const refused =

@@ -1,11 +1,12 @@
 import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-page";
-import { CHANGE_REVIEWS_PATH, EXPIRED_IDS_PATH } from "@/components/admin/shared/dashboard-paths";
 import type { SearchParams } from "@/components/admin/shared/list-query";
 import { readVerifyQueueQuery } from "@/components/admin/shared/read-list-queries";
 import { ChangeReviewQueue } from "@/components/admin/verify/change-review-queue";
 import { ExpiredIdQueue } from "@/components/admin/verify/expired-id-queue";
 import { VerifyQueue } from "@/components/admin/verify/verify-queue";
 import { verifyQueueApiPath } from "@/components/admin/verify/verify-queue-query";
+import { adminVerificationApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { changeReviewListSchema } from "@/lib/schemas/admin";
 import { pendingUsersResponseSchema } from "@/lib/schemas/admin-user";
 import { expiredIdListSchema } from "@/lib/schemas/id-expiry";
@@ -23,8 +24,8 @@ export default async function VerifyUsersPage({ searchParams }: { searchParams: 
   const query = readVerifyQueueQuery(await searchParams);
   const [data, reviews, expiredIds] = await Promise.all([
     apiGetAsUser(verifyQueueApiPath(query), pendingUsersResponseSchema),
-    apiLoadAsUser(CHANGE_REVIEWS_PATH, changeReviewListSchema),
-    apiLoadAsUser(EXPIRED_IDS_PATH, expiredIdListSchema),
+    apiLoadAsUser(apiPath(adminVerificationApi.changeReviews), changeReviewListSchema),
+    apiLoadAsUser(apiPath(adminVerificationApi.expiredIds), expiredIdListSchema),
   ]);
   return (
     <AdminPage namespace="AdminUser.queue" id="verify-users-title">

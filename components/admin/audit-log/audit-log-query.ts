@@ -1,3 +1,5 @@
+import { adminOpsApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { toSearch } from "../shared/list-query";
 import type { readAuditLogQuery } from "../shared/read-list-queries";
 
@@ -11,5 +13,5 @@ export function auditLogSearch(query: Partial<AuditLogUrlQuery>): string {
 
 /** The API call for the same page. */
 export function auditLogApiPath(query: AuditLogUrlQuery): string {
-  return `/api/admin/audit${toSearch(query)}`;
+  return `${apiPath(adminOpsApi.audit)}${toSearch(query)}`;
 }

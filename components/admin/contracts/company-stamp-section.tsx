@@ -4,6 +4,8 @@ import { useTranslations } from "next-intl";
 import { useCallback, useId, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { Skeleton } from "@/components/ui/skeleton";
+import { stampApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import type { ApiLoad } from "@/lib/api/problem";
 import { isApiProblem } from "@/lib/api/problem";
 import type { CompanyStamp } from "@/lib/schemas/contracts";
@@ -63,7 +65,7 @@ export function CompanyStampSection({ initial }: { initial: ApiLoad<StampState> 
     setBusyId(stamp.id);
     try {
       const { stamp: updated } = await api.patch(
-        `/api/company-stamps/${stamp.id}/activate`,
+        apiPath(stampApi.activate, { id: String(stamp.id) }),
         undefined,
         stampResponseSchema,
       );
@@ -80,7 +82,7 @@ export function CompanyStampSection({ initial }: { initial: ApiLoad<StampState> 
 
   const deleteStamp = async (stamp: CompanyStamp): Promise<string | null> => {
     try {
-      await api.delete(`/api/company-stamps/${stamp.id}`);
+      await api.delete(apiPath(stampApi.remove, { id: String(stamp.id) }));
     } catch (error) {
       const message = offline(error) ? t("deleteNetworkError") : t("deleteFailed");
       show("error", message);

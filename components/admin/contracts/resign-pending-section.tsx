@@ -13,7 +13,7 @@ import { useAdminResource } from "../shared/use-admin-resource";
 
 /**
  * Contract versions published as "members must sign again" and the members who have not signed
- * them yet (GET /api/admin/contracts/resign-pending). `initial` is the server's answer for the
+ * them yet (adminVerificationApi.resignPending). `initial` is the server's answer for the
  * first render (without it, as after a failed server call, the browser asks); loaded again when
  * `refreshKey` changes (a saved version may ask for signatures).
  */

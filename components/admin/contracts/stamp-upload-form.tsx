@@ -10,6 +10,8 @@ import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
 import { linkClass } from "@/components/ui/styles";
 import { useObjectUrl } from "@/components/ui/use-object-url";
+import { stampApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { STAMP_MAX_BYTES } from "@/lib/constants";
 import type { CompanyStamp } from "@/lib/schemas/contracts";
@@ -111,7 +113,7 @@ export function StampUploadForm({
         ],
         { type: "application/json" },
       );
-      const { stamp } = await api.upload("/api/company-stamps", body, stampResponseSchema, {
+      const { stamp } = await api.upload(apiPath(stampApi.upload), body, stampResponseSchema, {
         onProgress: setProgress,
       });
       clearFile();

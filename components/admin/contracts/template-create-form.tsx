@@ -9,6 +9,8 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
 import { RegisteredSelectField, RegisteredTextareaField } from "@/components/ui/registered-fields";
+import { templateApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { TEMPLATE_HTML_MAX_BYTES } from "@/lib/constants";
 import {
@@ -47,7 +49,7 @@ function fileProblemKey(chosen: File | null) {
  * The new-template form: name and type required, description optional, language de|en
  * (default de), audience personal|company|both (default both), a version note, and the content
  * as an .html file or written in the editor. The fields are checked with the API's own schema;
- * sent as multipart to POST /api/document-templates.
+ * sent as multipart to templateApi.create.
  */
 export function TemplateCreateForm({
   onCreated,
@@ -97,7 +99,7 @@ export function TemplateCreateForm({
     else body.set("html", html);
     setProgress(0);
     try {
-      await api.upload("/api/document-templates", body, templateDetailSchema, { onProgress: setProgress });
+      await api.upload(apiPath(templateApi.create), body, templateDetailSchema, { onProgress: setProgress });
       show("success", t("uploaded"));
       reset();
       onCreated();

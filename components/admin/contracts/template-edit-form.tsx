@@ -7,6 +7,8 @@ import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
+import { templateApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import type { TemplateDetail } from "@/lib/schemas/contracts";
 import type { templateEditFormSchema as TemplateEditFormSchema } from "../admin-schemas";
@@ -68,7 +70,7 @@ export function TemplateEditForm({
     setProgress(0);
     try {
       const saved = await api.upload(
-        `/api/document-templates/${encodeURIComponent(detail.id)}`,
+        apiPath(templateApi.update, { id: detail.id }),
         body,
         templateDetailSchema,
         { method: "PUT", onProgress: setProgress },

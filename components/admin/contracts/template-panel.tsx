@@ -5,6 +5,8 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { buttonClass } from "@/components/ui/button";
 import { saveBlob } from "@/components/ui/save-download";
+import { templateApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import type { TemplateDetail } from "@/lib/schemas/contracts";
 import { templateDetailSchema } from "../admin-schemas.lazy";
 import { adminCardClass, RetryAlert } from "../shared/admin-card";
@@ -53,10 +55,7 @@ export function TemplatePanel({
     }
     setLoading(true);
     const answer = await api
-      .get(
-        `/api/document-templates/${encodeURIComponent(templateId)}?version=${version}`,
-        templateDetailSchema,
-      )
+      .get(apiPath(templateApi.detail, { id: templateId }, { version }), templateDetailSchema)
       .catch(() => null);
     if (current !== generation.current) return;
     if (answer) setDetail(answer);
@@ -81,7 +80,7 @@ export function TemplatePanel({
     setPdfBusy(true);
     try {
       const response = await api.fetch(
-        `/api/document-templates/${encodeURIComponent(detail.id)}/preview?version=${detail.shownVersion}`,
+        apiPath(templateApi.preview, { id: detail.id }, { version: detail.shownVersion }),
       );
       if (!response.ok) {
         show("error", t("pdfFailed"));

@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { api } from "@/components/api/client";
+import { templateApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import type { TemplateSummary } from "@/lib/schemas/contracts";
 import type { StatusTone } from "./status-note";
 import type { TemplateState } from "./template-types";
@@ -19,7 +21,7 @@ export function useTemplateStateChange(show: (tone: StatusTone, text: string) =>
       const state: TemplateState = template.state === "active" ? "inactive" : "active";
       setBusyId(template.id);
       try {
-        await api.patch(`/api/document-templates/${encodeURIComponent(template.id)}/state`, { state });
+        await api.patch(apiPath(templateApi.setState, { id: template.id }), { state });
         show("success", t("stateChanged"));
         return true;
       } catch {

@@ -3,10 +3,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
+import { templateApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import type { ApiLoad } from "@/lib/api/problem";
 import type { TemplateSummary } from "@/lib/schemas/contracts";
 import { templateListResponseSchema } from "../admin-schemas.lazy";
-import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
 import type { TemplateAudience, TemplateLanguage } from "./template-types";
 
 export type TemplateFilters = { lang: TemplateLanguage | ""; audience: TemplateAudience | "" };
@@ -26,12 +27,10 @@ export function useTemplateList(filters: TemplateFilters, initial: ApiLoad<Templ
   const reload = useCallback(async () => {
     const current = ++generation.current;
     setLoading(true);
-    const query = new URLSearchParams();
-    if (filters.lang) query.set("lang", filters.lang);
-    if (filters.audience) query.set("audience", filters.audience);
-    const suffix = query.size > 0 ? `?${query}` : "";
+    // An empty filter means all: it is left out of the query.
+    const query = { lang: filters.lang || undefined, audience: filters.audience || undefined };
     const answer = await api
-      .get(`${DASHBOARD_PATHS.templates}${suffix}`, templateListResponseSchema)
+      .get(apiPath(templateApi.list, query), templateListResponseSchema)
       .catch(() => null);
     if (current !== generation.current) return;
     if (answer) setTemplates(answer.templates);

@@ -6,6 +6,8 @@ import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableColumns, Td, Th } from "@/components/ui/table";
+import { adminOpsApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem, isApiProblem } from "@/lib/api/problem";
 import type { failingMailSchema } from "@/lib/schemas/admin";
 import { useAdminErrorText } from "../shared/use-admin-error-text";
@@ -28,7 +30,7 @@ export function DashboardFailingMails({ mails, onRetried }: { mails: FailingMail
     if (busyId) return;
     setBusyId(mail.id);
     try {
-      await api.post(`/api/admin/mail/${encodeURIComponent(mail.id)}/retry`);
+      await api.post(apiPath(adminOpsApi.retryMail, { id: mail.id }));
       setMessage({ tone: "ok", text: t("retried", { recipient: mail.recipient }) });
       onRetried();
     } catch (error) {

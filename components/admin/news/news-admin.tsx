@@ -7,6 +7,8 @@ import { api } from "@/components/api/client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import { apiPath } from "@/lib/api/endpoint";
+import { newsApi } from "@/lib/api/news";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { AdminNewsItem, NewsFormValues } from "@/lib/schemas/news";
@@ -66,7 +68,7 @@ export function NewsAdmin({ query, items }: { query: NewsUrlQuery; items: AdminN
     setBusyId(item.id);
     try {
       const body = { ...toFormValues(item), published: !item.published };
-      await api.put(`/api/admin/news/${encodeURIComponent(item.id)}`, body, adminNewsResultSchema);
+      await api.put(apiPath(newsApi.update, { id: item.id }), body, adminNewsResultSchema);
       notify.success(t(item.published ? "unpublished" : "published", { title: item.title }));
       reload();
     } catch (error) {
@@ -78,7 +80,7 @@ export function NewsAdmin({ query, items }: { query: NewsUrlQuery; items: AdminN
 
   const remove = async (item: AdminNewsItem): Promise<string | null> => {
     try {
-      await api.delete(`/api/admin/news/${encodeURIComponent(item.id)}`);
+      await api.delete(apiPath(newsApi.remove, { id: item.id }));
     } catch (error) {
       if (isApiProblem(error) && error.status === 404) {
         // Gone already (another admin): the list only needs to catch up.

@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { RegisteredSelectField } from "@/components/ui/registered-fields";
 import { inputClass } from "@/components/ui/styles";
+import { apiPath } from "@/lib/api/endpoint";
+import { newsApi } from "@/lib/api/news";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { NEWS_BODY_MAX, NEWS_LINK_MAX, NEWS_TITLE_MAX } from "@/lib/constants";
 import { locales } from "@/lib/i18n/config";
@@ -49,8 +51,8 @@ export function NewsForm({
   const send = async (data: NewsInput) => {
     try {
       const answer = item
-        ? await api.put(`/api/admin/news/${encodeURIComponent(item.id)}`, data, adminNewsResultSchema)
-        : await api.post("/api/admin/news", data, adminNewsResultSchema);
+        ? await api.put(apiPath(newsApi.update, { id: item.id }), data, adminNewsResultSchema)
+        : await api.post(apiPath(newsApi.create), data, adminNewsResultSchema);
       onSaved(answer.news);
     } catch (error) {
       if (isApiProblem(error) && error.status === 401) return;

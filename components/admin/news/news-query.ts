@@ -1,3 +1,5 @@
+import { apiPath } from "@/lib/api/endpoint";
+import { newsApi } from "@/lib/api/news";
 import type { AdminNewsItem, NewsFormValues } from "@/lib/schemas/news";
 import { toSearch } from "../shared/list-query";
 import type { readNewsQuery } from "../shared/read-list-queries";
@@ -7,7 +9,7 @@ export type NewsUrlQuery = ReturnType<typeof readNewsQuery>;
 
 /** The page URL's query (only what is chosen), and the API call for the same list. */
 export const newsSearch = (query: NewsUrlQuery) => toSearch(query);
-export const newsApiPath = (query: NewsUrlQuery) => `/api/admin/news${toSearch(query)}`;
+export const newsApiPath = (query: NewsUrlQuery) => `${apiPath(newsApi.adminList)}${toSearch(query)}`;
 
 /** An item as the form edits it (and as a publish toggle sends it back, flag flipped). */
 export function toFormValues(item: AdminNewsItem): NewsFormValues {

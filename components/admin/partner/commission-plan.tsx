@@ -9,6 +9,8 @@ import { useLazyResolver } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/styles";
+import { apiPath } from "@/lib/api/endpoint";
+import { partnerApi } from "@/lib/api/partner";
 import { type ApiLoad, applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { CommissionPlan, commissionPlanResultSchema as PlanResultSchema } from "@/lib/schemas/partner";
@@ -16,7 +18,6 @@ import { commissionPlanResultSchema, planResolver } from "../admin-schemas.lazy"
 import { AdminCard } from "../shared/admin-card";
 import { useAdminDay } from "../shared/use-admin-date";
 import { useRefreshable } from "../shared/use-refreshable";
-import { COMMISSION_PLAN_PATH } from "./partner-paths";
 import { formFieldOf, PLAN_API_FIELDS, type PlanFormValues, planFormValues } from "./plan-values";
 import { usePartnerFailure } from "./use-partner-failure";
 
@@ -40,7 +41,7 @@ export function CommissionPlanSection({ initial }: { initial: ApiLoad<PlanResult
   const t = useTranslations("AdminPartner");
   const failureText = usePartnerFailure();
   const day = useAdminDay();
-  const plan = useRefreshable(COMMISSION_PLAN_PATH, commissionPlanResultSchema, initial);
+  const plan = useRefreshable(apiPath(partnerApi.commissionPlan), commissionPlanResultSchema, initial);
   const updated = day(plan.data?.updatedAt);
   return (
     <AdminCard
@@ -104,7 +105,7 @@ function CommissionPlanForm({
 
   const send = async (data: CommissionPlan) => {
     try {
-      const saved = await api.put(COMMISSION_PLAN_PATH, data, commissionPlanResultSchema);
+      const saved = await api.put(apiPath(partnerApi.saveCommissionPlan), data, commissionPlanResultSchema);
       form.reset(planFormValues(saved, decimalMark));
       onSaved(saved);
       notify.success(t("plan.saved"));

@@ -6,10 +6,11 @@ import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { Button } from "@/components/ui/button";
 import { filenameFromDisposition, saveBlob } from "@/components/ui/save-download";
+import { apiPath } from "@/lib/api/endpoint";
+import { partnerApi } from "@/lib/api/partner";
 import { ApiProblem, readApiError } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { payoutRunListSchema } from "@/lib/schemas/partner";
-import { payoutPath } from "./partner-paths";
 import { useEuros, usePayoutDates } from "./payout-format";
 import { PayoutTransfers } from "./payout-transfers";
 import { usePayoutFailure } from "./use-payout-failure";
@@ -154,7 +155,7 @@ function DownloadSepaButton({ run, describedBy }: { run: PayoutRun; describedBy:
     if (busy) return;
     setBusy(true);
     try {
-      const response = await api.fetch(payoutPath(run.id, "sepa.xml"));
+      const response = await api.fetch(apiPath(partnerApi.payoutSepa, { id: run.id }));
       if (!response.ok) {
         const error = await readApiError(response);
         notify.error(

@@ -6,6 +6,8 @@ import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { apiPath } from "@/lib/api/endpoint";
+import { partnerApi } from "@/lib/api/partner";
 import { type ApiErrorInfo, type ApiLoad, ApiProblem, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { payoutRunListSchema as PayoutRunListSchema } from "@/lib/schemas/partner";
@@ -13,7 +15,6 @@ import { payoutPreparedSchema, payoutRunListSchema } from "../admin-schemas.lazy
 import { AdminCard } from "../shared/admin-card";
 import { ConfirmDialog, useFocusAfterDialog } from "../shared/confirm-dialog";
 import { useRefreshable } from "../shared/use-refreshable";
-import { PAYOUTS_PATH, payoutPath } from "./partner-paths";
 import { useEuros } from "./payout-format";
 import { type PayoutRun, PayoutRunCard, usePayoutRunTitle } from "./payout-run-card";
 import { usePayoutFailure } from "./use-payout-failure";
@@ -32,7 +33,7 @@ export function PayoutRuns({ initial }: { initial: ApiLoad<z.infer<typeof Payout
   const failureText = usePayoutFailure();
   const euros = useEuros();
   const runTitle = usePayoutRunTitle();
-  const list = useRefreshable(PAYOUTS_PATH, payoutRunListSchema, initial);
+  const list = useRefreshable(apiPath(partnerApi.payouts), payoutRunListSchema, initial);
   const [preparing, setPreparing] = useState(false);
   // Kept as the error, worded while rendering: the text follows a switch of the language.
   const [prepareError, setPrepareError] = useState<ApiErrorInfo | null>(null);
@@ -53,7 +54,7 @@ export function PayoutRuns({ initial }: { initial: ApiLoad<z.infer<typeof Payout
     setPreparing(true);
     setPrepareError(null);
     try {
-      const prepared = await api.post(PAYOUTS_PATH, undefined, payoutPreparedSchema);
+      const prepared = await api.post(apiPath(partnerApi.createPayout), undefined, payoutPreparedSchema);
       notify.success(t("payouts.prepared", { count: prepared.itemCount, total: euros(prepared.totalCents) }));
       setFresh(prepared.id);
       await list.reload();
@@ -66,7 +67,9 @@ export function PayoutRuns({ initial }: { initial: ApiLoad<z.infer<typeof Payout
 
   const conclude = async ({ run, action }: Confirming): Promise<string | null> => {
     try {
-      await api.post(payoutPath(run.id, action));
+      await api.post(
+        apiPath(action === "execute" ? partnerApi.executePayout : partnerApi.cancelPayout, { id: run.id }),
+      );
     } catch (error) {
       const problem = isApiProblem(error) ? error : ApiProblem.network();
       // Executed or cancelled meanwhile (another tab, another admin): the list catches up.

@@ -4,10 +4,11 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { linkClass } from "@/components/ui/styles";
+import { apiPath } from "@/lib/api/endpoint";
+import { partnerApi } from "@/lib/api/partner";
 import { payoutRunDetailSchema } from "../admin-schemas.lazy";
 import { RetryAlert } from "../shared/admin-card";
 import { useRefreshable } from "../shared/use-refreshable";
-import { payoutPath } from "./partner-paths";
 import { useEuros } from "./payout-format";
 import { usePartnerFailure } from "./use-partner-failure";
 
@@ -20,7 +21,7 @@ export function PayoutTransfers({ id, runId, title }: { id: string; runId: strin
   const t = useTranslations("AdminPartner");
   const failureText = usePartnerFailure();
   const euros = useEuros();
-  const detail = useRefreshable(payoutPath(runId), payoutRunDetailSchema);
+  const detail = useRefreshable(apiPath(partnerApi.payout, { id: runId }), payoutRunDetailSchema);
   const { reload } = detail;
   useEffect(() => {
     void reload();

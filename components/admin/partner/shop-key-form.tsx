@@ -7,6 +7,8 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/styles";
+import { apiPath } from "@/lib/api/endpoint";
+import { partnerApi } from "@/lib/api/partner";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { SHOP_KEY_NAME_MAX } from "@/lib/constants";
 import type {
@@ -14,7 +16,6 @@ import type {
   shopKeyInputSchema as ShopKeyInputSchema,
 } from "@/lib/schemas/partner";
 import { shopKeyCreatedSchema, shopKeyInputSchema } from "../admin-schemas.lazy";
-import { SHOP_KEYS_PATH } from "./partner-paths";
 import { usePartnerFailure } from "./use-partner-failure";
 
 type Values = z.input<typeof ShopKeyInputSchema>;
@@ -47,7 +48,7 @@ export function ShopKeyForm({
 
   const send = async (data: Input) => {
     try {
-      const created = await api.post(SHOP_KEYS_PATH, data, shopKeyCreatedSchema);
+      const created = await api.post(apiPath(partnerApi.createShopKey), data, shopKeyCreatedSchema);
       onCreated({ ...created, name: data.name });
     } catch (error) {
       if (isApiProblem(error) && error.status === 401) return;

@@ -7,6 +7,8 @@ import { api } from "@/components/api/client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import { apiPath } from "@/lib/api/endpoint";
+import { partnerApi } from "@/lib/api/partner";
 import { type ApiLoad, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { ShopKey, shopKeyListSchema as ShopKeyListSchema } from "@/lib/schemas/partner";
@@ -15,7 +17,6 @@ import { AdminCard } from "../shared/admin-card";
 import { ConfirmDialog, useFocusAfterDialog } from "../shared/confirm-dialog";
 import { useRefreshable } from "../shared/use-refreshable";
 import { NewKeyDialog } from "./new-key-dialog";
-import { SHOP_KEYS_PATH } from "./partner-paths";
 import { type NewShopKey, ShopKeyForm } from "./shop-key-form";
 import { ShopKeyList } from "./shop-key-list";
 import { usePartnerFailure } from "./use-partner-failure";
@@ -28,7 +29,7 @@ import { usePartnerFailure } from "./use-partner-failure";
 export function ShopKeys({ initial }: { initial: ApiLoad<z.infer<typeof ShopKeyListSchema>> }) {
   const t = useTranslations("AdminPartner");
   const failureText = usePartnerFailure();
-  const list = useRefreshable(SHOP_KEYS_PATH, shopKeyListSchema, initial);
+  const list = useRefreshable(apiPath(partnerApi.shopKeys), shopKeyListSchema, initial);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<NewShopKey | null>(null);
   const [revoking, setRevoking] = useState<ShopKey | null>(null);
@@ -47,7 +48,7 @@ export function ShopKeys({ initial }: { initial: ApiLoad<z.infer<typeof ShopKeyL
 
   const revoke = async (key: ShopKey): Promise<string | null> => {
     try {
-      await api.delete(`${SHOP_KEYS_PATH}/${encodeURIComponent(key.id)}`);
+      await api.delete(apiPath(partnerApi.revokeShopKey, { id: key.id }));
     } catch (error) {
       if (isApiProblem(error) && error.status === 404) {
         // Gone already: the list only needs to catch up.

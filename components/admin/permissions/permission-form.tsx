@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { RegisteredTextareaField } from "@/components/ui/registered-fields";
 import { inputClass } from "@/components/ui/styles";
+import { permissionApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { createPermissionSchema as CreatePermissionSchema } from "@/lib/schemas/admin";
@@ -45,7 +47,7 @@ export function PermissionForm({ onCreated }: { onCreated: () => void }) {
   const submit = handleSubmit(async (values) => {
     const loadingToast = notify.loading(t("creating"));
     try {
-      await api.post("/api/permissions", values, permissionCreatedResponseSchema);
+      await api.post(apiPath(permissionApi.create), values, permissionCreatedResponseSchema);
       notify.dismiss(loadingToast);
       notify.success(t("created", { name: values.name }));
       reset(EMPTY);

@@ -1,4 +1,6 @@
 import "server-only";
+import { adminOpsApi, adminUserApi, permissionApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { auditListSchema, serverStatusSchema, userStatsSchema } from "@/lib/schemas/admin";
 import {
   adminFullUserSchema,
@@ -29,19 +31,19 @@ export async function loadAdminUser(
   userId: string,
   options: { invites?: boolean; evidence?: boolean; permissions?: boolean } = {},
 ): Promise<AdminUserLoad> {
-  const encoded = encodeURIComponent(userId);
+  const user = { id: userId };
   const [full, documents, invites, contracts, audit, permissions] = await Promise.all([
-    apiGetAsUser(`/api/auth/admin/users/${encoded}/full`, adminFullUserSchema),
-    apiGetAsUser(`/api/admin/user/${encoded}/documents`, adminUserDocumentsSchema),
+    apiGetAsUser(apiPath(adminUserApi.full, user), adminFullUserSchema),
+    apiGetAsUser(apiPath(adminUserApi.documents, user), adminUserDocumentsSchema),
     // Who invited whom: shown on the view and profile pages, not on the verify page.
-    options.invites ? apiGetAsUser(`/api/admin/users/${encoded}/referrals`, inviteTreeSchema) : null,
+    options.invites ? apiGetAsUser(apiPath(adminUserApi.referrals, user), inviteTreeSchema) : null,
     // The signed contracts and the audit trail: the view and profile pages.
     options.evidence
-      ? apiGetAsUser(`/api/admin/user/${encoded}/contracts`, adminMemberContractsResponseSchema)
+      ? apiGetAsUser(apiPath(adminUserApi.contracts, user), adminMemberContractsResponseSchema)
       : null,
-    options.evidence ? apiGetAsUser(`/api/admin/audit?userId=${encoded}`, auditListSchema) : null,
+    options.evidence ? apiGetAsUser(apiPath(adminOpsApi.audit, { userId }), auditListSchema) : null,
     // The permissions to grant: the verify page.
-    options.permissions ? apiGetAsUser("/api/permissions", permissionListResponseSchema) : null,
+    options.permissions ? apiGetAsUser(apiPath(permissionApi.list), permissionListResponseSchema) : null,
   ]);
   return {
     full: full ?? undefined,

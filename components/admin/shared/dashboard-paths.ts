@@ -1,19 +1,19 @@
+import { adminOpsApi, adminUserApi, adminVerificationApi } from "@/lib/api/admin";
+import { stampApi, templateApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
+
 /**
  * The API calls behind the admin dashboard's cards and the contract dashboard, shared by the
- * server loaders (first render) and the cards' refresh in the browser.
+ * server loaders (first render) and the cards' refresh in the browser, so that both ask for the
+ * same thing (the audit card's page size included).
  */
 export const DASHBOARD_PATHS = {
-  stats: "/api/admin/user-stats",
-  serverStatus: "/api/admin/server-status",
-  audit: "/api/admin/audit?pageSize=20",
-  topReferrers: "/api/admin/top-referrers",
-  stamps: "/api/company-stamps/mine",
-  activeStamp: "/api/company-stamps/mine/active",
-  templates: "/api/document-templates",
-  resignPending: "/api/admin/contracts/resign-pending",
+  stats: apiPath(adminUserApi.stats),
+  serverStatus: apiPath(adminOpsApi.serverStatus),
+  audit: apiPath(adminOpsApi.audit, { pageSize: 20 }),
+  topReferrers: apiPath(adminOpsApi.topReferrers),
+  stamps: apiPath(stampApi.list),
+  activeStamp: apiPath(stampApi.active),
+  templates: apiPath(templateApi.list),
+  resignPending: apiPath(adminVerificationApi.resignPending),
 } as const;
-
-/** The changes approved members made, for the verify page's server load and its retry. */
-export const CHANGE_REVIEWS_PATH = "/api/admin/change-reviews";
-/** The members whose ID has expired, for the verify page's server load and its retry. */
-export const EXPIRED_IDS_PATH = "/api/admin/expired-ids";

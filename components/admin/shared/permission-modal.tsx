@@ -4,6 +4,8 @@ import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { api } from "@/components/api/client";
 import { Button } from "@/components/ui/button";
+import { adminUserApi, permissionApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { Permission } from "@/lib/schemas/admin";
@@ -114,8 +116,8 @@ export function PermissionModal({
   useEffect(() => {
     let stale = false;
     Promise.all([
-      api.get("/api/permissions", permissionListResponseSchema),
-      api.get(`/api/auth/users/${encodeURIComponent(userId)}/permissions`, userPermissionsResponseSchema),
+      api.get(apiPath(permissionApi.list), permissionListResponseSchema),
+      api.get(apiPath(adminUserApi.permissions, { id: userId }), userPermissionsResponseSchema),
     ]).then(
       ([all, mine]) => {
         if (stale) return;
@@ -143,7 +145,7 @@ export function PermissionModal({
     const names = [...selected];
     try {
       await api.put(
-        `/api/admin/users/${encodeURIComponent(userId)}/permissions`,
+        apiPath(adminUserApi.setPermissions, { id: userId }),
         { permissions: names },
         permissionsSavedResponseSchema,
       );

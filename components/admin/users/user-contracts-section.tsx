@@ -1,6 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { adminUserApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import type { AdminMemberContracts } from "@/lib/schemas/contracts";
 import { adminMemberContractsResponseSchema } from "../admin-schemas.lazy";
 import { DayCell, SectionTable } from "../shared/section-table";
@@ -8,7 +10,7 @@ import { useAdminResource } from "../shared/use-admin-resource";
 import { LoadSection } from "../shared/user-detail-sections";
 
 /**
- * The member's signed contracts as evidence (GET /api/admin/user/{id}/contracts): every
+ * The member's signed contracts as evidence (adminUserApi.contracts): every
  * signature with its template version, so a re-signed contract shows both versions, and the
  * contracts the member still has to sign again.
  */
@@ -21,7 +23,7 @@ export function UserContractsSection({
 }) {
   const t = useTranslations("AdminUser.contracts");
   const { load } = useAdminResource(
-    `/api/admin/user/${encodeURIComponent(userId)}/contracts`,
+    apiPath(adminUserApi.contracts, { id: userId }),
     adminMemberContractsResponseSchema,
     (reason) => t("loadFailed", { reason }),
     initial,

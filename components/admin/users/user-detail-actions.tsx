@@ -5,6 +5,8 @@ import { useId, useState } from "react";
 import { api } from "@/components/api/client";
 import { useAuth } from "@/components/auth/auth-provider";
 import { Button, buttonClass } from "@/components/ui/button";
+import { adminUserApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { AdminUser } from "@/lib/schemas/admin";
@@ -53,13 +55,13 @@ export function UserDetailActions({
   const [editing, setEditing] = useState(false);
   const [confirmingSuspend, setConfirmingSuspend] = useState(false);
   const [reactivating, setReactivating] = useState(false);
-  const userPath = `/api/admin/users/${encodeURIComponent(user.id)}`;
+  const member = { id: user.id };
 
   const sendPasswordReset = async () => {
     if (sending) return;
     setSending(true);
     try {
-      await api.post(`/api/admin/send-password-reset/${encodeURIComponent(user.id)}`);
+      await api.post(apiPath(adminUserApi.sendPasswordReset, { userId: user.id }));
       notify.success(t("reset.sent", { email: user.email }));
     } catch (error) {
       const key = isApiProblem(error) ? resetMessageKey(error.status, error.code) : "network";
@@ -71,7 +73,7 @@ export function UserDetailActions({
 
   const suspend = async (): Promise<string | null> => {
     try {
-      await api.post(`${userPath}/suspend`);
+      await api.post(apiPath(adminUserApi.suspend, member));
     } catch (error) {
       return serverMessageOr(error, tList("suspendFailed"));
     }
@@ -86,7 +88,11 @@ export function UserDetailActions({
     setReactivating(true);
     try {
       // An unapproved member goes back to pending, not active: the API says which.
-      const { status } = await api.post(`${userPath}/reactivate`, undefined, reactivatedStatusSchema);
+      const { status } = await api.post(
+        apiPath(adminUserApi.reactivate, member),
+        undefined,
+        reactivatedStatusSchema,
+      );
       notify.success(tList("reactivated", { email: user.email }));
       onUserChanged({ status });
     } catch (error) {
@@ -117,7 +123,7 @@ export function UserDetailActions({
           </Button>
         )}
         <a
-          href={`${userPath}/export`}
+          href={apiPath(adminUserApi.exportData, member)}
           download
           className={buttonClass({ variant: "secondary", size: "sm" })}
           aria-describedby={exportHintId}

@@ -2,6 +2,8 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
+import { adminOpsApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { auditListSchema } from "../admin-schemas.lazy";
 import type { AdminUserLoad } from "../shared/admin-user";
 import { AuditDetails } from "../shared/audit-details";
@@ -16,7 +18,7 @@ export function UserDetailAudit({ userId, initial }: { userId: string; initial?:
   const t = useTranslations("AdminUser.audit");
   const format = useFormatter();
   const { load, reload } = useAdminResource(
-    `/api/admin/audit?userId=${encodeURIComponent(userId)}`,
+    apiPath(adminOpsApi.audit, { userId }),
     auditListSchema,
     (reason) => t("failed", { reason }),
     initial,

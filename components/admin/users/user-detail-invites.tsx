@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { linkClass } from "@/components/ui/styles";
+import { adminUserApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import type { InviteTree } from "@/lib/schemas/referral-tree";
 import { inviteTreeSchema } from "../admin-schemas.lazy";
 import { useAdminResource } from "../shared/use-admin-resource";
@@ -53,7 +55,7 @@ export function UserInvitesSection({ userId, initial }: { userId: string; initia
   const t = useTranslations("AdminUser.invites");
   const format = useFormatter();
   const { load } = useAdminResource(
-    `/api/admin/users/${encodeURIComponent(userId)}/referrals`,
+    apiPath(adminUserApi.referrals, { id: userId }),
     inviteTreeSchema,
     (reason) => t("loadFailed", { reason }),
     initial,

@@ -8,6 +8,8 @@ import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { RegisteredSelectField } from "@/components/ui/registered-fields";
+import { adminUserApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { AdminUser, roleChangeSchema as RoleChangeSchema } from "@/lib/schemas/admin";
@@ -46,7 +48,7 @@ export function UserRoleForm({
 
   const change = async (next: Role): Promise<string | null> => {
     try {
-      await api.put(`/api/admin/users/${encodeURIComponent(userId)}/role`, { role: next });
+      await api.put(apiPath(adminUserApi.setRole, { id: userId }), { role: next });
     } catch (error) {
       return isApiProblem(error) ? apiErrorMessage(error, t("failed")) : t("failed");
     }

@@ -6,6 +6,8 @@ import { type ComponentProps, useCallback, useEffect, useId, useRef, useState, u
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { buttonClass } from "@/components/ui/button";
+import { adminUserApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { AdminUser, userListResponseSchema } from "@/lib/schemas/admin";
@@ -83,7 +85,7 @@ export function UserListManagement({
     const action = "reactivate";
     setBusyUserId(user.id);
     try {
-      await api.post(`/api/admin/users/${encodeURIComponent(user.id)}/${action}`);
+      await api.post(apiPath(adminUserApi.reactivate, { id: user.id }));
       notify.success(t("reactivated", { email: user.email }));
       setStatsKey((key) => key + 1);
       reload();
@@ -98,7 +100,7 @@ export function UserListManagement({
 
   const suspend = async (user: AdminUser): Promise<string | null> => {
     try {
-      await api.post(`/api/admin/users/${encodeURIComponent(user.id)}/suspend`);
+      await api.post(apiPath(adminUserApi.suspend, { id: user.id }));
     } catch (error) {
       return serverMessageOr(error, t("suspendFailed"));
     }
@@ -113,7 +115,7 @@ export function UserListManagement({
 
   const deleteUser = async (user: AdminUser): Promise<string | null> => {
     try {
-      await api.delete(`/api/admin/user/${encodeURIComponent(user.id)}`);
+      await api.delete(apiPath(adminUserApi.remove, { id: user.id }));
     } catch (error) {
       return serverMessageOr(error, t("deleteFailed"));
     }

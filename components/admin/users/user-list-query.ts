@@ -1,3 +1,5 @@
+import { adminUserApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { toSearch } from "../shared/list-query";
 import type { readUserListQuery } from "../shared/read-list-queries";
 
@@ -22,7 +24,7 @@ export function sortedBy(query: UserListUrlQuery, column: SortColumn): UserListU
 /** The CSV download of the same filters and order (every match, so no page or size). */
 export function userExportPath(query: UserListUrlQuery): string {
   const { page: _page, pageSize: _pageSize, ...filters } = query;
-  return `/api/admin/users/export.csv${toSearch(filters, defaultsFor(query))}`;
+  return `${apiPath(adminUserApi.exportCsv)}${toSearch(filters, defaultsFor(query))}`;
 }
 
 /**
@@ -38,5 +40,5 @@ const defaultsFor = (query: UserListUrlQuery) =>
 
 /** The API call for the same list: it always names page and size. */
 export function userListApiPath(query: UserListUrlQuery): string {
-  return `/api/admin/user-list${toSearch(query)}`;
+  return `${apiPath(adminUserApi.list)}${toSearch(query)}`;
 }

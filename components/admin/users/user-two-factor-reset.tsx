@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/styles";
+import { adminUserApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 
@@ -58,7 +60,7 @@ export function UserTwoFactorReset({
     if (Object.keys(missing).length > 0) return;
     setBusy(true);
     try {
-      await api.post(`/api/admin/users/${encodeURIComponent(userId)}/two-factor/reset`, {
+      await api.post(apiPath(adminUserApi.resetTwoFactor, { id: userId }), {
         code: code.trim(),
         reason: reason.trim(),
       });

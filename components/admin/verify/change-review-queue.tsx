@@ -6,6 +6,8 @@ import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { buttonClass } from "@/components/ui/button";
+import { adminVerificationApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import type { ApiLoad } from "@/lib/api/problem";
 import { isApiProblem } from "@/lib/api/problem";
 import { displayName } from "@/lib/display-name";
@@ -14,7 +16,6 @@ import type { ChangeReview, changeReviewListSchema as ChangeReviewListSchema } f
 import { changeReviewListSchema } from "../admin-schemas.lazy";
 import { AdminCard } from "../shared/admin-card";
 import { namedUser } from "../shared/admin-user";
-import { CHANGE_REVIEWS_PATH } from "../shared/dashboard-paths";
 import { useAdminDay } from "../shared/use-admin-date";
 import { useAdminErrorText } from "../shared/use-admin-error-text";
 import { useRefreshable } from "../shared/use-refreshable";
@@ -35,7 +36,7 @@ export function ChangeReviewQueue({ initial }: { initial: ApiLoad<ChangeReviewLi
   const t = useTranslations("AdminUser.changes");
   const errorText = useAdminErrorText();
   const { data, error, loading, reload, setData } = useRefreshable(
-    CHANGE_REVIEWS_PATH,
+    apiPath(adminVerificationApi.changeReviews),
     changeReviewListSchema,
     initial,
   );
@@ -89,7 +90,11 @@ function ReviewCard({ review, onDecided }: { review: ChangeReview; onDecided: ()
     if (busy) return;
     setBusy(true);
     try {
-      await api.post(`/api/admin/change-reviews/${encodeURIComponent(review.id)}/${action}`);
+      await api.post(
+        apiPath(action === "accept" ? adminVerificationApi.acceptChange : adminVerificationApi.rejectChange, {
+          id: review.id,
+        }),
+      );
       notify.success(action === "accept" ? t("accepted") : t("rejected"));
       onDecided();
     } catch (error) {

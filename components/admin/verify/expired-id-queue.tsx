@@ -3,13 +3,14 @@
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
+import { adminVerificationApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import type { ApiLoad } from "@/lib/api/problem";
 import { displayName } from "@/lib/display-name";
 import type { ExpiredId } from "@/lib/schemas/id-expiry";
 import { expiredIdListSchema } from "../admin-schemas.lazy";
 import { AdminCard } from "../shared/admin-card";
 import { namedUser } from "../shared/admin-user";
-import { EXPIRED_IDS_PATH } from "../shared/dashboard-paths";
 import { useRefreshableCard } from "../shared/use-refreshable";
 
 type ExpiredIdList = { members: ExpiredId[] };
@@ -25,7 +26,7 @@ export function ExpiredIdQueue({ initial }: { initial: ApiLoad<ExpiredIdList> })
   const tInfo = useTranslations("AdminUser.info");
   const format = useFormatter();
   const { data, loading, failure } = useRefreshableCard(
-    EXPIRED_IDS_PATH,
+    apiPath(adminVerificationApi.expiredIds),
     expiredIdListSchema,
     initial,
     (reason) => t("loadFailed", { reason }),

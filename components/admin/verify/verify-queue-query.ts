@@ -1,3 +1,5 @@
+import { adminVerificationApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { toSearch } from "../shared/list-query";
 import type { readVerifyQueueQuery } from "../shared/read-list-queries";
 
@@ -9,5 +11,5 @@ export function verifyQueueSearch(query: VerifyQueueQuery): string {
 }
 
 export function verifyQueueApiPath(query: VerifyQueueQuery): string {
-  return `/api/admin/verification-pending-users${toSearch(query)}`;
+  return `${apiPath(adminVerificationApi.pending)}${toSearch(query)}`;
 }

@@ -8,6 +8,8 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/styles";
+import { adminVerificationApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { rejectUserSchema as RejectUserSchema } from "@/lib/schemas/admin";
@@ -37,7 +39,7 @@ export function RejectForm({ userId, done, onDone }: { userId: string; done: boo
   const submit = handleSubmit(async (values) => {
     if (done) return;
     try {
-      await api.post(`/api/admin/reject-user/${encodeURIComponent(userId)}`, values);
+      await api.post(apiPath(adminVerificationApi.reject, { userId }), values);
       notify.success(t("reject.success"));
       onDone();
     } catch (error) {

@@ -5,6 +5,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { buttonClass } from "@/components/ui/button";
+import { adminVerificationApi, permissionApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { readApiError } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { OnboardingStepFlag } from "@/lib/onboarding-flags";
@@ -39,7 +41,7 @@ export function VerifyForm({
   const { apiFetch } = useAuth();
   const apiErrorMessage = useApiErrorMessage();
   const { load, reload } = useAdminResource(
-    "/api/permissions",
+    apiPath(permissionApi.list),
     permissionListResponseSchema,
     (reason) => t("verify.permissionsFailed", { reason }),
     permissionList,
@@ -63,7 +65,7 @@ export function VerifyForm({
     if (submitting || done || incomplete) return;
     setSubmitting(true);
     try {
-      const response = await apiFetch(`/api/admin/verify-user/${encodeURIComponent(userId)}`, {
+      const response = await apiFetch(apiPath(adminVerificationApi.verify, { userId }), {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ permissions: [...selected] }),
