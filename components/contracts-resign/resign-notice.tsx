@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
+import { contractApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import { resignTemplatesResponseSchema } from "@/lib/schemas/contracts";
 import { apiGetAsUser } from "@/web/api-server";
 import { ResignItems } from "./resign-items";
@@ -11,7 +13,7 @@ import { ResignItems } from "./resign-items";
  * when there are none or the call failed (the dashboard does not depend on it).
  */
 export async function ResignNotice({ userType }: { userType: "personal" | "company" }) {
-  const answer = await apiGetAsUser("/api/contracts/resign", resignTemplatesResponseSchema);
+  const answer = await apiGetAsUser(apiPath(contractApi.resignList), resignTemplatesResponseSchema);
   const templates = answer?.templates ?? [];
   if (templates.length === 0) return null;
   const t = await getTranslations("ContractResign.notice");

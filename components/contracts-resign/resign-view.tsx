@@ -21,10 +21,12 @@ import {
 import { useDashboardRedirect } from "@/components/onboarding/use-dashboard-redirect";
 import { Section } from "@/components/ui/section";
 import { linkClass } from "@/components/ui/styles";
+import { contractApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import { ResignItems } from "./resign-items";
 
-/** The templates to sign again (GET /api/contracts/resign); they are not per language. */
-const fetchResignTemplates = () => api.get("/api/contracts/resign", resignTemplatesResponseSchema);
+/** The templates to sign again (contractApi.resignList); they are not per language. */
+const fetchResignTemplates = () => api.get(apiPath(contractApi.resignList), resignTemplatesResponseSchema);
 
 /**
  * The re-sign page's content: what is to be signed again, then signing online or by upload.
@@ -98,7 +100,7 @@ export function ResignView({ accountType, initial }: SigningViewProps<ResignTemp
         <OnlineSigningForm
           accountType={accountType}
           canSign
-          endpoint="/api/contracts/resign"
+          endpoint={contractApi.resign}
           onSigned={() => redirectToDashboard()}
           onNoTemplates={refreshQuietly}
         />

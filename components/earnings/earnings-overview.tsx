@@ -5,6 +5,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { PageLinks } from "@/components/ui/page-links";
 import { linkClass } from "@/components/ui/styles";
+import { apiPath } from "@/lib/api/endpoint";
+import { partnerApi } from "@/lib/api/partner";
 import { type CommissionState, EARNINGS_PAGE_SIZE, earningsSchema } from "@/lib/schemas/partner";
 import { apiLoadAsUser } from "@/web/api-server";
 import { archivePages } from "../news/news-pages";
@@ -28,7 +30,7 @@ const stateClass: Record<CommissionState, string> = {
 export async function EarningsOverview({ page }: { page: number }) {
   const t = await getTranslations("Earnings");
   const format = await getFormatter();
-  const answer = await apiLoadAsUser(`/api/earnings?page=${page}`, earningsSchema);
+  const answer = await apiLoadAsUser(apiPath(partnerApi.earnings, { page }), earningsSchema);
   const result = answer.ok ? answer.data : null;
   const pages = result
     ? archivePages({ page: result.page, pageSize: EARNINGS_PAGE_SIZE, total: result.total })

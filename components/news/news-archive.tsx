@@ -5,6 +5,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { PageLinks } from "@/components/ui/page-links";
 import { linkClass } from "@/components/ui/styles";
+import { apiPath } from "@/lib/api/endpoint";
+import { newsApi } from "@/lib/api/news";
 import { memberNewsListSchema } from "@/lib/schemas/news";
 import { apiLoadAsUser } from "@/web/api-server";
 import { NewsArticle } from "./news-article";
@@ -22,7 +24,7 @@ export async function NewsArchive({ page }: { page: number }) {
   const t = await getTranslations("NewsArchive");
   const locale = await getLocale();
   const answer = await apiLoadAsUser(
-    `/api/news?page=${page}&limit=${NEWS_ARCHIVE_PAGE_SIZE}&lang=${locale}`,
+    apiPath(newsApi.published, { page, limit: NEWS_ARCHIVE_PAGE_SIZE, lang: locale }),
     memberNewsListSchema,
   );
   const result = answer.ok ? answer.data : null;

@@ -7,6 +7,8 @@ import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { schemaAtEachCheck, useSchemaForm } from "@/components/forms/use-schema-form";
+import { apiPath } from "@/lib/api/endpoint";
+import { onboardingApi } from "@/lib/api/onboarding";
 import { type ApiProblem, applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { AccountType } from "@/lib/vocabulary";
@@ -136,7 +138,7 @@ export function useIdUpload(accountType: AccountType) {
     const toastId = notify.loading(t("uploading"));
     setProgress(0);
     try {
-      await api.upload(`/api/upload/${accountType}-id`, body, undefined, {
+      await api.upload(apiPath(onboardingApi.uploadId[accountType]), body, undefined, {
         onProgress: setProgress,
         signal: controller.signal,
       });

@@ -15,6 +15,8 @@ import { objectWithRecordOrNull } from "@/components/api/answer-checks";
 import { api } from "@/components/api/client";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { apiPath } from "@/lib/api/endpoint";
+import { onboardingApi } from "@/lib/api/onboarding";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { withMemberCountry } from "./profile-layout";
@@ -57,7 +59,7 @@ export function mappedResolver<
 }
 
 /**
- * The profile form's state and save: prefill from GET /api/profile, a draft per
+ * The profile form's state and save: prefill from onboardingApi.profile, a draft per
  * user in localStorage while typing, the summary 'Please fill all required fields.', the save
  * with the API's field issues, and the success toast and redirect.
  */
@@ -109,7 +111,7 @@ export function useProfileForm<TValues extends ProfileValues, TOutput>({
     void (async () => {
       let profile: Record<string, unknown> | null = null;
       try {
-        profile = (await api.get("/api/profile", savedProfileSchema)).profile;
+        profile = (await api.get(apiPath(onboardingApi.profile), savedProfileSchema)).profile;
       } catch {
         // No prefill then: the form starts from the defaults and the draft.
       }
@@ -157,7 +159,7 @@ export function useProfileForm<TValues extends ProfileValues, TOutput>({
       setSubmitting(true);
       const toastId = notify.loading(t("saving"));
       try {
-        await api.post(`/api/profile/${kind}/complete`, profile);
+        await api.post(apiPath(onboardingApi.completeProfile[kind]), profile);
         saved.current = true;
         clearDraft(draftKey);
         notify.success(t("success", { type: kind }));

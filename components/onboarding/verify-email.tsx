@@ -15,6 +15,8 @@ import {
 import { useCountdown } from "@/components/auth/use-countdown";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { linkClass } from "@/components/ui/styles";
+import { apiPath } from "@/lib/api/endpoint";
+import { onboardingApi } from "@/lib/api/onboarding";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { verifyCodeFormSchema } from "./onboarding-schemas.lazy";
@@ -87,7 +89,7 @@ export function VerifyEmail() {
     setSending(true);
     clearErrors("code");
     try {
-      const body = await api.post("/api/auth/send-verification-email", { lang: locale }, sentSchema);
+      const body = await api.post(apiPath(onboardingApi.sendVerificationEmail), { lang: locale }, sentSchema);
       const seconds = body.resendAfterSeconds;
       startCountdown(seconds && seconds > 0 ? seconds : RESEND_SECONDS);
       reset({ code: "" });
@@ -136,7 +138,7 @@ export function VerifyEmail() {
     async ({ code }) => {
       setVerifying(true);
       try {
-        await api.post("/api/auth/verify-email-code", { code, lang: locale });
+        await api.post(apiPath(onboardingApi.verifyEmailCode), { code, lang: locale });
         finish(t("verified"));
       } catch (error) {
         if (!isApiProblem(error) || error.status === 0) {

@@ -8,6 +8,8 @@ import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { type Lazy, useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
+import { contractApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { describedBy } from "../field";
@@ -29,7 +31,7 @@ const FOCUS_ID: Record<SignField, string> = { signatureImage: SIGNATURE_ID, agre
 
 /**
  * Online signing: a drawn signature and the agreement, then one call signs every
- * template of the member (POST /api/contracts/sign). The upload mode is the way for members who
+ * template of the member (contractApi.sign). The upload mode is the way for members who
  * cannot draw; the signature field's instructions say so.
  */
 export function OnlineSigningForm({
@@ -37,11 +39,11 @@ export function OnlineSigningForm({
   canSign,
   onSigned,
   onNoTemplates,
-  endpoint = "/api/contracts/sign",
+  endpoint = contractApi.sign,
 }: {
   accountType: AccountType;
-  /** The signing call: onboarding signs every template, /api/contracts/resign those to sign again. */
-  endpoint?: "/api/contracts/sign" | "/api/contracts/resign";
+  /** The signing call: onboarding signs every template, contractApi.resign those to sign again. */
+  endpoint?: typeof contractApi.sign | typeof contractApi.resign;
   /** False without templates (the sign button is then disabled). */
   canSign: boolean;
   onSigned: () => void;
@@ -105,7 +107,7 @@ export function OnlineSigningForm({
     setSigning(true);
     const toastId = notify.loading(t("online.signing"));
     try {
-      await api.post(endpoint, { ...values, lang: locale });
+      await api.post(apiPath(endpoint), { ...values, lang: locale });
       notify.success(t("online.success"));
       setDone(true);
       onSigned();

@@ -11,7 +11,7 @@ import type { ContractDocument } from "@/lib/schemas/contracts";
 const FRESH_FOR_MS = 4 * 60 * 1000;
 
 /**
- * The member's signed contracts (GET /api/contracts/mine), each with its download: the
+ * The member's signed contracts (contractApi.mine), each with its download: the
  * short-lived signed URL the API issued after its ownership check.
  */
 export function SignedContracts({

@@ -1,6 +1,8 @@
 import "server-only";
 import { getLocale } from "next-intl/server";
 import type { z } from "zod";
+import { contractApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import {
   contractListResponseSchema,
   memberTemplatesResponseSchema,
@@ -17,7 +19,7 @@ import type { MemberTemplates, ResignTemplates, SigningData } from "./use-contra
 async function loadSigningData<T extends z.ZodType>(path: string, schema: T) {
   const [templates, signed] = await Promise.all([
     apiGetAsUser(path, schema),
-    apiGetAsUser("/api/contracts/mine", contractListResponseSchema),
+    apiGetAsUser(apiPath(contractApi.mine), contractListResponseSchema),
   ]);
   if (!templates || !signed) return null;
   return { templates, signed: signed.contracts, loadedAt: Date.now() };
@@ -26,13 +28,10 @@ async function loadSigningData<T extends z.ZodType>(path: string, schema: T) {
 /** The sign-contract page's templates in the page's language, with their 'done' marks. */
 export async function loadContractSigningData(): Promise<SigningData<MemberTemplates> | null> {
   const locale = await getLocale();
-  return loadSigningData(
-    `/api/contracts/templates?lang=${encodeURIComponent(locale)}`,
-    memberTemplatesResponseSchema,
-  );
+  return loadSigningData(apiPath(contractApi.templates, { lang: locale }), memberTemplatesResponseSchema);
 }
 
 /** The re-sign page's templates (not per language). */
 export function loadResignData(): Promise<SigningData<ResignTemplates> | null> {
-  return loadSigningData("/api/contracts/resign", resignTemplatesResponseSchema);
+  return loadSigningData(apiPath(contractApi.resignList), resignTemplatesResponseSchema);
 }

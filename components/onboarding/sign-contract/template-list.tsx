@@ -7,6 +7,8 @@ import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { filenameFromDisposition, saveBlob } from "@/components/ui/save-download";
 import { inputClass } from "@/components/ui/styles";
+import { contractApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import { type ApiProblem, isApiProblem } from "@/lib/api/problem";
 import { CONTRACT_PDF_MAX_BYTES } from "@/lib/constants";
 import { notify } from "@/lib/notify";
@@ -53,10 +55,9 @@ export function TemplateList({
   const download = async (template: MemberTemplate) => {
     setDownloading(template.id);
     try {
-      const response = await api.fetch(
-        `/api/document-templates/${encodeURIComponent(template.id)}/generate-pdf`,
-        { headers: { accept: "application/pdf" } },
-      );
+      const response = await api.fetch(apiPath(contractApi.unsignedPdf, { id: template.id }), {
+        headers: { accept: "application/pdf" },
+      });
       if (response.status === 401) return;
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const filename =
@@ -99,7 +100,7 @@ export function TemplateList({
     const form = new FormData();
     form.set("templateId", template.id);
     form.set("contract", file);
-    const url = `/api/upload/contract/${accountType}`;
+    const url = apiPath(contractApi.upload[accountType]);
     const controller = new AbortController();
     upload.current = controller;
     const onProgress = (percent: number) => setUploading({ id: template.id, percent });

@@ -5,6 +5,8 @@ import { useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
+import { contractApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import { type ApiProblem, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { FormError } from "../form-error";
@@ -22,7 +24,7 @@ function missingNames(problem: ApiProblem): string[] {
 
 /**
  * After uploading a signed PDF per template the member finishes; the API checks that
- * every template is covered (POST /api/contracts/complete) and names the ones that are not.
+ * every template is covered (contractApi.complete) and names the ones that are not.
  */
 export function UploadFinish({
   canFinish,
@@ -54,7 +56,7 @@ export function UploadFinish({
     setError(null);
     setFinishing(true);
     try {
-      await api.post("/api/contracts/complete", { lang: locale });
+      await api.post(apiPath(contractApi.complete), { lang: locale });
       notify.success(t("upload.finished"));
       setDone(true);
       onFinished();

@@ -5,6 +5,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
+import { contractApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
 import type {
   ContractDocument,
   memberTemplatesResponseSchema as MemberTemplatesSchema,
@@ -23,11 +25,12 @@ export type SigningData<T> = { templates: T; signed: ContractDocument[]; loadedA
 /** A signing page's content: the member's account type and the server's load (null when it failed). */
 export type SigningViewProps<T> = { accountType: "personal" | "company"; initial: SigningData<T> | null };
 
-const fetchSigned = async () => (await api.get("/api/contracts/mine", contractListResponseSchema)).contracts;
+const fetchSigned = async () =>
+  (await api.get(apiPath(contractApi.mine), contractListResponseSchema)).contracts;
 
 /**
  * The templates to sign (what `fetchTemplates` answers) and the contracts the member already
- * signed (GET /api/contracts/mine), loaded together, again when `fetchTemplates` changes and
+ * signed (contractApi.mine), loaded together, again when `fetchTemplates` changes and
  * after every upload, so what the page shows is the API's word. `fetchTemplates` must keep its
  * identity between renders (a module function or a memoised callback). `initial` is what the
  * server loaded for the first render: the page then paints complete (no loading line that the
@@ -82,14 +85,13 @@ export function useTemplatesAndSigned<T extends object>(
 }
 
 /**
- * The member's templates in the page's language (GET /api/contracts/templates) with their
+ * The member's templates in the page's language (contractApi.templates) with their
  * 'done' marks, and the contracts they already signed; loaded again when the language changes.
  */
 export function useContractData(initial?: SigningData<MemberTemplates> | null) {
   const locale = useLocale();
   const fetchTemplates = useCallback(
-    () =>
-      api.get(`/api/contracts/templates?lang=${encodeURIComponent(locale)}`, memberTemplatesResponseSchema),
+    () => api.get(apiPath(contractApi.templates, { lang: locale }), memberTemplatesResponseSchema),
     [locale],
   );
   return useTemplatesAndSigned(fetchTemplates, initial);
