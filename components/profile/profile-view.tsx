@@ -4,6 +4,11 @@ import { z } from "zod";
 import { buttonClass } from "@/components/ui/button";
 import { Section } from "@/components/ui/section";
 import { linkClass } from "@/components/ui/styles";
+import { accountApi } from "@/lib/api/account";
+import { authApi } from "@/lib/api/auth";
+import { contractApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
+import { onboardingApi } from "@/lib/api/onboarding";
 import { displayName } from "@/lib/display-name";
 import { emailChangeStatusSchema } from "@/lib/schemas/account";
 import type { SessionUser } from "@/lib/schemas/auth";
@@ -75,11 +80,11 @@ export async function ProfileView({ user }: { user: SessionUser }) {
   const fieldLabel = await getTranslations("ProfileForm.fields");
   const format = await getFormatter();
   const [response, documents, contracts, emailStatus, twoFactor] = await Promise.all([
-    apiGetAsUser("/api/profile", profileResponseSchema),
-    apiGetAsUser("/api/documents/mine", ownIdDocumentsSchema),
-    apiGetAsUser("/api/contracts/mine", contractListResponseSchema),
-    apiGetAsUser("/api/account/email", emailChangeStatusSchema),
-    apiGetAsUser("/api/auth/totp", totpStatusSchema),
+    apiGetAsUser(apiPath(onboardingApi.profile), profileResponseSchema),
+    apiGetAsUser(apiPath(onboardingApi.myDocuments), ownIdDocumentsSchema),
+    apiGetAsUser(apiPath(contractApi.mine), contractListResponseSchema),
+    apiGetAsUser(apiPath(accountApi.email), emailChangeStatusSchema),
+    apiGetAsUser(apiPath(authApi.totpStatus), totpStatusSchema),
   ]);
   const profile = response?.profile ?? null;
   const fields = user.userType === "company" ? COMPANY_FIELDS : PERSONAL_FIELDS;

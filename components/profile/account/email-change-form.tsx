@@ -16,6 +16,8 @@ import {
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/styles";
+import { accountApi } from "@/lib/api/account";
+import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type {
@@ -60,7 +62,10 @@ export function EmailChangeForm({
 
   const onRequest = request.handleSubmit(async (values) => {
     try {
-      await api.post("/api/account/email", { ...values, code: twoFactor ? values.code : undefined });
+      await api.post(apiPath(accountApi.changeEmail), {
+        ...values,
+        code: twoFactor ? values.code : undefined,
+      });
     } catch (error) {
       if (
         error instanceof ApiProblem &&
@@ -80,7 +85,7 @@ export function EmailChangeForm({
   const onConfirm = confirm.handleSubmit(async (values) => {
     let email: string;
     try {
-      ({ email } = await api.post("/api/account/email/confirm", values, emailChangedSchema));
+      ({ email } = await api.post(apiPath(accountApi.confirmEmail), values, emailChangedSchema));
     } catch (error) {
       if (error instanceof ApiProblem && error.status === 400) {
         confirm.setError(

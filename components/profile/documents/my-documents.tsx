@@ -6,6 +6,9 @@ import { type MouseEvent, useState } from "react";
 import { api } from "@/components/api/client";
 import { contractListResponseSchema, ownIdDocumentsSchema } from "@/components/profile/profile-schemas.lazy";
 import { linkClass } from "@/components/ui/styles";
+import { contractApi } from "@/lib/api/contracts";
+import { apiPath } from "@/lib/api/endpoint";
+import { onboardingApi } from "@/lib/api/onboarding";
 import { notify } from "@/lib/notify";
 import type { ContractDocument } from "@/lib/schemas/contracts";
 import type { OwnIdDocument } from "@/lib/schemas/id-upload";
@@ -29,8 +32,8 @@ export function MyDocuments({ initial, userType }: { initial: Lists; userType: "
 
   const reload = async (): Promise<Lists> => {
     const [documents, contracts] = await Promise.all([
-      api.get("/api/documents/mine", ownIdDocumentsSchema),
-      api.get("/api/contracts/mine", contractListResponseSchema),
+      api.get(apiPath(onboardingApi.myDocuments), ownIdDocumentsSchema),
+      api.get(apiPath(contractApi.mine), contractListResponseSchema),
     ]);
     const fresh = { documents: documents.documents, contracts: contracts.contracts };
     setLists(fresh);

@@ -10,6 +10,8 @@ import {
   notificationSettingsSchema,
 } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
+import { accountApi } from "@/lib/api/account";
+import { apiPath } from "@/lib/api/endpoint";
 import { notify } from "@/lib/notify";
 import type { NotificationSettings } from "@/lib/schemas/account-notifications";
 
@@ -40,7 +42,11 @@ export function NotificationsForm({ initial }: { initial: NotificationSettings }
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const saved = await api.put("/api/account/notifications", values, notificationSettingsResponseSchema);
+      const saved = await api.put(
+        apiPath(accountApi.saveNotifications),
+        values,
+        notificationSettingsResponseSchema,
+      );
       reset(saved.notifications);
     } catch (error) {
       setFailure(apiFailureCode(error));

@@ -1,5 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { Section } from "@/components/ui/section";
+import { accountApi } from "@/lib/api/account";
+import { apiPath } from "@/lib/api/endpoint";
 import { notificationSettingsResponseSchema } from "@/lib/schemas/account-notifications";
 import { apiGetAsUser } from "@/web/api-server";
 import { NotificationsForm } from "./notifications-form";
@@ -10,7 +12,7 @@ import { NotificationsForm } from "./notifications-form";
  */
 export async function NotificationsSection() {
   const t = await getTranslations("ProfileNotifications");
-  const response = await apiGetAsUser("/api/account/notifications", notificationSettingsResponseSchema);
+  const response = await apiGetAsUser(apiPath(accountApi.notifications), notificationSettingsResponseSchema);
   return (
     <Section id="notifications" title={t("title")} className="rounded-2xl bg-white p-6 shadow-xl">
       <p className="mt-1 text-slate-700">{t("intro")}</p>

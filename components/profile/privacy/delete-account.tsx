@@ -5,6 +5,8 @@ import { useState } from "react";
 import { api } from "@/components/api/client";
 import { useAuth } from "@/components/auth/auth-provider";
 import { Button } from "@/components/ui/button";
+import { accountApi } from "@/lib/api/account";
+import { apiPath } from "@/lib/api/endpoint";
 import { notify } from "@/lib/notify";
 import { PanelHeading } from "../security/panel-heading";
 import { IdentityDialog } from "./identity-dialog";
@@ -20,7 +22,7 @@ export function DeleteAccount({ twoFactor, isAdmin }: { twoFactor: boolean; isAd
   const [open, setOpen] = useState(false);
 
   const erase = async (values: { currentPassword: string; code?: string }) => {
-    await api.post("/api/account/delete", values);
+    await api.post(apiPath(accountApi.deleteAccount), values);
     setOpen(false);
     notify.success(t("done"));
     await logout({ silent: true });

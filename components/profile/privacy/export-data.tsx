@@ -5,6 +5,8 @@ import { useState } from "react";
 import { api } from "@/components/api/client";
 import { exportTokenSchema } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
+import { accountApi } from "@/lib/api/account";
+import { apiPath } from "@/lib/api/endpoint";
 import { notify } from "@/lib/notify";
 import { PanelHeading } from "../security/panel-heading";
 import { IdentityDialog } from "./identity-dialog";
@@ -19,9 +21,9 @@ export function ExportData({ twoFactor }: { twoFactor: boolean }) {
   const [open, setOpen] = useState(false);
 
   const start = async (values: { currentPassword: string; code?: string }) => {
-    const { token } = await api.post("/api/account/export", values, exportTokenSchema);
+    const { token } = await api.post(apiPath(accountApi.requestExport), values, exportTokenSchema);
     const link = document.createElement("a");
-    link.href = `/api/account/export?token=${encodeURIComponent(token)}`;
+    link.href = apiPath(accountApi.downloadExport, { token });
     link.download = "";
     link.hidden = true;
     document.body.append(link);

@@ -11,6 +11,8 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { changePasswordFormSchema } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { ChangePasswordFormValues } from "@/lib/schemas/account-security";
@@ -46,7 +48,7 @@ export function ChangePasswordForm() {
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword: password }) => {
     try {
-      await api.post("/api/auth/change-password", { currentPassword, newPassword: password });
+      await api.post(apiPath(authApi.changePassword), { currentPassword, newPassword: password });
     } catch (error) {
       const problem = error instanceof ApiProblem && error.status > 0 ? error : null;
       if (problem && applyFieldIssues(problem, ["currentPassword", "newPassword"], setError)) return;

@@ -1,5 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { Section } from "@/components/ui/section";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { accountSessionsResponseSchema } from "@/lib/schemas/account-security";
 import { totpStatusSchema } from "@/lib/schemas/two-factor";
 import { apiGetAsUser } from "@/web/api-server";
@@ -15,8 +17,8 @@ import { TwoFactorPanel } from "./two-factor-panel";
 export async function SecuritySection() {
   const t = await getTranslations("ProfileSecurity");
   const [response, twoFactor] = await Promise.all([
-    apiGetAsUser("/api/auth/sessions", accountSessionsResponseSchema),
-    apiGetAsUser("/api/auth/totp", totpStatusSchema),
+    apiGetAsUser(apiPath(authApi.sessions), accountSessionsResponseSchema),
+    apiGetAsUser(apiPath(authApi.totpStatus), totpStatusSchema),
   ]);
   const sessions = response?.sessions ?? null;
   return (

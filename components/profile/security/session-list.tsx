@@ -6,6 +6,8 @@ import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { revokeOtherSessionsResponseSchema } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { AccountSession } from "@/lib/schemas/account-security";
@@ -39,12 +41,12 @@ export function SessionList({ initialSessions }: { initialSessions: AccountSessi
     setBusy(true);
     try {
       if (pending.kind === "one") {
-        await api.delete(`/api/auth/sessions/${encodeURIComponent(pending.session.id)}`);
+        await api.delete(apiPath(authApi.revokeSession, { id: pending.session.id }));
         setSessions(sessions.filter((session) => session.id !== pending.session.id));
         notify.success(t("revoked"));
       } else {
         const result = await api.post(
-          "/api/auth/sessions/revoke-others",
+          apiPath(authApi.revokeOtherSessions),
           undefined,
           revokeOtherSessionsResponseSchema,
         );

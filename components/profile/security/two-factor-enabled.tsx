@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import { api } from "@/components/api/client";
 import { recoveryCodesResponseSchema } from "@/components/profile/profile-schemas.lazy";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { notify } from "@/lib/notify";
 import type { TotpStatus } from "@/lib/schemas/two-factor";
 import { SecondFactorForm, type SubHeading } from "./second-factor-form";
@@ -33,7 +35,11 @@ export function TwoFactorEnabled({
         kind="regenerate"
         sub={sub}
         submit={async (values) => {
-          const answer = await api.post("/api/auth/totp/recovery-codes", values, recoveryCodesResponseSchema);
+          const answer = await api.post(
+            apiPath(authApi.totpRecoveryCodes),
+            values,
+            recoveryCodesResponseSchema,
+          );
           onCodes(answer.recoveryCodes);
         }}
       />
@@ -44,7 +50,7 @@ export function TwoFactorEnabled({
           kind="disable"
           sub={sub}
           submit={async (values) => {
-            await api.post("/api/auth/totp/disable", values);
+            await api.post(apiPath(authApi.totpDisable), values);
             notify.success(t("disabled"));
             onDisabled();
           }}

@@ -7,6 +7,8 @@ import { api } from "@/components/api/client";
 import { useAuth } from "@/components/auth/auth-provider";
 import { totpSetupResponseSchema } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { notify } from "@/lib/notify";
 import type { TotpSetup, TotpStatus } from "@/lib/schemas/two-factor";
 import { PanelHeading } from "./panel-heading";
@@ -45,7 +47,7 @@ export function TwoFactorPanel({
   const startSetup = async () => {
     setPreparing(true);
     try {
-      setSetup(await api.post("/api/auth/totp/setup", undefined, totpSetupResponseSchema));
+      setSetup(await api.post(apiPath(authApi.totpSetup), undefined, totpSetupResponseSchema));
     } catch (error) {
       notify.error(failureMessage(error, t("setupFailed")));
     } finally {

@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import { api } from "@/components/api/client";
 import { recoveryCodesResponseSchema } from "@/components/profile/profile-schemas.lazy";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { notify } from "@/lib/notify";
 import type { TotpSetup } from "@/lib/schemas/two-factor";
 import { SecondFactorForm, type SecondFactorValues, type SubHeading } from "./second-factor-form";
@@ -26,7 +28,7 @@ export function TwoFactorSetup({
   const t = useTranslations("TwoFactor");
 
   const enable = async (values: SecondFactorValues) => {
-    const answer = await api.post("/api/auth/totp/enable", values, recoveryCodesResponseSchema);
+    const answer = await api.post(apiPath(authApi.totpEnable), values, recoveryCodesResponseSchema);
     notify.success(t("enabled"));
     onEnabled(answer.recoveryCodes);
   };
