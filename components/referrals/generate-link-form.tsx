@@ -8,7 +8,9 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/styles";
+import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
+import { referralApi } from "@/lib/api/referrals";
 import {
   DEFAULT_EXPIRY_DAYS,
   DEFAULT_MAX_USES,
@@ -59,7 +61,7 @@ export function GenerateLinkForm({
   const submit = handleSubmit(async ({ label, ...limits }) => {
     try {
       const link = await api.post(
-        "/api/referral/create",
+        apiPath(referralApi.create),
         { ...limits, label: label || undefined },
         referralLinkSchema,
       );

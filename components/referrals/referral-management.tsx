@@ -7,7 +7,9 @@ import { type AnswerSchema, api, type SchemaSource } from "@/components/api/clie
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/section";
+import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem } from "@/lib/api/problem";
+import { referralApi } from "@/lib/api/referrals";
 import { notify } from "@/lib/notify";
 import type { ReferralLink, referralStatsSchema } from "@/lib/schemas/referrals";
 import { FunnelChart } from "./funnel-chart";
@@ -49,8 +51,8 @@ export function ReferralManagement({ initial }: { initial?: ReferralData }) {
     const read = <S extends AnswerSchema>(path: string, schema: SchemaSource<S>) =>
       api.get(path, schema).catch(() => null);
     const [nextStats, nextList] = await Promise.all([
-      read("/api/referral/stats", referralStatsResponseSchema),
-      read("/api/referral/list", referralListSchema),
+      read(apiPath(referralApi.stats), referralStatsResponseSchema),
+      read(apiPath(referralApi.list), referralListSchema),
     ]);
     if (current !== generation.current) return;
     // A failed load changes nothing: what was shown before stays (the table says when it has none).
@@ -85,7 +87,7 @@ export function ReferralManagement({ initial }: { initial?: ReferralData }) {
     async (link: ReferralLink): Promise<boolean> => {
       const fallback = t("table.deactivateFailed");
       try {
-        await api.post("/api/referral/deactivate", { tokenId: link.id });
+        await api.post(apiPath(referralApi.deactivate), { tokenId: link.id });
       } catch (error) {
         const problem = error instanceof ApiProblem ? error : ApiProblem.network();
         // A 401 that outlived the refresh has already ended the session (the client logs out).

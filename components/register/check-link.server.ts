@@ -1,4 +1,6 @@
 import "server-only";
+import { apiPath } from "@/lib/api/endpoint";
+import { referralApi } from "@/lib/api/referrals";
 import { referralInfoSchema } from "@/lib/schemas/referrals";
 import { apiLoadAsVisitor } from "@/web/api-server";
 import { type LinkState, linkIsDead, REF_TOKEN_MAX_LENGTH } from "./referral-link-state";
@@ -10,10 +12,7 @@ import { type LinkState, linkIsDead, REF_TOKEN_MAX_LENGTH } from "./referral-lin
  */
 export async function checkReferralLink(refToken: string | null): Promise<LinkState | null> {
   if (!refToken || refToken.length > REF_TOKEN_MAX_LENGTH) return { kind: "invalid" };
-  const answer = await apiLoadAsVisitor(
-    `/api/referral/info/${encodeURIComponent(refToken)}`,
-    referralInfoSchema,
-  );
+  const answer = await apiLoadAsVisitor(apiPath(referralApi.info, { token: refToken }), referralInfoSchema);
   if (answer.ok) return { kind: "valid", info: answer.data };
   return linkIsDead(answer.error.status) ? { kind: "invalid" } : null;
 }

@@ -8,7 +8,9 @@ import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { useAuth } from "@/components/auth/auth-provider";
 import { LoginLink } from "@/components/auth/login-link";
 import { Button } from "@/components/ui/button";
+import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem } from "@/lib/api/problem";
+import { referralApi } from "@/lib/api/referrals";
 import type { ReferralInfo } from "@/lib/schemas/referrals";
 import { type LinkState, linkIsDead, REF_TOKEN_MAX_LENGTH } from "./referral-link-state";
 import { referrerDisplay } from "./referrer-display";
@@ -41,7 +43,7 @@ export function RegisterPage({ refToken, checked }: { refToken: string | null; c
       }
       setLink({ kind: "checking" });
       try {
-        const info = await api.get(`/api/referral/info/${encodeURIComponent(refToken)}`, referralInfoSchema, {
+        const info = await api.get(apiPath(referralApi.info, { token: refToken }), referralInfoSchema, {
           signal,
         });
         setLink({ kind: "valid", info });

@@ -7,6 +7,8 @@ import { api } from "@/components/api/client";
 import { clearStoredSession } from "@/components/auth/stored-session";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { notify } from "@/lib/notify";
 
 /**
@@ -27,7 +29,7 @@ export function SessionDialog({ onLoggedOut }: { onLoggedOut: () => void }) {
   const logOut = async () => {
     setBusy(true);
     try {
-      await api.post("/api/auth/logout");
+      await api.post(apiPath(authApi.logout));
     } catch {
       // Still logged in: registering now would mix two accounts, so the dialog stays.
       notify.error(tAuth("logoutFailed"));

@@ -5,7 +5,9 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem } from "@/lib/api/problem";
+import { referralApi } from "@/lib/api/referrals";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { notify } from "@/lib/notify";
 import type { AccountType } from "@/lib/vocabulary";
@@ -28,7 +30,7 @@ export function useRegistrationSubmit(onLinkGone: () => void) {
     async (type: AccountType, values: RegistrationValues): Promise<SubmitOutcome> => {
       setStatus("submitting");
       try {
-        await api.post(`/api/register/${type}-referral`, values, registrationResponseSchema);
+        await api.post(apiPath(referralApi.register[type]), values, registrationResponseSchema);
         setStatus("success");
         notify.success(t("success"));
         redirectTimer.current = window.setTimeout(
