@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem } from "@/lib/api/problem";
 import type { BrowserSession } from "@/lib/schemas/auth";
 
@@ -70,7 +72,7 @@ type Exchange<T extends { status: number }> = () => Promise<T>;
 export function createApiClient({
   baseUrl = "",
   fetch: fetchImpl = (...args) => globalThis.fetch(...args),
-  refreshPath = "/api/auth/refresh",
+  refreshPath = apiPath(authApi.refresh),
 }: {
   baseUrl?: string;
   fetch?: typeof fetch;

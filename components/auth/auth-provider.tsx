@@ -13,6 +13,8 @@ import {
   useState,
 } from "react";
 import { api } from "@/components/api/client";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { SESSION_TIMING } from "@/lib/constants";
 import { notify } from "@/lib/notify";
 import type { BrowserSession, SessionUser } from "@/lib/schemas/auth";
@@ -84,7 +86,7 @@ export function AuthProvider({
     async ({ silent = false }: { silent?: boolean } = {}) => {
       try {
         // Leaving needs no fresh session: a 401 must not start a refresh (nor another logout).
-        await api.post("/api/auth/logout", undefined, undefined, { anonymous: true });
+        await api.post(apiPath(authApi.logout), undefined, undefined, { anonymous: true });
         if (!silent) notify.success(t("logoutSuccess"));
       } catch {
         if (!silent) notify.error(t("logoutFailed"));

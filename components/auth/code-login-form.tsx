@@ -7,6 +7,8 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClass, linkClass } from "@/components/ui/styles";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { codeEmailFormSchema, codeFormSchema, codeSentSchema, loginAnswerSchema } from "./auth-schemas.lazy";
@@ -55,9 +57,14 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
   const requestCode = emailForm.handleSubmit(async ({ email }) => {
     try {
       // Nobody is signed in yet: a 401 is an answer to show, never an expired session.
-      const answer = await api.post("/api/auth/login-code/request", { email, lang: locale }, codeSentSchema, {
-        anonymous: true,
-      });
+      const answer = await api.post(
+        apiPath(authApi.requestLoginCode),
+        { email, lang: locale },
+        codeSentSchema,
+        {
+          anonymous: true,
+        },
+      );
       setResendAt(Date.now() + (answer.resendAfterSeconds ?? DEFAULT_RESEND_SECONDS) * 1000);
       codeForm.reset({ code: "" });
       setStep("code");
@@ -74,7 +81,7 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
     try {
       const email = emailForm.getValues("email");
       const answer = await api.post(
-        "/api/auth/login-code/verify",
+        apiPath(authApi.verifyLoginCode),
         { email, code, lang: locale },
         loginAnswerSchema,
         { anonymous: true },

@@ -7,6 +7,8 @@ import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Field } from "@/components/ui/field";
 import { inputClass, linkClass, primaryButtonClass } from "@/components/ui/styles";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { loginAnswerSchema, passwordLoginFormSchema } from "./auth-schemas.lazy";
@@ -42,7 +44,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (challenge: string) 
     setFailure(null);
     try {
       // A 401 here is the answer "wrong email or password", not an expired session.
-      const answer = await api.post("/api/auth/login", { ...values, lang: locale }, loginAnswerSchema, {
+      const answer = await api.post(apiPath(authApi.login), { ...values, lang: locale }, loginAnswerSchema, {
         anonymous: true,
       });
       finishSignIn(answer);

@@ -7,6 +7,8 @@ import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Field } from "@/components/ui/field";
 import { inputClass, primaryButtonClass } from "@/components/ui/styles";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import type { ApiErrorInfo } from "@/lib/api/problem";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
@@ -49,7 +51,7 @@ export function PasswordResetRequestForm() {
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
       // Asked without a session: a 401 would be an answer, not an expiry.
-      await api.post("/api/auth/request-password-reset", { email, lang: locale }, undefined, {
+      await api.post(apiPath(authApi.requestPasswordReset), { email, lang: locale }, undefined, {
         anonymous: true,
       });
       notify.success(t("done"));

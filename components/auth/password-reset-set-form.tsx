@@ -9,6 +9,8 @@ import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Field } from "@/components/ui/field";
 import { linkClass, primaryButtonClass } from "@/components/ui/styles";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import type { ApiErrorInfo } from "@/lib/api/problem";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
@@ -72,7 +74,7 @@ export function PasswordResetSetForm({ token }: { token: string }) {
       }
       setStatus({ kind: "checking" });
       try {
-        await api.get(`/api/auth/verify-password-reset?${new URLSearchParams({ token })}`, undefined, {
+        await api.get(apiPath(authApi.verifyPasswordReset, { token }), undefined, {
           signal,
           anonymous: true,
         });
@@ -148,7 +150,7 @@ function NewPasswordForm({ token, onTokenInvalid }: { token: string; onTokenInva
   const onSubmit = handleSubmit(async (values) => {
     try {
       // The link is the credential here, not a session: a 401 would be an answer, not an expiry.
-      await api.post("/api/auth/reset-password", { token, newPassword: values.newPassword }, undefined, {
+      await api.post(apiPath(authApi.resetPassword), { token, newPassword: values.newPassword }, undefined, {
         anonymous: true,
       });
     } catch (error) {

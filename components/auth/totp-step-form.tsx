@@ -6,6 +6,8 @@ import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Field } from "@/components/ui/field";
 import { inputClass, linkClass } from "@/components/ui/styles";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { browserSessionSchema, totpAppFormSchema, totpRecoveryFormSchema } from "./auth-schemas.lazy";
@@ -55,9 +57,14 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
   const submit = handleSubmit(async ({ code }) => {
     try {
       // Nobody is signed in yet: a 401 here is the answer "start again", not an expired session.
-      const session = await api.post("/api/auth/login/totp", { challenge, code }, browserSessionSchema, {
-        anonymous: true,
-      });
+      const session = await api.post(
+        apiPath(authApi.loginWithTotp),
+        { challenge, code },
+        browserSessionSchema,
+        {
+          anonymous: true,
+        },
+      );
       finishSignIn(session);
     } catch (problem) {
       if (isApiProblem(problem) && problem.code === "TWO_FACTOR_CHALLENGE_INVALID") {
