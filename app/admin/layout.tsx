@@ -2,6 +2,8 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AuthGate } from "@/components/auth/auth-gate";
 import { AppHeader } from "@/components/layout/app-header";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { totpStatusSchema } from "@/lib/schemas/two-factor";
 import { apiLoadAsUser } from "@/web/api-server";
 import { dashboardWithNotice } from "@/web/notices";
@@ -16,7 +18,7 @@ import { requireSession } from "@/web/session-server";
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();
   if (!isAdminRole(session.user.role)) redirect(dashboardWithNotice("admin-only"));
-  const twoFactor = await apiLoadAsUser("/api/auth/totp", totpStatusSchema);
+  const twoFactor = await apiLoadAsUser(apiPath(authApi.totpStatus), totpStatusSchema);
   // Only a clear "not on" (or "not proved by this session", which the API refuses admin calls
   // for) redirects: when the API cannot answer, the admin pages' own calls fail and say so, and
   // sending the admin elsewhere would hide that.

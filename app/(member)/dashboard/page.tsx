@@ -9,6 +9,9 @@ import { WebshopTeaser } from "@/components/dashboard/news-and-shop";
 import { QuickActions } from "@/components/dashboard/quick-actions";
 import { StatusCards } from "@/components/dashboard/status-cards";
 import { linkClass } from "@/components/ui/styles";
+import { apiPath } from "@/lib/api/endpoint";
+import { newsApi } from "@/lib/api/news";
+import { onboardingApi } from "@/lib/api/onboarding";
 import { displayName } from "@/lib/display-name";
 import { idExpirySchema } from "@/lib/schemas/id-expiry";
 import { memberNewsListSchema } from "@/lib/schemas/news";
@@ -32,10 +35,10 @@ export default async function DashboardPage() {
   const admin = isAdminRole(user.role);
 
   const [status, news, idExpiry, sentBack] = await Promise.all([
-    admin ? null : apiGetAsUser("/api/auth/user/status", onboardingStatusSchema.passthrough()),
-    apiLoadAsUser(`/api/news?limit=5&lang=${locale}`, memberNewsListSchema),
-    admin ? null : apiGetAsUser("/api/documents/id-expiry", idExpirySchema),
-    admin ? null : apiGetAsUser("/api/auth/user/sent-back", sentBackResponseSchema),
+    admin ? null : apiGetAsUser(apiPath(onboardingApi.status), onboardingStatusSchema.passthrough()),
+    apiLoadAsUser(apiPath(newsApi.published, { limit: 5, lang: locale }), memberNewsListSchema),
+    admin ? null : apiGetAsUser(apiPath(onboardingApi.idExpiry), idExpirySchema),
+    admin ? null : apiGetAsUser(apiPath(onboardingApi.sentBack), sentBackResponseSchema),
   ]);
   // A failed status call treats every step as missing.
   const flags = status ?? EMPTY_STATUS;

@@ -4,6 +4,8 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ReferralManagement } from "@/components/referrals/referral-management";
 import { linkClass } from "@/components/ui/styles";
+import { apiPath } from "@/lib/api/endpoint";
+import { referralApi } from "@/lib/api/referrals";
 import { displayName } from "@/lib/display-name";
 import { referralListSchema, referralStatsResponseSchema } from "@/lib/schemas/referrals";
 import { apiGetAsUser } from "@/web/api-server";
@@ -26,8 +28,8 @@ export default async function ReferralManagementPage() {
   const { user } = session;
   // With the first render: cards that arrive later move everything below them.
   const [stats, list] = await Promise.all([
-    apiGetAsUser("/api/referral/stats", referralStatsResponseSchema),
-    apiGetAsUser("/api/referral/list", referralListSchema),
+    apiGetAsUser(apiPath(referralApi.stats), referralStatsResponseSchema),
+    apiGetAsUser(apiPath(referralApi.list), referralListSchema),
   ]);
   return (
     <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">

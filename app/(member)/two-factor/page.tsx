@@ -1,5 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { TwoFactorPanel } from "@/components/profile/security/two-factor-panel";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { totpStatusSchema } from "@/lib/schemas/two-factor";
 import { apiGetAsUser } from "@/web/api-server";
 import { isAdminRole } from "@/web/route-guards";
@@ -17,7 +19,7 @@ export async function generateMetadata() {
 export default async function TwoFactorPage() {
   const session = await requireSession();
   const t = await getTranslations("TwoFactor");
-  const status = await apiGetAsUser("/api/auth/totp", totpStatusSchema);
+  const status = await apiGetAsUser(apiPath(authApi.totpStatus), totpStatusSchema);
   return (
     <main id="main" className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">{t("pageTitle")}</h1>

@@ -8,6 +8,8 @@ import type { SearchParams } from "@/components/admin/shared/list-query";
 import { readAuditLogQuery } from "@/components/admin/shared/read-list-queries";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { adminOpsApi } from "@/lib/api/admin";
+import { apiPath } from "@/lib/api/endpoint";
 import { auditActionsSchema, auditListSchema } from "@/lib/schemas/admin";
 import { apiGetAsUser } from "@/web/api-server";
 
@@ -26,7 +28,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const query = readAuditLogQuery(await searchParams);
   const [list, actions] = await Promise.all([
     apiGetAsUser(auditLogApiPath(query), auditListSchema),
-    apiGetAsUser("/api/admin/audit/actions", auditActionsSchema),
+    apiGetAsUser(apiPath(adminOpsApi.auditActions), auditActionsSchema),
   ]);
   const filtered = Boolean(query.action || query.email);
   const linkClass = buttonClass({ variant: "secondary", size: "sm" });

@@ -2,8 +2,9 @@ import { bffOptions } from "@/web/bff-options";
 import { handleBffRequest } from "@/web/bff-session";
 import { withWebLogsAnswer } from "@/web/server-logs";
 
-// The BFF for the admin dashboard's server status (the catch-all's handling, app/api/[...path]):
-// its refresh shows this web instance's recent log lines beside the API's, as its first render does.
+// The BFF for the admin dashboard's server status (adminOpsApi.serverStatus), handled as the
+// catch-all (app/api/[...path]) handles every call: its refresh shows this web instance's recent
+// log lines beside the API's, as its first render does.
 export const dynamic = "force-dynamic";
 
 async function handle(request: Request): Promise<Response> {
