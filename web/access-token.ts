@@ -1,4 +1,6 @@
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { ACCESS_TOKEN } from "@/lib/constants";
 import type { GuardClaims } from "./route-guards";
 
@@ -11,7 +13,7 @@ function jwksFor(apiUrl: string) {
     // jose caches the keys and refetches (rate-limited) when a token names an unknown key.
     keySet = {
       apiUrl,
-      jwks: createRemoteJWKSet(new URL("/api/auth/jwks", apiUrl), { timeoutDuration: 3_000 }),
+      jwks: createRemoteJWKSet(new URL(apiPath(authApi.jwks), apiUrl), { timeoutDuration: 3_000 }),
     };
   }
   return keySet.jwks;

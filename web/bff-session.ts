@@ -1,4 +1,5 @@
-import { TOKEN_ISSUING_ENDPOINTS } from "@/lib/api/auth";
+import { authApi, TOKEN_ISSUING_ENDPOINTS } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { DEFAULT_BODY_MAX_BYTES } from "@/lib/body-limits";
 import { type BffOptions, bffError, bodyTooLarge, forwardToApi } from "./bff";
 import { hasTrustedOrigin } from "./origin";
@@ -15,6 +16,9 @@ import { clearSessionCookies, deviceSetCookie, readCookie, sessionCookieNames } 
 // `user` and the access token's expiry (the browser never holds a token). The first two may
 // instead answer with the challenge of the second step (two-factor sign-in), the third is that step.
 const TOKEN_ISSUING = new Set<string>(TOKEN_ISSUING_ENDPOINTS.map((endpoint) => endpoint.path));
+// The session's renewal and end: the BFF sends them with the refresh cookie, which the page cannot read.
+const REFRESH_PATH = apiPath(authApi.refresh);
+const LOGOUT_PATH = apiPath(authApi.logout);
 
 /** The most the BFF reads of a body it parses itself: the cap of every call without a larger one. */
 export const BFF_JSON_BODY_LIMIT = DEFAULT_BODY_MAX_BYTES;
@@ -142,9 +146,7 @@ export async function handleBffRequest(request: Request, options: BffOptions): P
 
   if (
     isPost &&
-    (TOKEN_ISSUING.has(url.pathname) ||
-      url.pathname === "/api/auth/refresh" ||
-      url.pathname === "/api/auth/logout")
+    (TOKEN_ISSUING.has(url.pathname) || url.pathname === REFRESH_PATH || url.pathname === LOGOUT_PATH)
   ) {
     // Login CSRF and forced logouts are state changes too.
     if (!hasTrustedOrigin(request, options.publicUrl)) {
@@ -164,7 +166,7 @@ export async function handleBffRequest(request: Request, options: BffOptions): P
     return sessionAnswer(request, await readTokenAnswer(upstream, https));
   }
 
-  if (isPost && url.pathname === "/api/auth/refresh") {
+  if (isPost && url.pathname === REFRESH_PATH) {
     if (!refreshToken) {
       return jsonAnswer(
         request,
@@ -176,10 +178,10 @@ export async function handleBffRequest(request: Request, options: BffOptions): P
     return sessionAnswer(request, await refreshSession(request, refreshToken, options));
   }
 
-  if (isPost && url.pathname === "/api/auth/logout") {
+  if (isPost && url.pathname === LOGOUT_PATH) {
     // Logout always ends the browser's side, even when the API cannot be reached.
     if (refreshToken)
-      await callSessionApi(options, request, "/api/auth/logout", { refreshToken }).catch(() => undefined);
+      await callSessionApi(options, request, LOGOUT_PATH, { refreshToken }).catch(() => undefined);
     return jsonAnswer(request, 200, { success: true }, clearSessionCookies(https));
   }
 

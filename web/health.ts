@@ -1,3 +1,5 @@
+import { apiPath } from "@/lib/api/endpoint";
+import { systemApi } from "@/lib/api/system";
 import { apiFetch } from "./api-transport";
 import {
   apiContentSecurityPolicy,
@@ -34,7 +36,7 @@ export function healthAnswer(request: Request, status: number, body: unknown): R
 export type ApiReadiness = "ready" | "not_ready" | "unavailable";
 
 /**
- * The API's own readiness (GET /api/health/ready): "unavailable" when it does not answer within
+ * The API's own readiness (systemApi.ready): "unavailable" when it does not answer within
  * timeoutMs, "not_ready" when it answers anything but 200.
  */
 export async function apiReadiness(
@@ -42,7 +44,7 @@ export async function apiReadiness(
   { timeoutMs = API_READY_TIMEOUT_MS, requestId }: { timeoutMs?: number; requestId?: string } = {},
 ): Promise<ApiReadiness> {
   try {
-    const response = await apiFetch(new URL("/api/health/ready", apiUrl), {
+    const response = await apiFetch(new URL(apiPath(systemApi.ready), apiUrl), {
       headers: requestId ? { "x-request-id": requestId } : {},
       signal: AbortSignal.timeout(timeoutMs),
     });

@@ -1,5 +1,7 @@
 import "server-only";
 import { redirect } from "next/navigation";
+import { apiPath } from "@/lib/api/endpoint";
+import { onboardingApi } from "@/lib/api/onboarding";
 import type { BrowserSession } from "@/lib/schemas/auth";
 import { type OnboardingStatus, onboardingStatusSchema } from "@/lib/schemas/onboarding";
 import { apiGetAsUser } from "./api-server";
@@ -16,7 +18,7 @@ export async function requireOnboardingSession(userType: "personal" | "company")
   return session;
 }
 
-/** The onboarding flags (GET /api/auth/user/status), or null when the call failed. */
+/** The onboarding flags (onboardingApi.status), or null when the call failed. */
 export async function getOnboardingStatus(): Promise<OnboardingStatus | null> {
-  return apiGetAsUser("/api/auth/user/status", onboardingStatusSchema.passthrough());
+  return apiGetAsUser(apiPath(onboardingApi.status), onboardingStatusSchema.passthrough());
 }

@@ -1,4 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
+import { onboardingApi } from "@/lib/api/onboarding";
 import { canSignContract, onboardingStatusSchema } from "@/lib/schemas/onboarding";
 import { verifyAccessToken, type WebSessionClaims } from "./access-token";
 import type { BffOptions } from "./bff";
@@ -99,7 +102,7 @@ async function sessionVerdict(
   requestId: string,
 ): Promise<SessionVerdict> {
   try {
-    const response = await fetch(new URL("/api/auth/me", apiUrl), {
+    const response = await fetch(new URL(apiPath(authApi.me), apiUrl), {
       headers: { authorization: `Bearer ${accessToken}`, "x-request-id": requestId },
       signal: AbortSignal.timeout(5_000),
       cache: "no-store",
@@ -125,7 +128,7 @@ async function signingRefusal(
   requestId: string,
 ): Promise<FlashMessage | null> {
   try {
-    const response = await fetch(new URL("/api/auth/user/status", apiUrl), {
+    const response = await fetch(new URL(apiPath(onboardingApi.status), apiUrl), {
       headers: { authorization: `Bearer ${accessToken ?? ""}`, "x-request-id": requestId },
       signal: AbortSignal.timeout(10_000),
       cache: "no-store",

@@ -20,7 +20,7 @@ export function withWebLogs<T extends { logs: ServerLogs }>(
 }
 
 /**
- * The BFF's answer to GET /api/admin/server-status with this web instance's lines merged in, as
+ * The BFF's answer to adminOpsApi.serverStatus with this web instance's lines merged in, as
  * the dashboard's first render has them (components/admin/shared/admin-data.server.ts). Only a 200 is
  * changed: the API decided that the caller may see logs. Every other field stays as the API sent it.
  */

@@ -1,3 +1,5 @@
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { type TokenResponse, tokenResponseSchema } from "@/lib/schemas/auth";
 import { type MfaChallenge, mfaChallengeSchema } from "@/lib/schemas/two-factor";
 import { type BffOptions, sendToApi } from "./bff";
@@ -77,7 +79,7 @@ export async function readTokenAnswer(upstream: Response, https: boolean): Promi
 }
 
 /**
- * Rotates the session's refresh token at the API: the BFF's POST /api/auth/refresh and the page
+ * Rotates the session's refresh token at the API: the BFF's authApi.refresh and the page
  * proxy's refresh before a page load both come here, so both send the same call and read its
  * answer the same way (cookie names and attributes from web/session-cookies.ts).
  */
@@ -86,6 +88,6 @@ export async function refreshSession(
   refreshToken: string,
   options: BffOptions,
 ): Promise<TokenAnswer> {
-  const upstream = await callSessionApi(options, request, "/api/auth/refresh", { refreshToken });
+  const upstream = await callSessionApi(options, request, apiPath(authApi.refresh), { refreshToken });
   return readTokenAnswer(upstream, isHttpsRequest(request));
 }

@@ -1,19 +1,21 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { type BrowserSession, meResponseSchema } from "@/lib/schemas/auth";
 import { tokenExpiry } from "./access-token";
 import { apiGetAsUser, userAccessToken } from "./api-server";
 
 /**
  * The session as the API knows it now (server components re-check what proxy.ts let through):
- * the access cookie is sent to GET /api/auth/me, which reads the user from the database.
+ * the access cookie is sent to authApi.me, which reads the user from the database.
  * Once per request (React cache).
  */
 export const getSession = cache(async (): Promise<BrowserSession | null> => {
   const token = await userAccessToken();
   if (!token) return null;
-  const me = await apiGetAsUser("/api/auth/me", meResponseSchema);
+  const me = await apiGetAsUser(apiPath(authApi.me), meResponseSchema);
   if (!me) return null;
   return { user: me.user, accessTokenExpiresAt: new Date((tokenExpiry(token) ?? 0) * 1000).toISOString() };
 });

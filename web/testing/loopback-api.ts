@@ -2,6 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterEach } from "vitest";
+import { authApi } from "@/lib/api/auth";
+import { apiPath } from "@/lib/api/endpoint";
 import { ACCESS_TOKEN } from "@/lib/constants";
 import { type SessionUser, type TokenResponse, tokenResponseSchema } from "@/lib/schemas/auth";
 
@@ -47,7 +49,7 @@ afterEach(async () => {
   servers.clear();
 });
 
-/** The API's signing key: access tokens signed with it pass web/access-token.ts against /api/auth/jwks. */
+/** The API's signing key: access tokens signed with it pass web/access-token.ts against authApi.jwks. */
 async function signingKey() {
   const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN.algorithm, { extractable: true });
   const jwk = { ...(await exportJWK(publicKey)), kid: "test-key", alg: ACCESS_TOKEN.algorithm, use: "sig" };
@@ -69,8 +71,8 @@ async function signingKey() {
 }
 
 /**
- * The API: records every call but the key set's, serves its key set at /api/auth/jwks, and
- * answers POST /api/auth/refresh with rotated tokens (the access token signed, its refresh token
+ * The API: records every call but the key set's, serves its key set at authApi.jwks, and
+ * answers authApi.refresh with rotated tokens (the access token signed, its refresh token
  * `refresh-token-<serial>`), everything else `{ ok: true }`, unless the test passes its own answer.
  */
 export async function loopbackApi(answer?: (received: Received) => Answer | undefined) {
@@ -81,7 +83,7 @@ export async function loopbackApi(answer?: (received: Received) => Answer | unde
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", async () => {
-      if (request.url === "/api/auth/jwks") {
+      if (request.url === apiPath(authApi.jwks)) {
         response.writeHead(200, { "content-type": "application/json" });
         response.end(JSON.stringify(key.jwks));
         return;
@@ -99,7 +101,7 @@ export async function loopbackApi(answer?: (received: Received) => Answer | unde
       };
       received.push(call);
       let reply = answer?.(call);
-      if (!reply && call.path === "/api/auth/refresh") {
+      if (!reply && call.path === apiPath(authApi.refresh)) {
         const serial = issued.length + 1;
         const now = Date.now();
         const tokens = tokenResponseSchema.parse({
