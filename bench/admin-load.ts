@@ -1,5 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import pg from "pg";
+import { authApi } from "../lib/api/auth";
+import { TEST_SEED_PREFIX } from "../lib/api/system";
 import { SEEDED_PASSWORD } from "./auth-load";
 
 export const ADMIN_LIST_USERS = 1_000_000;
@@ -50,7 +52,7 @@ export async function seedBenchUser(
   account: { role: "admin" | "super_admin" } | { role: "user"; permissions: string[]; approved?: boolean },
 ): Promise<{ id: string; email: string; totpSecret?: string }> {
   const email = `bench-${lastName.toLowerCase()}-${Date.now()}@bench.example.com`;
-  const seeded = await fetch(new URL("/api/test/users", apiUrl), {
+  const seeded = await fetch(new URL(`${TEST_SEED_PREFIX}/users`, apiUrl), {
     method: "POST",
     headers: { "content-type": "application/json", "x-seed-token": seedToken },
     body: JSON.stringify({ email, password: SEEDED_PASSWORD, firstName: "Bench", lastName, ...account }),
@@ -81,12 +83,12 @@ export async function adminAccessToken(
 ): Promise<string> {
   const lastName = role === "admin" ? "Admin" : "Superadmin";
   const { email, totpSecret } = await seedBenchUser(apiUrl, seedToken, lastName, { role });
-  const first = await postJson(new URL("/api/auth/login", apiUrl), { email, password: SEEDED_PASSWORD });
+  const first = await postJson(new URL(authApi.login.path, apiUrl), { email, password: SEEDED_PASSWORD });
   if (first.status !== 200 || !first.body.challenge || !totpSecret) {
     throw new Error(`admin login: status ${first.status}`);
   }
   const code = new TOTP({ secret: Secret.fromBase32(totpSecret), digits: 6, period: 30 }).generate();
-  const second = await postJson(new URL("/api/auth/login/totp", apiUrl), {
+  const second = await postJson(new URL(authApi.loginWithTotp.path, apiUrl), {
     challenge: first.body.challenge,
     code,
   });

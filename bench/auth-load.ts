@@ -3,6 +3,8 @@
 // log in round-robin or rotate one session per connection.
 import crypto from "node:crypto";
 import type { RawRequest, RequestStep } from "autocannon";
+import { authApi } from "../lib/api/auth";
+import { TEST_SEED_PREFIX } from "../lib/api/system";
 
 export const SEEDED_PASSWORD = "Bench-password-1";
 // Each seed and each login hashes or verifies one argon2id password (≈ 50 ms of a core): a few
@@ -40,7 +42,7 @@ async function inParallel<T>(
 export async function seedUsers(apiUrl: string, seedToken: string, label: string, count: number) {
   return inParallel(count, SETUP_CONCURRENCY, async (index) => {
     const email = seededEmail(label, index);
-    const response = await fetch(new URL("/api/test/users", apiUrl), {
+    const response = await fetch(new URL(`${TEST_SEED_PREFIX}/users`, apiUrl), {
       method: "POST",
       headers: { "content-type": "application/json", "x-seed-token": seedToken },
       body: JSON.stringify({ email, password: SEEDED_PASSWORD, firstName: `Bench ${index}` }),
@@ -65,7 +67,7 @@ export type BffSession = { accessCookie: string; refreshCookie: string };
 
 /** Logs in through the BFF (POST /api/auth/login with our Origin) and keeps the two cookies. */
 export async function bffLogin(webUrl: string, email: string): Promise<BffSession> {
-  const response = await fetch(new URL("/api/auth/login", webUrl), {
+  const response = await fetch(new URL(authApi.login.path, webUrl), {
     method: "POST",
     headers: { "content-type": "application/json", origin: new URL(webUrl).origin },
     body: JSON.stringify({ email, password: SEEDED_PASSWORD }),
@@ -101,7 +103,7 @@ export function roundRobinLoginSteps(emails: string[]) {
   const steps: RequestStep[] = [
     {
       method: "POST",
-      path: "/api/auth/login",
+      path: authApi.login.path,
       headers: { "content-type": "application/json" },
       setupRequest: (request, context) => {
         const email = emails[next++ % emails.length] as string;
@@ -161,7 +163,7 @@ export function rotatingSteps(
   const sent = new Set<string>();
   const step: RequestStep & { connection: ConnectionState } = {
     method: "POST",
-    path: "/api/auth/refresh",
+    path: authApi.refresh.path,
     headers: how.headers,
     connection: {},
     setupRequest: (request, context) => {

@@ -3,6 +3,7 @@
 // refunds), as autocannon steps; and the check afterwards that the database holds exactly the
 // orders, commissions and ledger rows the stream should have left.
 import type { RequestStep } from "autocannon";
+import { partnerApi } from "../lib/api/partner";
 import { withClient } from "./throwaway-postgres";
 
 /** Approved partners (users.admin_verified_at set), each inviting BUYERS_PER_INVITER buyers. */
@@ -210,7 +211,7 @@ export function orderStream(
 
   const step: RequestStep = {
     method: "POST",
-    path: "/api/partner/orders",
+    path: partnerApi.reportOrder.path,
     headers: { "content-type": "application/json", authorization: `Bearer ${shopKey}` },
     setupRequest: (request, context: OrderContext) => {
       let kind = kinds[nextRequest++] ?? "repeat";

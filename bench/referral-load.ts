@@ -1,3 +1,4 @@
+import { referralApi } from "../lib/api/referrals";
 import { seedBenchUser } from "./admin-load";
 import { bffLogin } from "./auth-load";
 
@@ -12,7 +13,7 @@ export async function createReferralToken(
     permissions: ["can_create_referrals"],
   });
   const session = await bffLogin(webUrl, email);
-  const created = await fetch(new URL("/api/referral/create", webUrl), {
+  const created = await fetch(new URL(referralApi.create.path, webUrl), {
     method: "POST",
     headers: {
       "content-type": "application/json",

@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import { authApi } from "../lib/api/auth";
+import { systemApi } from "../lib/api/system";
 
 // A flood of anonymous reset-password calls with made-up tokens while /api/health is sampled one
 // request at a time: how much the flood slows everyone else. Before the API checked the token and
@@ -44,7 +46,7 @@ export async function resetFloodWithHealth(
     while (flooding) {
       const started = performance.now();
       try {
-        const response = await fetch(new URL("/api/health", apiUrl));
+        const response = await fetch(new URL(systemApi.health.path, apiUrl));
         await response.arrayBuffer();
         if (response.status !== 200) healthFailures += 1;
       } catch {
@@ -60,7 +62,7 @@ export async function resetFloodWithHealth(
     while (next < options.calls) {
       const index = next;
       next += 1;
-      const response = await fetch(new URL("/api/auth/reset-password", apiUrl), {
+      const response = await fetch(new URL(authApi.resetPassword.path, apiUrl), {
         method: "POST",
         headers: {
           "content-type": "application/json",

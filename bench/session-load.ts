@@ -1,3 +1,4 @@
+import { authApi } from "../lib/api/auth";
 // Sessions logged in on the API directly and the autocannon steps that rotate them there: the
 // API half of the BFF refresh scenario's serial floor.
 import { type RotatingRefresh, rotatingSteps, SEEDED_PASSWORD } from "./auth-load";
@@ -7,7 +8,7 @@ const SETUP_CONCURRENCY = 4;
 export type ApiSession = { accessToken: string; refreshToken: string };
 
 async function apiLogin(apiUrl: string, email: string): Promise<ApiSession> {
-  const response = await fetch(new URL("/api/auth/login", apiUrl), {
+  const response = await fetch(new URL(authApi.login.path, apiUrl), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password: SEEDED_PASSWORD }),

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { systemApi } from "../../lib/api/system";
 import { cpuProfileArgs, SLOW_START_MS, startApi } from "../api-server";
 import {
   type BffSession,
@@ -441,7 +442,7 @@ export const scenarios: Scenario[] = [
         const api = await startApi({ label: "bff", verbose: context.verbose, settings: database.settings });
         undoLater(api.stop);
         const webPort = await findFreePort();
-        const web = await startWeb(webPort, api.url, "/api/health", 200, context.verbose);
+        const web = await startWeb(webPort, api.url, systemApi.health.path, 200, context.verbose);
         undoLater(web.stop);
         // Back to back, same settings, both processes up for both runs.
         const throughBff = await measure({ url: `http://127.0.0.1:${webPort}/api/health` }, context.settings);

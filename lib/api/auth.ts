@@ -28,6 +28,9 @@ export const authApi = {
   totpRecoveryCodes: post("/api/auth/totp/recovery-codes"),
 } as const;
 
+/** Every session, password and second-factor call starts with this. */
+export const AUTH_PREFIX = "/api/auth/";
+
 /** The calls whose answer carries a new session's tokens (the BFF turns them into cookies). */
 export const TOKEN_ISSUING_ENDPOINTS = [
   authApi.login,

@@ -59,5 +59,10 @@ export function apiPath<P extends string>(endpoint: Endpoint<HttpMethod, P>, ...
   return path + queryString(query);
 }
 
+type HonoPath<P extends string> = P extends `${infer Head}{${infer Name}}${infer Rest}`
+  ? `${Head}:${Name}${HonoPath<Rest>}`
+  : P;
+
 /** The path as Hono's router writes it (`:id`), for the routes registered without OpenAPI. */
-export const honoPath = (endpoint: Endpoint) => endpoint.path.replace(/\{(\w+)\}/g, ":$1");
+export const honoPath = <P extends string>(endpoint: Endpoint<HttpMethod, P>) =>
+  endpoint.path.replace(/\{(\w+)\}/g, ":$1") as HonoPath<P>;

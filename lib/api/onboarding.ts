@@ -1,5 +1,8 @@
 import { get, post } from "./endpoint";
 
+/** The profile calls start with this. */
+export const PROFILE_PREFIX = "/api/profile/";
+
 /** The onboarding steps: email code, ID documents, profile, and where the member stands. */
 export const onboardingApi = {
   status: get("/api/auth/user/status"),

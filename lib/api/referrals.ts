@@ -1,5 +1,8 @@
 import { get, post } from "./endpoint";
 
+/** The registration calls start with this. */
+export const REGISTER_PREFIX = "/api/register/";
+
 /** A member's referral links, and joining through one. */
 export const referralApi = {
   create: post("/api/referral/create"),

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { accountApi } from "../../lib/api/account";
 import {
   notificationSettingsResponseSchema,
   notificationSettingsSchema,
@@ -23,8 +24,7 @@ export function registerAccountNotificationRoutes(
 
   app.openapi(
     memberRoute({
-      method: "get",
-      path: "/api/account/notifications",
+      ...accountApi.notifications,
       tags,
       summary: "The caller's choice of non-security mails",
       responses: { 200: json(notificationSettingsResponseSchema, "Each kind on or off") },
@@ -35,8 +35,7 @@ export function registerAccountNotificationRoutes(
 
   app.openapi(
     memberRoute({
-      method: "put",
-      path: "/api/account/notifications",
+      ...accountApi.saveNotifications,
       tags,
       summary: "Turn non-security mails on or off (security and ID-expiry notices always go); audited",
       request: jsonBody(notificationSettingsSchema),

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { authApi } from "../../lib/api/auth";
 import {
   accountSessionsResponseSchema,
   changePasswordSchema,
@@ -26,8 +27,7 @@ export function registerAccountSecurityRoutes(app: OpenAPIHono<AppEnv>, deps: Au
 
   app.openapi(
     memberRoute({
-      method: "post",
-      path: "/api/auth/change-password",
+      ...authApi.changePassword,
       summary: "Change the password; ends every other session",
       request: jsonBody(changePasswordSchema),
       responses: {
@@ -47,8 +47,7 @@ export function registerAccountSecurityRoutes(app: OpenAPIHono<AppEnv>, deps: Au
 
   app.openapi(
     memberRoute({
-      method: "get",
-      path: "/api/auth/sessions",
+      ...authApi.sessions,
       summary: "The signed-in browsers of this account",
       responses: { 200: json(accountSessionsResponseSchema, "Live sessions, this one first") },
     }),
@@ -58,8 +57,7 @@ export function registerAccountSecurityRoutes(app: OpenAPIHono<AppEnv>, deps: Au
 
   app.openapi(
     memberRoute({
-      method: "post",
-      path: "/api/auth/sessions/revoke-others",
+      ...authApi.revokeOtherSessions,
       summary: "End every session of this account but this one",
       responses: { 200: json(revokeOtherSessionsResponseSchema, "Other sessions ended") },
     }),
@@ -75,8 +73,7 @@ export function registerAccountSecurityRoutes(app: OpenAPIHono<AppEnv>, deps: Au
 
   app.openapi(
     memberRoute({
-      method: "delete",
-      path: "/api/auth/sessions/{id}",
+      ...authApi.revokeSession,
       summary: "End one session of this account",
       // Any string: an id of the wrong shape gets the same 404 as another member's.
       request: { params: z.object({ id: z.string().max(100) }) },

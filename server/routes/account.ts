@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { accountApi } from "../../lib/api/account";
 import {
   confirmIdentitySchema,
   emailChangeConfirmSchema,
@@ -34,8 +35,7 @@ export function registerAccountRoutes(
 
   app.openapi(
     memberRoute({
-      method: "get",
-      path: "/api/account/email",
+      ...accountApi.email,
       summary: "The login email, and the new one while a change waits for its code",
       responses: { 200: json(emailChangeStatusSchema, "The login email") },
     }),
@@ -47,8 +47,7 @@ export function registerAccountRoutes(
 
   app.openapi(
     memberRoute({
-      method: "post",
-      path: "/api/account/email",
+      ...accountApi.changeEmail,
       summary:
         "Start a change of the login email: a code goes to the new address (the same answer when it is taken)",
       request: jsonBody(emailChangeSchema),
@@ -62,8 +61,7 @@ export function registerAccountRoutes(
 
   app.openapi(
     memberRoute({
-      method: "post",
-      path: "/api/account/email/confirm",
+      ...accountApi.confirmEmail,
       summary: "Confirm the new login email with its code; ends every other session",
       request: jsonBody(emailChangeConfirmSchema),
       responses: {
@@ -85,8 +83,7 @@ export function registerAccountRoutes(
 
   app.openapi(
     memberRoute({
-      method: "post",
-      path: "/api/account/export",
+      ...accountApi.requestExport,
       summary:
         "Confirm the password (and code) for an export: answers a download token good once for 5 minutes",
       request: jsonBody(confirmIdentitySchema),
@@ -98,8 +95,7 @@ export function registerAccountRoutes(
 
   app.openapi(
     memberRoute({
-      method: "get",
-      path: "/api/account/export",
+      ...accountApi.downloadExport,
       summary: "Download the member's data as a ZIP (account.json, ID images, signed contracts)",
       request: { query: exportDownloadQuerySchema },
       responses: {
@@ -129,8 +125,7 @@ export function registerAccountRoutes(
 
   app.openapi(
     memberRoute({
-      method: "post",
-      path: "/api/account/delete",
+      ...accountApi.deleteAccount,
       summary:
         "Delete the own account: sign-in ends, personal data is erased (admins cannot delete themselves)",
       request: jsonBody(confirmIdentitySchema),

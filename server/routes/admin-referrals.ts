@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { adminOpsApi, adminUserApi } from "../../lib/api/admin";
 import { inviteTreeSchema, topReferrersSchema } from "../../lib/schemas/referral-tree";
 import type { Database } from "../db";
 import { inviteTree, topReferrers } from "../domain/referrals/invite-tree";
@@ -17,8 +18,7 @@ export function registerAdminReferralRoutes(
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/admin/users/{id}/referrals",
+      ...adminUserApi.referrals,
       tags,
       summary: "Who invited the member and whom they invited, two levels deep",
       request: { params: idParams },
@@ -33,8 +33,7 @@ export function registerAdminReferralRoutes(
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/admin/top-referrers",
+      ...adminOpsApi.topReferrers,
       tags,
       summary: "The ten members whose links brought the most approved members, then registrations",
       responses: { 200: json(topReferrersSchema, "Top referrers") },

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { adminOpsApi, adminUserApi } from "../../lib/api/admin";
 import {
   auditActionsSchema,
   auditListSchema,
@@ -56,8 +57,7 @@ export function registerAdminUsersRoutes(
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/admin/user-list",
+      ...adminUserApi.list,
       tags,
       summary: "Users, searched, filtered and paged",
       request: { query: userListQuerySchema },
@@ -68,8 +68,7 @@ export function registerAdminUsersRoutes(
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/admin/users/export.csv",
+      ...adminUserApi.exportCsv,
       tags,
       summary: "The filtered user list as a CSV download, streamed in batches",
       request: { query: userExportQuerySchema },
@@ -126,8 +125,7 @@ export function registerAdminUsersRoutes(
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/admin/user-stats",
+      ...adminUserApi.stats,
       tags,
       summary: "User counts for the admin dashboard",
       responses: { 200: json(userStatsSchema, "Counts") },
@@ -135,11 +133,10 @@ export function registerAdminUsersRoutes(
     async (c) => c.json(await userStats(deps.db), 200),
   );
 
-  for (const path of ["/api/auth/admin/users/{id}/full", "/api/auth/users/{id}/full"]) {
+  for (const endpoint of [adminUserApi.full, adminUserApi.fullAlias]) {
     app.openapi(
       adminRoute({
-        method: "get",
-        path,
+        ...endpoint,
         tags,
         summary: "A user with profile, onboarding status and permissions (IBAN masked)",
         request: { params: idParams },
@@ -149,11 +146,10 @@ export function registerAdminUsersRoutes(
     );
   }
 
-  for (const path of ["/api/auth/users/{id}/documents", "/api/admin/user/{id}/documents"]) {
+  for (const endpoint of [adminUserApi.documentsAlias, adminUserApi.documents]) {
     app.openapi(
       adminRoute({
-        method: "get",
-        path,
+        ...endpoint,
         tags,
         summary: "A user's ID documents and contracts with 300 s signed URLs",
         request: { params: idParams },
@@ -170,8 +166,7 @@ export function registerAdminUsersRoutes(
 
   app.openapi(
     adminRoute({
-      method: "delete",
-      path: "/api/admin/user/{id}",
+      ...adminUserApi.remove,
       tags,
       summary:
         "Delete a user: sign-in ends, personal data and ID images are erased; contract evidence and audit rows stay with an erased placeholder",
@@ -187,8 +182,7 @@ export function registerAdminUsersRoutes(
 
   app.openapi(
     adminRoute({
-      method: "post",
-      path: "/api/admin/users/{id}/suspend",
+      ...adminUserApi.suspend,
       tags,
       summary: "Suspend a user: no login, all sessions end, referral links inactive",
       request: { params: idParams },
@@ -205,8 +199,7 @@ export function registerAdminUsersRoutes(
 
   app.openapi(
     adminRoute({
-      method: "post",
-      path: "/api/admin/users/{id}/reactivate",
+      ...adminUserApi.reactivate,
       tags,
       summary: "Lift a suspension: the user can log in again",
       request: { params: idParams },
@@ -223,8 +216,7 @@ export function registerAdminUsersRoutes(
 
   app.openapi(
     adminRoute({
-      method: "put",
-      path: "/api/admin/users/{id}/role",
+      ...adminUserApi.setRole,
       tags,
       summary: "Change a user's role (super admins only)",
       request: { params: idParams, ...jsonBody(roleBodySchema) },
@@ -243,8 +235,7 @@ export function registerAdminUsersRoutes(
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/admin/users/{id}/export",
+      ...adminUserApi.exportData,
       tags,
       summary: "Everything stored about a user, as a JSON download (no secrets)",
       request: { params: idParams },
@@ -268,8 +259,7 @@ export function registerAdminUsersRoutes(
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/admin/audit",
+      ...adminOpsApi.audit,
       tags,
       summary: "Audit log, newest first, overall or about one user, by action or email, keyset paged",
       request: { query: auditQuerySchema },
@@ -285,8 +275,7 @@ export function registerAdminUsersRoutes(
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/admin/audit/actions",
+      ...adminOpsApi.auditActions,
       tags,
       summary: "The actions that occur in the audit log",
       responses: { 200: json(auditActionsSchema, "Action names, sorted") },

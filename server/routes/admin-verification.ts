@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { type ZodError, z } from "zod";
+import { adminOpsApi, adminUserApi, adminVerificationApi, permissionApi } from "../../lib/api/admin";
 import {
   changeReviewListSchema,
   createPermissionSchema,
@@ -70,8 +71,7 @@ export function registerAdminVerificationRoutes(
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/permissions",
+      ...permissionApi.list,
       summary: "All permissions, by name",
       responses: {
         200: json(permissionListResponseSchema, "Permissions"),
@@ -82,8 +82,7 @@ export function registerAdminVerificationRoutes(
 
   app.openapi(
     adminRoute({
-      method: "post",
-      path: "/api/permissions",
+      ...permissionApi.create,
       summary: "Create a permission (created_by is the caller)",
       request: jsonBody(createPermissionSchema),
       responses: {
@@ -101,8 +100,7 @@ export function registerAdminVerificationRoutes(
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/auth/users/{id}/permissions",
+      ...adminUserApi.permissions,
       summary: "A user's active permission names",
       request: { params: userIdParam },
       responses: {
@@ -115,8 +113,7 @@ export function registerAdminVerificationRoutes(
 
   app.openapi(
     adminRoute({
-      method: "put",
-      path: "/api/admin/users/{id}/permissions",
+      ...adminUserApi.setPermissions,
       summary: "Replace a user's permission set (an admin's only by a super admin)",
       request: { params: userIdParam, ...jsonBody(permissionNamesSchema) },
       responses: {
@@ -138,8 +135,7 @@ export function registerAdminVerificationRoutes(
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/admin/verification-pending-users",
+      ...adminVerificationApi.pending,
       summary:
         "Members awaiting admin approval (all four onboarding steps done), oldest first; onboarding=all adds those still onboarding",
       request: { query: pendingUsersQuerySchema },
@@ -152,8 +148,7 @@ export function registerAdminVerificationRoutes(
 
   app.openapi(
     adminRoute({
-      method: "post",
-      path: "/api/admin/verify-user/{userId}",
+      ...adminVerificationApi.verify,
       summary: "Activate a member and assign permissions in one step",
       request: { params: verifyUserParam, ...jsonBody(permissionNamesSchema) },
       responses: {
@@ -178,8 +173,7 @@ export function registerAdminVerificationRoutes(
 
   app.openapi(
     adminRoute({
-      method: "post",
-      path: "/api/admin/reject-user/{userId}",
+      ...adminVerificationApi.reject,
       summary: "Send a member back one onboarding step, with a reason",
       request: { params: verifyUserParam, ...jsonBody(rejectUserSchema) },
       responses: {
@@ -206,22 +200,20 @@ export function registerAdminVerificationRoutes(
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/admin/change-reviews",
+      ...adminVerificationApi.changeReviews,
       summary: "Changes approved members made to their ID documents or bank details, old and new",
       responses: { 200: json(changeReviewListSchema, "Pending change reviews, oldest first") },
     }),
     async (c) => c.json({ reviews: await listChangeReviews({ db: deps.db, storage: deps.storage }) }, 200),
   );
 
-  for (const [action, decision] of [
-    ["accept", "accepted"],
-    ["reject", "rejected"],
+  for (const [endpoint, decision] of [
+    [adminVerificationApi.acceptChange, "accepted"],
+    [adminVerificationApi.rejectChange, "rejected"],
   ] as const) {
     app.openapi(
       adminRoute({
-        method: "post",
-        path: `/api/admin/change-reviews/{id}/${action}`,
+        ...endpoint,
         summary:
           decision === "accepted"
             ? "Accept a member's change"
@@ -248,8 +240,7 @@ export function registerAdminVerificationRoutes(
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/admin/server-status",
+      ...adminOpsApi.serverStatus,
       summary: "This instance's status, uptime, CPU, memory, main metrics and recent logs",
       responses: { 200: json(serverStatusSchema, "Status") },
     }),
@@ -267,8 +258,7 @@ export function registerAdminVerificationRoutes(
 
   app.openapi(
     adminRoute({
-      method: "post",
-      path: "/api/admin/mail/{id}/retry",
+      ...adminOpsApi.retryMail,
       summary: "Send a mail that failed every attempt once more (audited)",
       request: { params: userIdParam },
       responses: {

@@ -1,6 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { adminUserApi } from "../../lib/api/admin";
+import { AUTH_PREFIX, authApi } from "../../lib/api/auth";
 import {
   loginCodeRequestSchema,
   loginCodeVerifySchema,
@@ -44,12 +46,11 @@ const loginAnswerSchema = z.union([tokenResponseSchema, mfaChallengeSchema]);
 
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
   // JSON bodies of these calls are small; anything larger is refused before it is parsed.
-  app.use("/api/auth/*", jsonBodyLimit(64 * 1024));
+  app.use(`${AUTH_PREFIX}*`, jsonBodyLimit(64 * 1024));
 
   app.openapi(
     createRoute({
-      method: "post",
-      path: "/api/auth/login",
+      ...authApi.login,
       summary: "Log in with email and password",
       request: jsonBody(loginRequestSchema),
       responses: {
@@ -69,8 +70,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
 
   app.openapi(
     createRoute({
-      method: "post",
-      path: "/api/auth/refresh",
+      ...authApi.refresh,
       summary: "Rotate the refresh token",
       request: jsonBody(refreshRequestSchema),
       responses: { 200: json(tokenResponseSchema, "New tokens"), ...errorResponses },
@@ -80,8 +80,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
 
   app.openapi(
     createRoute({
-      method: "post",
-      path: "/api/auth/logout",
+      ...authApi.logout,
       summary: "End the session of this refresh token",
       request: jsonBody(z.object({ refreshToken: z.string().max(512).optional() })),
       responses: { 200: json(successResponseSchema, "Logged out") },
@@ -113,8 +112,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
       {},
       "enrolment",
     )({
-      method: "get",
-      path: "/api/auth/me",
+      ...authApi.me,
       summary: "The logged-in user",
       responses: { 200: json(meResponseSchema, "The user") },
     }),
@@ -128,8 +126,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
 
   app.openapi(
     createRoute({
-      method: "get",
-      path: "/api/auth/jwks",
+      ...authApi.jwks,
       summary: "Public keys of the access tokens",
       responses: { 200: json(z.object({ keys: z.array(z.record(z.string(), z.unknown())) }), "JWKS") },
     }),
@@ -141,8 +138,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
 
   app.openapi(
     createRoute({
-      method: "post",
-      path: "/api/auth/login-code/request",
+      ...authApi.requestLoginCode,
       summary: "Email a one-time login code (same answer for unknown emails)",
       request: jsonBody(loginCodeRequestSchema),
       responses: {
@@ -164,8 +160,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
 
   app.openapi(
     createRoute({
-      method: "post",
-      path: "/api/auth/login-code/verify",
+      ...authApi.verifyLoginCode,
       summary: "Log in with a one-time code",
       request: jsonBody(loginCodeVerifySchema),
       responses: {
@@ -185,8 +180,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
 
   app.openapi(
     createRoute({
-      method: "post",
-      path: "/api/auth/request-password-reset",
+      ...authApi.requestPasswordReset,
       summary: "Email a password reset link (same answer for unknown emails)",
       request: jsonBody(passwordResetRequestSchema),
       responses: { 200: json(successResponseSchema, "Link sent if the account exists"), ...errorResponses },
@@ -199,8 +193,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
 
   app.openapi(
     createRoute({
-      method: "get",
-      path: "/api/auth/verify-password-reset",
+      ...authApi.verifyPasswordReset,
       summary: "Whether a reset link is still valid",
       request: { query: z.object({ token: passwordResetTokenSchema }) },
       responses: {
@@ -216,8 +209,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
 
   app.openapi(
     createRoute({
-      method: "post",
-      path: "/api/auth/reset-password",
+      ...authApi.resetPassword,
       summary: "Set a new password with a reset link; ends every session",
       request: jsonBody(resetPasswordSchema),
       responses: {
@@ -234,8 +226,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps) {
 
   app.openapi(
     adminRoutes(deps)({
-      method: "post",
-      path: "/api/admin/send-password-reset/{userId}",
+      ...adminUserApi.sendPasswordReset,
       summary: "Admin: email a password reset link to a user",
       request: { params: z.object({ userId: z.uuid() }) },
       responses: {

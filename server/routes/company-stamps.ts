@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { stampApi } from "../../lib/api/contracts";
 import { STAMP_MAX_BYTES } from "../../lib/constants";
 import {
   activeStampResponseSchema,
@@ -34,8 +35,7 @@ export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: Membe
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/company-stamps/mine",
+      ...stampApi.list,
       summary: "The company stamp (a list of 0 or 1)",
       responses: { 200: json(stampListResponseSchema, "The stamp, if any") },
     }),
@@ -44,8 +44,7 @@ export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: Membe
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/company-stamps/mine/active",
+      ...stampApi.active,
       summary: "The active company stamp, or null",
       responses: { 200: json(activeStampResponseSchema, "The active stamp or null") },
     }),
@@ -57,8 +56,7 @@ export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: Membe
 
   app.openapi(
     createRoute({
-      method: "post",
-      path: "/api/company-stamps",
+      ...stampApi.upload,
       summary: "Upload the company stamp (PNG, JPEG or WEBP as base64, at most 500 KB; stored as PNG)",
       middleware: [
         auth,
@@ -90,8 +88,7 @@ export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: Membe
 
   app.openapi(
     adminRoute({
-      method: "patch",
-      path: "/api/company-stamps/{id}/activate",
+      ...stampApi.activate,
       summary: "Make the stamp the one signed contracts carry",
       request: { params: idParams },
       responses: { 200: json(stampResponseSchema, "Activated"), ...notFound },
@@ -107,8 +104,7 @@ export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: Membe
 
   app.openapi(
     adminRoute({
-      method: "delete",
-      path: "/api/company-stamps/{id}",
+      ...stampApi.remove,
       summary: "Delete the stamp (then a new one may be uploaded)",
       request: { params: idParams },
       responses: { 204: { description: "Deleted" }, ...notFound },

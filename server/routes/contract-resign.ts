@@ -1,5 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { adminUserApi, adminVerificationApi } from "../../lib/api/admin";
+import { contractApi } from "../../lib/api/contracts";
 import {
   adminMemberContractsResponseSchema,
   resignContractRequestSchema,
@@ -28,8 +30,7 @@ export function registerContractResignRoutes(app: OpenAPIHono<AppEnv>, deps: Mem
 
   app.openapi(
     createRoute({
-      method: "get",
-      path: "/api/contracts/resign",
+      ...contractApi.resignList,
       summary: "The templates the caller signed at an older version and must sign again",
       middleware: [auth] as const,
       responses: {
@@ -42,8 +43,7 @@ export function registerContractResignRoutes(app: OpenAPIHono<AppEnv>, deps: Mem
 
   app.openapi(
     createRoute({
-      method: "post",
-      path: "/api/contracts/resign",
+      ...contractApi.resign,
       summary: "Sign every template the caller must sign again with one drawn signature",
       middleware: [auth, jsonBodyLimit(base64JsonBodyBytes(SIGNATURE_MAX_BYTES))] as const,
       request: jsonBody(resignContractRequestSchema),
@@ -73,8 +73,7 @@ export function registerContractResignRoutes(app: OpenAPIHono<AppEnv>, deps: Mem
 
   app.openapi(
     createRoute({
-      method: "get",
-      path: "/api/admin/contracts/resign-pending",
+      ...adminVerificationApi.resignPending,
       summary: "Per template version to be signed again: who has signed it and who has not yet",
       middleware: [auth, adminOnly] as const,
       responses: {
@@ -87,8 +86,7 @@ export function registerContractResignRoutes(app: OpenAPIHono<AppEnv>, deps: Mem
 
   app.openapi(
     createRoute({
-      method: "get",
-      path: "/api/admin/user/{id}/contracts",
+      ...adminUserApi.contracts,
       summary: "A member's contract evidence, newest first, and the templates they must sign again",
       middleware: [auth, adminOnly] as const,
       request: { params: z.object({ id: z.string().max(100) }) },

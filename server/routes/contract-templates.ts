@@ -1,6 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
+import { templateApi } from "../../lib/api/contracts";
+import { honoPath } from "../../lib/api/endpoint";
 import {
   templateAudienceSchema,
   templateDetailSchema,
@@ -75,8 +77,7 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/document-templates",
+      ...templateApi.list,
       tags,
       summary: "Contract templates with their versions, filtered by language, audience and state",
       request: { query: listQuery },
@@ -91,8 +92,7 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/document-templates/{id}",
+      ...templateApi.detail,
       tags,
       summary: "One version of a template (default the current one) with its sanitized HTML",
       request: { params: idParams, query: versionQuery },
@@ -114,16 +114,14 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
     415: errorJson("The file is not an HTML text file"),
   };
   app.openAPIRegistry.registerPath({
-    method: "post",
-    path: "/api/document-templates",
+    ...templateApi.create,
     tags,
     summary: "Create a template (version 1, active); HTML as a file or field, sanitized",
     request: multipartRequest,
     responses: { ...multipartErrors, 201: json(templateDetailSchema, "The new template") },
   });
   app.openAPIRegistry.registerPath({
-    method: "put",
-    path: "/api/document-templates/{id}",
+    ...templateApi.update,
     tags,
     summary: "Change a template's details; new HTML adds a version (old versions never change)",
     request: { params: idParams, ...multipartRequest },
@@ -141,13 +139,13 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
     }
   };
 
-  app.post("/api/document-templates", adminOnly, readsOwnBody, async (c) => {
+  app.post(templateApi.create.path, adminOnly, readsOwnBody, async (c) => {
     const input = checkCreateForm(await readForm(c));
     const id = await createTemplate(deps.db, input, actorOf(c));
     return c.json(await detailOrNotFound(deps, id), 201);
   });
 
-  app.put("/api/document-templates/:id", adminOnly, readsOwnBody, async (c) => {
+  app.put(honoPath(templateApi.update), adminOnly, readsOwnBody, async (c) => {
     const id = c.req.param("id");
     // An id that is not a template is a 404 before the body is read.
     if (!(await loadTemplateSummary(deps.db, id)))
@@ -159,8 +157,7 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
 
   app.openapi(
     createRoute({
-      method: "patch",
-      path: "/api/document-templates/{id}/state",
+      ...templateApi.setState,
       tags,
       summary: "Activate or deactivate a template (inactive ones are offered to no member)",
       middleware: [adminOnly, jsonBodyLimit(STATE_BODY_MAX_BYTES)] as const,
@@ -186,8 +183,7 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/document-templates/{id}/preview",
+      ...templateApi.preview,
       tags,
       summary: "A template version as PDF, filled with sample data, unsigned, with the active stamp",
       request: { params: idParams, query: versionQuery },

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { contractApi } from "../../lib/api/contracts";
 import {
   completeContractRequestSchema,
   completeContractResponseSchema,
@@ -44,8 +45,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
 
   app.openapi(
     memberRoute({
-      method: "get",
-      path: "/api/contracts/templates",
+      ...contractApi.templates,
       summary: "The templates the caller signs, in ?lang (default: the caller's language), with done flags",
       request: { query: langQuery },
       responses: {
@@ -61,8 +61,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
 
   app.openapi(
     memberRoute({
-      method: "get",
-      path: "/api/document-templates/{id}/generate-pdf",
+      ...contractApi.unsignedPdf,
       summary: "A template filled with the caller's data as an unsigned PDF (download)",
       request: { params: idParams },
       responses: { 200: pdfResponse("The PDF"), ...renderBusyResponses },
@@ -80,8 +79,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
 
   app.openapi(
     createRoute({
-      method: "post",
-      path: "/api/contracts/sign",
+      ...contractApi.sign,
       summary: "Sign every template the caller signs with one drawn signature",
       middleware: [auth, jsonBodyLimit(base64JsonBodyBytes(SIGNATURE_MAX_BYTES))] as const,
       request: jsonBody(signContractRequestSchema),
@@ -105,7 +103,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
   );
 
   for (const type of ACCOUNT_TYPES) {
-    const path = `/api/upload/contract/${type}`;
+    const path = contractApi.upload[type].path;
     // Documented only: a route validator would buffer the whole body before the handler could
     // enforce the size limit while streaming.
     app.openAPIRegistry.registerPath({
@@ -154,8 +152,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
 
   app.openapi(
     createRoute({
-      method: "post",
-      path: "/api/contracts/complete",
+      ...contractApi.complete,
       summary: "Finish the contract step once every template has a signed contract",
       middleware: [auth, jsonBodyLimit(1024)] as const,
       request: {
@@ -181,8 +178,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
 
   app.openapi(
     memberRoute({
-      method: "get",
-      path: "/api/contracts/mine",
+      ...contractApi.mine,
       summary: "The caller's signed contracts with download URLs valid for 5 minutes",
       responses: { 200: json(contractListResponseSchema, "Newest first") },
     }),
@@ -191,8 +187,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
 
   app.openapi(
     memberRoute({
-      method: "get",
-      path: "/api/contracts/{id}/download",
+      ...contractApi.download,
       summary: "Redirect to a short-lived download URL of the caller's contract (admins: anyone's)",
       request: { params: idParams },
       responses: { 302: { description: "To the signed download URL" } },

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { systemApi } from "../../lib/api/system";
 import type { Database } from "../db";
 import { createCountryLookup } from "../domain/geo/look-up-country";
 import { hitRateLimit } from "../domain/security/rate-limit";
@@ -26,8 +27,7 @@ export function registerGeoRoutes(
   const lookUpCountry = createCountryLookup({ lookupUrls: deps.lookupUrls, budgetMs: deps.budgetMs });
   app.openapi(
     createRoute({
-      method: "get",
-      path: "/api/geo/country",
+      ...systemApi.country,
       summary: "The visitor's country for the phone field's default (null when unknown)",
       responses: {
         200: { description: "Country", content: { "application/json": { schema: countrySchema } } },

@@ -1,4 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { adminVerificationApi } from "../../lib/api/admin";
+import { onboardingApi } from "../../lib/api/onboarding";
 import { expiredIdListSchema, idExpirySchema } from "../../lib/schemas/id-expiry";
 import { listExpiredIds, readOwnIdExpiry } from "../domain/documents/id-expiry";
 import type { AppEnv } from "../http";
@@ -14,8 +16,7 @@ import type { MemberRouteDeps } from "./route-deps";
 export function registerIdExpiryRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   app.openapi(
     memberRoutes(deps)({
-      method: "get",
-      path: "/api/documents/id-expiry",
+      ...onboardingApi.idExpiry,
       summary: "Whether the caller's current ID expires within 30 days or has expired",
       responses: { 200: json(idExpirySchema, "The state and the expiry date") },
     }),
@@ -24,8 +25,7 @@ export function registerIdExpiryRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
 
   app.openapi(
     adminRoutes(deps)({
-      method: "get",
-      path: "/api/admin/expired-ids",
+      ...adminVerificationApi.expiredIds,
       summary: "Members whose current ID has expired and who need to upload a new one",
       responses: { 200: json(expiredIdListSchema, "Longest expired first, at most 100") },
     }),

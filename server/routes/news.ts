@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { newsApi } from "../../lib/api/news";
 import {
   adminNewsListSchema,
   adminNewsQuerySchema,
@@ -25,8 +26,7 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDe
 
   app.openapi(
     memberRoutes(deps)({
-      method: "get",
-      path: "/api/news",
+      ...newsApi.published,
       tags: ["news"],
       summary: "Published news in the page's language (?lang, else the caller's), newest first, by page",
       request: { query: memberNewsQuerySchema },
@@ -43,8 +43,7 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDe
 
   app.openapi(
     adminRoute({
-      method: "get",
-      path: "/api/admin/news",
+      ...newsApi.adminList,
       tags,
       summary: "Every news item with its state, filtered by language and state",
       request: { query: adminNewsQuerySchema },
@@ -55,8 +54,7 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDe
 
   app.openapi(
     adminRoute({
-      method: "post",
-      path: "/api/admin/news",
+      ...newsApi.create,
       tags,
       summary: "Write a news item (published or a draft)",
       request: jsonBody(newsInputSchema),
@@ -70,8 +68,7 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDe
 
   app.openapi(
     adminRoute({
-      method: "put",
-      path: "/api/admin/news/{id}",
+      ...newsApi.update,
       tags,
       summary: "Replace a news item; publishing and unpublishing go through here too",
       request: { params: idParams, ...jsonBody(newsInputSchema) },
@@ -86,8 +83,7 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDe
 
   app.openapi(
     adminRoute({
-      method: "delete",
-      path: "/api/admin/news/{id}",
+      ...newsApi.remove,
       tags,
       summary: "Delete a news item for good",
       request: { params: idParams },

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { onboardingApi } from "../../lib/api/onboarding";
 import { successResponseSchema } from "../../lib/schemas/auth";
 import {
   onboardingStatusResponseSchema,
@@ -23,8 +24,7 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberR
 
   app.openapi(
     memberRoute({
-      method: "get",
-      path: "/api/auth/user/status",
+      ...onboardingApi.status,
       summary: "The caller's onboarding flags",
       responses: { 200: json(onboardingStatusResponseSchema, "Flags, also under status") },
     }),
@@ -36,8 +36,7 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberR
 
   app.openapi(
     memberRoute({
-      method: "get",
-      path: "/api/auth/user/status-progress",
+      ...onboardingApi.statusProgress,
       summary: "The caller's onboarding as status and progress steps",
       responses: { 200: json(statusProgressSchema, "Status and steps") },
     }),
@@ -46,8 +45,7 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberR
 
   app.openapi(
     memberRoute({
-      method: "get",
-      path: "/api/auth/user/sent-back",
+      ...onboardingApi.sentBack,
       summary: "The step an admin last sent the caller back to, while it is still to do again",
       responses: { 200: json(sentBackResponseSchema, "The step and when, or null") },
     }),
@@ -56,8 +54,7 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberR
 
   app.openapi(
     memberRoute({
-      method: "post",
-      path: "/api/auth/send-verification-email",
+      ...onboardingApi.sendVerificationEmail,
       summary: "Email a verification code to the caller (one per 600 s)",
       request: jsonBody(sendVerificationEmailSchema),
       responses: {
@@ -75,8 +72,7 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, deps: MemberR
 
   app.openapi(
     memberRoute({
-      method: "post",
-      path: "/api/auth/verify-email-code",
+      ...onboardingApi.verifyEmailCode,
       summary: "Verify the caller's email with the mailed code",
       request: jsonBody(verifyEmailCodeSchema),
       responses: {

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
+import { partnerApi } from "../../lib/api/partner";
 import {
   commissionPlanResultSchema,
   commissionPlanSchema,
@@ -81,8 +82,7 @@ export function registerPartnerRoutes(
 
   app.openapi(
     shopRoute({
-      method: "post",
-      path: "/api/partner/orders",
+      ...partnerApi.reportOrder,
       tags,
       summary: "The shop reports an order, paid or refunded; a repeat of a report changes nothing",
       request: jsonBody(shopOrderInputSchema),
@@ -93,8 +93,7 @@ export function registerPartnerRoutes(
 
   app.openapi(
     memberRoutes(deps)({
-      method: "get",
-      path: "/api/earnings",
+      ...partnerApi.earnings,
       tags,
       summary: "The caller's commissions: totals by state and one page of entries, newest first",
       request: { query: earningsQuerySchema },
@@ -105,8 +104,7 @@ export function registerPartnerRoutes(
 
   app.openapi(
     superAdminRoute({
-      method: "get",
-      path: "/api/admin/shop-keys",
+      ...partnerApi.shopKeys,
       tags,
       summary: "The shop's keys, live ones first (never the keys themselves)",
       responses: { 200: json(shopKeyListSchema, "Keys") },
@@ -116,8 +114,7 @@ export function registerPartnerRoutes(
 
   app.openapi(
     superAdminRoute({
-      method: "post",
-      path: "/api/admin/shop-keys",
+      ...partnerApi.createShopKey,
       tags,
       summary: "A new shop key, shown in this answer only",
       request: jsonBody(shopKeyInputSchema),
@@ -128,8 +125,7 @@ export function registerPartnerRoutes(
 
   app.openapi(
     superAdminRoute({
-      method: "delete",
-      path: "/api/admin/shop-keys/{id}",
+      ...partnerApi.revokeShopKey,
       tags,
       summary: "Revoke a shop key for good",
       request: { params: idParams },
@@ -143,8 +139,7 @@ export function registerPartnerRoutes(
 
   app.openapi(
     superAdminRoute({
-      method: "get",
-      path: "/api/admin/commission-plan",
+      ...partnerApi.commissionPlan,
       tags,
       summary: "The commission plan in force (0 % until one is set)",
       responses: { 200: json(commissionPlanResultSchema, "The plan") },
@@ -154,8 +149,7 @@ export function registerPartnerRoutes(
 
   app.openapi(
     superAdminRoute({
-      method: "put",
-      path: "/api/admin/commission-plan",
+      ...partnerApi.saveCommissionPlan,
       tags,
       summary: "Set the plan for orders reported from now on",
       request: jsonBody(commissionPlanSchema),
@@ -166,8 +160,7 @@ export function registerPartnerRoutes(
 
   app.openapi(
     superAdminRoute({
-      method: "get",
-      path: "/api/admin/payouts",
+      ...partnerApi.payouts,
       tags,
       summary: "Payout runs, newest first",
       responses: { 200: json(payoutRunListSchema, "Runs") },
@@ -177,8 +170,7 @@ export function registerPartnerRoutes(
 
   app.openapi(
     superAdminRoute({
-      method: "post",
-      path: "/api/admin/payouts",
+      ...partnerApi.createPayout,
       tags,
       summary: "Prepare a payout run: a checked SEPA file paying every member owed the minimum",
       responses: { 201: json(payoutPreparedSchema, "Prepared; nothing is paid until it is executed") },
@@ -188,8 +180,7 @@ export function registerPartnerRoutes(
 
   app.openapi(
     superAdminRoute({
-      method: "get",
-      path: "/api/admin/payouts/{id}",
+      ...partnerApi.payout,
       tags,
       summary: "A payout run with its transfers",
       request: { params: idParams },
@@ -200,8 +191,7 @@ export function registerPartnerRoutes(
 
   app.openapi(
     superAdminRoute({
-      method: "get",
-      path: "/api/admin/payouts/{id}/sepa.xml",
+      ...partnerApi.payoutSepa,
       tags,
       summary: "The run's SEPA credit transfer file (pain.001.001.09), as checked when it was prepared",
       request: { params: idParams },
@@ -222,8 +212,7 @@ export function registerPartnerRoutes(
 
   app.openapi(
     superAdminRoute({
-      method: "post",
-      path: "/api/admin/payouts/{id}/execute",
+      ...partnerApi.executePayout,
       tags,
       summary:
         "The bank executed the file: its commissions become paid and each member is mailed their statement (PDF)",
@@ -254,8 +243,7 @@ export function registerPartnerRoutes(
 
   app.openapi(
     superAdminRoute({
-      method: "post",
-      path: "/api/admin/payouts/{id}/cancel",
+      ...partnerApi.cancelPayout,
       tags,
       summary: "Cancel a run before it is executed; nothing is paid",
       request: { params: idParams },

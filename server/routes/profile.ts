@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { ZodError, ZodType } from "zod";
+import { onboardingApi, PROFILE_PREFIX } from "../../lib/api/onboarding";
 import { companyProfileSchema, personalProfileSchema } from "../../lib/schemas/profile";
 import {
   completeCompanyProfile,
@@ -30,12 +31,11 @@ function profileValidationHook(result: { success: true } | { success: false; err
 export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {
   const auth = authenticate(deps);
   const profileDeps = { db: deps.db, mail: deps.mail, logger: deps.logger, publicUrl: deps.publicUrl };
-  app.use("/api/profile/*", jsonBodyLimit(32 * 1024));
+  app.use(`${PROFILE_PREFIX}*`, jsonBodyLimit(32 * 1024));
 
   app.openapi(
     memberRoutesWithProfile(deps)({
-      method: "get",
-      path: "/api/profile",
+      ...onboardingApi.profile,
       summary: "The caller's own profile (IBAN masked)",
       responses: { 200: json(profileResponseSchema, "The profile; unfilled fields are null") },
     }),
@@ -55,8 +55,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRout
   ) =>
     app.openapi(
       createRoute({
-        method: "post",
-        path: `/api/profile/${type}/complete`,
+        ...onboardingApi.completeProfile[type],
         summary: `Save the ${type} profile and complete this onboarding step`,
         middleware: [auth, requireUserType(type)] as const,
         request: jsonBody(schema),

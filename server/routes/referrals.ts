@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { type ZodType, z } from "zod";
+import { REGISTER_PREFIX, referralApi } from "../../lib/api/referrals";
 import { REFERRAL_PERMISSION } from "../../lib/constants";
 import {
   createReferralSchema,
@@ -74,12 +75,11 @@ export function registerReferralRoutes(
   const auth = authenticate(deps);
   const referrerRoute = routesWith({ middleware: [auth, requireReferralAccess], responses: errors });
   const referralDeps = { db: deps.db, publicUrl: deps.publicUrl };
-  app.use("/api/register/*", jsonBodyLimit(32 * 1024));
+  app.use(`${REGISTER_PREFIX}*`, jsonBodyLimit(32 * 1024));
 
   app.openapi(
     referrerRoute({
-      method: "post",
-      path: "/api/referral/create",
+      ...referralApi.create,
       summary: "Create a referral link",
       request: jsonBody(createReferralSchema),
       responses: { 201: json(referralLinkSchema, "The new link") },
@@ -97,8 +97,7 @@ export function registerReferralRoutes(
 
   app.openapi(
     referrerRoute({
-      method: "get",
-      path: "/api/referral/list",
+      ...referralApi.list,
       summary: "The caller's referral links (field tokens)",
       responses: { 200: json(referralListSchema, "Links, newest first") },
     }),
@@ -107,8 +106,7 @@ export function registerReferralRoutes(
 
   app.openapi(
     referrerRoute({
-      method: "post",
-      path: "/api/referral/deactivate",
+      ...referralApi.deactivate,
       summary: "Deactivate a link (owner or admin)",
       request: jsonBody(deactivateReferralSchema),
       responses: {
@@ -124,8 +122,7 @@ export function registerReferralRoutes(
 
   app.openapi(
     referrerRoute({
-      method: "get",
-      path: "/api/referral/stats",
+      ...referralApi.stats,
       summary: "Statistics of the caller's links, with the funnel over all of them",
       responses: { 200: json(referralStatsResponseSchema, "Stats") },
     }),
@@ -135,8 +132,7 @@ export function registerReferralRoutes(
 
   app.openapi(
     createRoute({
-      method: "get",
-      path: "/api/referral/info/{token}",
+      ...referralApi.info,
       summary: "Who invites with this link (public); counts the visitor once a day for the funnel",
       request: { params: z.object({ token: z.string().min(1).max(200) }) },
       responses: {
@@ -159,8 +155,7 @@ export function registerReferralRoutes(
   ) =>
     app.openapi(
       createRoute({
-        method: "post",
-        path: `/api/register/${type}-referral`,
+        ...referralApi.register[type],
         summary: `Register a ${type} account through a referral link`,
         request: jsonBody(schema),
         responses: registrationResponses,

@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { systemApi } from "../../lib/api/system";
 import {
   errorResponseSchema,
   healthResponseSchema,
@@ -12,8 +13,7 @@ import type { AppEnv } from "../http";
 import type { ObjectStorage } from "../infra/storage/types";
 
 const healthRoute = createRoute({
-  method: "get",
-  path: "/api/health",
+  ...systemApi.health,
   summary: "Liveness and database check",
   responses: {
     200: {
@@ -28,8 +28,7 @@ const healthRoute = createRoute({
 });
 
 const liveRoute = createRoute({
-  method: "get",
-  path: "/api/health/live",
+  ...systemApi.live,
   summary: "Liveness: the process answers (restart it when this fails)",
   responses: {
     200: {
@@ -40,8 +39,7 @@ const liveRoute = createRoute({
 });
 
 const readyRoute = createRoute({
-  method: "get",
-  path: "/api/health/ready",
+  ...systemApi.ready,
   summary: "Readiness: database, migrations and storage (send traffic only when this is 200)",
   responses: {
     200: {
@@ -57,7 +55,11 @@ const readyRoute = createRoute({
 });
 
 /** The probes' paths; they are polled, so the request log leaves them out. */
-export const HEALTH_PATHS = new Set(["/api/health", "/api/health/live", "/api/health/ready"]);
+export const HEALTH_PATHS = new Set<string>([
+  systemApi.health.path,
+  systemApi.live.path,
+  systemApi.ready.path,
+]);
 
 export function registerSystemRoutes(
   app: OpenAPIHono<AppEnv>,

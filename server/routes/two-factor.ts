@@ -1,4 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { adminUserApi } from "../../lib/api/admin";
+import { authApi } from "../../lib/api/auth";
 import { successResponseSchema, tokenResponseSchema } from "../../lib/schemas/auth";
 import {
   loginTotpSchema,
@@ -35,8 +37,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
 
   app.openapi(
     createRoute({
-      method: "post",
-      path: "/api/auth/login/totp",
+      ...authApi.loginWithTotp,
       summary: "Second sign-in step: an authenticator or recovery code for the first step's challenge",
       request: jsonBody(loginTotpSchema),
       responses: {
@@ -56,8 +57,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
 
   app.openapi(
     memberRoute({
-      method: "get",
-      path: "/api/auth/totp",
+      ...authApi.totpStatus,
       summary: "Whether two-factor sign-in is on, and the recovery codes left",
       responses: { 200: json(totpStatusSchema, "Status") },
     }),
@@ -66,8 +66,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
 
   app.openapi(
     memberRoute({
-      method: "post",
-      path: "/api/auth/totp/setup",
+      ...authApi.totpSetup,
       summary: "A new authenticator secret (QR code and text), in force once enabled",
       responses: {
         200: json(totpSetupResponseSchema, "Secret to add to an app"),
@@ -79,8 +78,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
 
   app.openapi(
     memberRoute({
-      method: "post",
-      path: "/api/auth/totp/enable",
+      ...authApi.totpEnable,
       summary:
         "Turn two-factor sign-in on with the current password and a code of the new secret; the recovery codes, once",
       request: jsonBody(totpEnableSchema),
@@ -97,8 +95,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
 
   app.openapi(
     memberRoute({
-      method: "post",
-      path: "/api/auth/totp/disable",
+      ...authApi.totpDisable,
       summary: "Turn two-factor sign-in off (members only) with the password and a code",
       request: jsonBody(totpDisableSchema),
       responses: {
@@ -114,8 +111,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
 
   app.openapi(
     adminRoutes(deps, { 404: errorJson("User not found"), 409: errorJson("Not on for this account") })({
-      method: "post",
-      path: "/api/admin/users/{id}/two-factor/reset",
+      ...adminUserApi.resetTwoFactor,
       tags: ["admin"],
       summary:
         "Super admins: turn another account's two-factor sign-in off (lost phone), with one's own code and a reason; ends its sessions and mails the owner",
@@ -131,8 +127,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
 
   app.openapi(
     memberRoute({
-      method: "post",
-      path: "/api/auth/totp/recovery-codes",
+      ...authApi.totpRecoveryCodes,
       summary: "Ten new recovery codes for a code; the earlier ones stop working",
       request: jsonBody(totpRegenerateSchema),
       responses: {

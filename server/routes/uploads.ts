@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { onboardingApi } from "../../lib/api/onboarding";
 import { ownIdDocumentsSchema } from "../../lib/schemas/id-upload";
 import { COMPANY_ID_TYPES, DOCUMENT_SIDES, PERSONAL_ID_TYPES } from "../../lib/vocabulary";
 import { MISSING_FIELDS_MESSAGE } from "../domain/documents/id-upload-fields";
@@ -47,7 +48,7 @@ export function registerUploadRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRoute
     keyof typeof ACCOUNT_TYPES,
     (typeof ACCOUNT_TYPES)[keyof typeof ACCOUNT_TYPES],
   ][]) {
-    const path = `/api/upload/${type}-id`;
+    const path = onboardingApi.uploadId[type].path;
     // Documented only: a route validator would buffer the whole body (parseBody) before the
     // handler could enforce the size limits while streaming.
     app.openAPIRegistry.registerPath({
@@ -85,8 +86,7 @@ export function registerUploadRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRoute
 
   app.openapi(
     memberRoutes(deps)({
-      method: "get",
-      path: "/api/documents/mine",
+      ...onboardingApi.myDocuments,
       summary: "The caller's ID documents, with signed URLs valid for 5 minutes",
       responses: { 200: json(ownIdDocumentsSchema, "The caller's ID documents") },
     }),

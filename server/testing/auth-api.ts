@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { expect } from "vitest";
+import { authApi } from "../../lib/api/auth";
 import type { TokenResponse } from "../../lib/schemas/auth";
 import type { Database } from "../db";
 import { users, userTotp } from "../db/schema";
@@ -65,7 +66,7 @@ export const post = (app: Requester, path: string, body: unknown, options: CallO
   call(app, "POST", path, { ...options, body });
 
 export const me = (app: Requester, accessToken: string | undefined) =>
-  call(app, "GET", "/api/auth/me", accessToken ? { token: accessToken } : {});
+  call(app, "GET", authApi.me.path, accessToken ? { token: accessToken } : {});
 
 /**
  * Each test account signs in from one browser, as a member mostly does: its device cookie (the
@@ -85,11 +86,11 @@ const keepDevice = (email: string, answer: ApiAnswer) => {
 export const login = async (app: Requester, email: string, password: string, ip = uniqueIp()) =>
   keepDevice(
     email,
-    await post(app, "/api/auth/login", { email, password }, { ip, headers: deviceOf(email) }),
+    await post(app, authApi.login.path, { email, password }, { ip, headers: deviceOf(email) }),
   );
 
 export const refresh = (app: Requester, refreshToken: string, ip = uniqueIp()) =>
-  post(app, "/api/auth/refresh", { refreshToken }, { ip });
+  post(app, authApi.refresh.path, { refreshToken }, { ip });
 
 /**
  * Logs in and returns the tokens; throws with the answer when the login is refused. An account
@@ -136,7 +137,7 @@ async function secondStepOk(app: Requester, authenticator: Authenticator, challe
     authenticator.email,
     await post(
       app,
-      "/api/auth/login/totp",
+      authApi.loginWithTotp.path,
       { challenge, code: totpCode(authenticator.secret) },
       { ip, headers: deviceOf(authenticator.email) },
     ),

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import { referralApi } from "../../lib/api/referrals";
 import type { Database } from "../db";
 import { permissions, referralLinks, userPermissions } from "../db/schema";
 import {
@@ -70,7 +71,7 @@ export type LinkBody = {
 
 /** POST /api/referral/create as the given member; throws unless 201. */
 export async function createLink(app: Requester, token: string, body: object = {}): Promise<LinkBody> {
-  const answer = await post(app, "/api/referral/create", body, { token });
+  const answer = await post(app, referralApi.create.path, body, { token });
   if (answer.status !== 201)
     throw new Error(`create answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body as unknown as LinkBody;
@@ -149,10 +150,10 @@ export function companyForm(refToken: string, overrides: Record<string, unknown>
 // Each registration comes from an address of its own unless the test names one, so the per-IP
 // limit on refused registrations only shows where a test is about it.
 export const registerPersonal = (app: Requester, body: object, ip = uniqueIp()): Promise<ApiAnswer> =>
-  post(app, "/api/register/personal-referral", body, { ip });
+  post(app, referralApi.register.personal.path, body, { ip });
 
 export const registerCompany = (app: Requester, body: object, ip = uniqueIp()): Promise<ApiAnswer> =>
-  post(app, "/api/register/company-referral", body, { ip });
+  post(app, referralApi.register.company.path, body, { ip });
 
 /** Registers and throws unless 201, for tests whose subject is what comes after. */
 export async function registerOk(app: Requester, kind: "personal" | "company", body: object): Promise<void> {

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { templateApi } from "../../../lib/api/contracts";
+import { apiPath } from "../../../lib/api/endpoint";
 import type { TemplateDetail, TemplateSummary } from "../../../lib/schemas/contracts";
 import type { Database } from "../../db";
 import { companyStamps, contractTemplates, contractTemplateVersions } from "../../db/schema";
@@ -159,6 +161,6 @@ export async function loadTemplateDetail(
     resignRequired: loaded.version.resignRequired,
     // Stored sanitized; sanitized again in case a row came from elsewhere.
     html: sanitizeTemplateHtml(loaded.version.html),
-    previewUrl: `/api/document-templates/${loaded.template.id}/preview?version=${shown}`,
+    previewUrl: apiPath(templateApi.preview, { id: loaded.template.id }, { version: shown }),
   };
 }
