@@ -1,4 +1,4 @@
-import { authApi, TOKEN_ISSUING_ENDPOINTS } from "@/lib/api/auth";
+import { AUTH_PREFIX, authApi, TOKEN_ISSUING_ENDPOINTS } from "@/lib/api/auth";
 import { apiPath } from "@/lib/api/endpoint";
 import { DEFAULT_BODY_MAX_BYTES } from "@/lib/body-limits";
 import { type BffOptions, bffError, bodyTooLarge, forwardToApi } from "./bff";
@@ -44,12 +44,12 @@ export function canonicalApiPath(pathname: string): string | null {
 /**
  * A session call spelled another way (`/api/auth/%6cogin`, `/api//auth/login`, `/api/Auth/login/`)
  * would pass the matching below and reach the API as the same call, handing its tokens to the
- * page. Every /api/auth path must therefore arrive in exactly its canonical spelling.
+ * page. Every path under AUTH_PREFIX must therefore arrive in exactly its canonical spelling.
  */
 function isDisguisedAuthPath(pathname: string): boolean {
   const canonical = canonicalApiPath(pathname);
   if (canonical === null) return true;
-  return canonical.startsWith("/api/auth/") && canonical !== pathname;
+  return canonical.startsWith(AUTH_PREFIX) && canonical !== pathname;
 }
 
 class BodyTooLarge extends Error {}
