@@ -1,13 +1,14 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { Background } from "@/components/layout/background";
 import { RouteFocus } from "@/components/layout/route-focus";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { Toaster } from "@/components/ui/toaster";
+import { sharedClientMessages } from "@/lib/i18n/message-scopes";
 import { webEnv } from "@/web/env";
 import { getSession } from "@/web/session-server";
 import { isMobileUserAgent } from "@/web/user-agent";
@@ -38,6 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const animated = !isMobileUserAgent(requestHeaders.get("user-agent"));
   const session = await getSession();
   const env = webEnv();
+  const messages = sharedClientMessages(await getMessages());
 
   return (
     <html lang={locale}>
@@ -50,7 +52,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {t("skipToContent")}
         </a>
         <Background animated={animated} />
-        <NextIntlClientProvider>
+        <NextIntlClientProvider messages={messages}>
           <AuthProvider initialSession={session}>{children}</AuthProvider>
           <Toaster />
         </NextIntlClientProvider>

@@ -1,9 +1,12 @@
 import { redirect } from "next/navigation";
+import { getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AuthGate } from "@/components/auth/auth-gate";
+import { MoreMessages } from "@/components/i18n/more-messages";
 import { AppHeader } from "@/components/layout/app-header";
 import { authApi } from "@/lib/api/auth";
 import { apiPath } from "@/lib/api/endpoint";
+import { adminClientMessages } from "@/lib/i18n/message-scopes";
 import { totpStatusSchema } from "@/lib/schemas/two-factor";
 import { apiLoadAsUser } from "@/web/api-server";
 import { dashboardWithNotice } from "@/web/notices";
@@ -24,10 +27,12 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   // sending the admin elsewhere would hide that.
   if (twoFactor.ok && !(twoFactor.data.enabled && twoFactor.data.sessionSecondFactor))
     redirect("/two-factor");
+  // The admin screens' texts come on top of the shared ones the root layout gave every page.
+  const messages = adminClientMessages(await getMessages());
   return (
-    <>
+    <MoreMessages messages={messages}>
       <AppHeader />
       <AuthGate>{children}</AuthGate>
-    </>
+    </MoreMessages>
   );
 }
