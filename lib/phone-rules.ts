@@ -6,12 +6,11 @@ import {
   parsePhoneNumberWithError,
   validatePhoneNumberLength,
 } from "libphonenumber-js/core";
+import { DEFAULT_COUNTRY } from "./phone-countries";
 
 export type PhoneProblem = "required" | "invalidCountry" | "tooShort" | "tooLong" | "invalidNumber";
 type PhoneResult = { ok: true; e164: string } | { ok: false; problem: PhoneProblem };
 export type PhoneNormalizer = (raw: string, country?: string) => PhoneResult;
-
-export const DEFAULT_COUNTRY: CountryCode = "DE";
 
 /**
  * The phone rules on a given metadata set: spaces, dashes, dots and brackets go; `00` becomes

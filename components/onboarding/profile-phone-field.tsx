@@ -1,40 +1,48 @@
 "use client";
 
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { PhoneField, type PhoneFieldProps, type PhoneValue } from "@/components/forms/phone-field";
 import { Field } from "@/components/ui/field";
-// From the rules alone: "@/lib/phone" carries the full metadata (number patterns, ≈ 50 KiB
-// compressed) that only the API needs.
-import { DEFAULT_COUNTRY } from "@/lib/phone-rules";
+// Countries and calling codes without the phone library, which loads only when the field is used:
+// these run at render time and at the form's check.
+import {
+  callingCodeOf,
+  countryOfInternational,
+  DEFAULT_COUNTRY,
+  isPhoneCountry,
+} from "@/lib/phone-countries";
+
+/** Spaces, dashes, dots and brackets a typed number may have. */
+const compactPhone = (number: string) => number.replace(/[\s\-./()]/g, "");
 
 /**
  * Profile phones go out in international format. The phone field already holds E.164; a number
- * typed without a + (a stored value from before, a draft) gets the country's calling code and
- * loses a leading 0; spaces and dashes go. The shared schema then checks the result
- * (lib/schemas/profile.ts).
+ * typed without a + (a stored value from before, a draft, or typed before the phone library had
+ * loaded) gets the country's calling code and loses a leading 0; spaces and dashes go. The shared
+ * schema then checks the result (lib/schemas/profile.ts).
  */
 export function toInternationalPhone({ country, number }: PhoneValue): string {
-  const compact = number.replace(/[\s\-./()]/g, "");
+  const compact = compactPhone(number);
   if (!compact) return "";
   if (compact.startsWith("+")) return compact;
   if (compact.startsWith("00")) return `+${compact.slice(2)}`;
-  return `+${getCountryCallingCode(country)}${compact.replace(/^0/, "")}`;
+  return `${callingCodeOf(country) ?? "+"}${compact.replace(/^0/, "")}`;
 }
 
 /**
- * A stored (international) number for the form: its country picked and the number in E.164,
- * which the phone field shows in the country's own format (no "+43 664 …" beside "Austria").
+ * A stored (international) number for the form: the country of its calling code picked and the
+ * number in E.164. The phone field, once loaded, shows it in the country's own format (no
+ * "+43 664 …" beside "Austria") and picks the exact country where several share a calling code.
  */
 export function fromInternationalPhone(value: string): PhoneValue {
-  const parsed = parsePhoneNumberFromString(value);
-  if (parsed?.country) return { country: parsed.country, number: parsed.number };
+  const compact = compactPhone(value);
+  const country = /^\+\d+$/.test(compact) ? countryOfInternational(compact) : undefined;
+  if (country) return { country, number: compact };
   return { country: DEFAULT_COUNTRY, number: value };
 }
 
 export const emptyPhone = (): PhoneValue => ({ country: DEFAULT_COUNTRY, number: "" });
 
-export const isCountryCode = (value: unknown): value is PhoneValue["country"] =>
-  typeof value === "string" && (getCountries() as string[]).includes(value);
+export const isCountryCode = (value: unknown): value is PhoneValue["country"] => isPhoneCountry(value);
 
 /** A profile phone: the shared phone field (searchable country, our own flags), optional or required. */
 export function ProfilePhoneField({

@@ -1,9 +1,10 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { type Country as CountryCode, isSupportedCountry } from "react-phone-number-input/min";
+import type { Country as CountryCode } from "react-phone-number-input";
 import { api } from "@/components/api/client";
-import { DEFAULT_COUNTRY } from "@/lib/phone-rules";
+// The phone library's countries without the library (which the page loads only when used).
+import { DEFAULT_COUNTRY, isPhoneCountry } from "@/lib/phone-countries";
 import { COUNTRY_CACHE_KEY } from "./country-cache-key";
 
 /** The whole detection gives up after 2.5 s and falls back to DE: the form must not wait longer. */
@@ -13,7 +14,7 @@ export type CountryDetection = { country: CountryCode; detecting: boolean };
 
 function asCountry(value: string | null | undefined): CountryCode | null {
   const code = value?.trim().toUpperCase();
-  return code && isSupportedCountry(code) ? code : null;
+  return code && isPhoneCountry(code) ? code : null;
 }
 
 function readCache(): CountryCode | null {
