@@ -3,6 +3,7 @@
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Country } from "react-phone-number-input";
 import { inputClass } from "@/components/ui/styles";
+import { CountryButtonFace, countryButtonClass } from "./country-button";
 import { CountryFlag } from "./country-flag";
 import { countryOptions, matchesCountry, type CountryOption as Option } from "./country-search";
 
@@ -167,13 +168,9 @@ export function CountrySelect({
             openList();
           }
         }}
-        className="inline-flex h-full shrink-0 items-center gap-1.5 rounded-lg border border-slate-400 bg-white px-3 py-2 font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:bg-slate-100"
+        className={countryButtonClass}
       >
-        {value && <CountryFlag country={value} />}
-        <span className="text-slate-700">{selected?.callingCode}</span>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-slate-700" fill="currentColor">
-          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-        </svg>
+        <CountryButtonFace country={value} callingCode={selected?.callingCode} />
       </button>
       {open && (
         <div className="absolute inset-x-0 top-full z-20 mt-1 rounded-lg border border-slate-300 bg-white p-2 shadow-lg">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { type FieldValues, type Resolver, type UseFormProps, useForm } from "react-hook-form";
 import type { z } from "zod";
 
@@ -85,6 +85,49 @@ function usePreloadOnInteraction(...values: Lazy<unknown>[]) {
       for (const event of events) document.removeEventListener(event, preload, true);
     };
   }, []);
+}
+
+/** What `useLoadedOnUse` has loaded, so a component mounted later renders it at once. */
+const loadedValues = new WeakMap<Lazy<unknown>, { value: unknown }>();
+
+/**
+ * A `lazy` value to render with (a component's module): undefined until it has loaded. It loads
+ * at the first key, touch or focus on the page like the preloads above, at once when `now`
+ * (say, a field that must show a saved value), and when a load fails, again at the next of these.
+ */
+export function useLoadedOnUse<T>(value: Lazy<T>, now = false): T | undefined {
+  const [loaded, setLoaded] = useState(() => loadedValues.get(value) as { value: T } | undefined);
+  useEffect(() => {
+    if (loaded) return;
+    let active = true;
+    const events = ["focusin", "pointerdown", "keydown"] as const;
+    const listen = (on: boolean) => {
+      for (const event of events) {
+        if (on) document.addEventListener(event, load, true);
+        else document.removeEventListener(event, load, true);
+      }
+    };
+    function load() {
+      listen(false);
+      value().then(
+        (module) => {
+          loadedValues.set(value, { value: module });
+          if (active) setLoaded({ value: module });
+        },
+        () => {
+          // A failed chunk load (say, the link dropped): the next use tries again.
+          if (active) listen(true);
+        },
+      );
+    }
+    if (now || (document.activeElement && document.activeElement !== document.body)) load();
+    else listen(true);
+    return () => {
+      active = false;
+      listen(false);
+    };
+  }, [value, loaded, now]);
+  return loaded?.value;
 }
 
 /** For a form that builds its own resolver from lazy schemas: preloads them and zod's resolver. */

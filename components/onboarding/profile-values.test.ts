@@ -30,6 +30,16 @@ describe("toInternationalPhone (profile phones)", () => {
     expect(value.country).toBe("IT");
     expect(toInternationalPhone(value)).toBe("+390612345678");
   });
+  it("reads the country from the calling code alone (the phone library loads later) and keeps odd values", () => {
+    expect(fromInternationalPhone("+43 664 1234567")).toEqual({ country: "AT", number: "+436641234567" });
+    expect(fromInternationalPhone("+14165551234")).toEqual({ country: "US", number: "+14165551234" });
+    expect(fromInternationalPhone("+999123")).toEqual({ country: "DE", number: "+999123" });
+    expect(fromInternationalPhone("0664 1234567")).toEqual({ country: "DE", number: "0664 1234567" });
+  });
+  it("sends a number typed before the phone field had loaded like the field's own E.164", () => {
+    expect(toInternationalPhone({ country: "CH", number: "044 668 18 00" })).toBe("+41446681800");
+    expect(toInternationalPhone({ country: "US", number: "(212) 555-0100" })).toBe("+12125550100");
+  });
 });
 
 describe("fromSavedProfile", () => {
