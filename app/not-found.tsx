@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { VisitorHeader } from "@/components/layout/visitor-header";
+import { Card } from "@/components/ui/card";
 
 /** Any unknown path shows 'Page Not Found' with a way back to the login. */
 export default async function NotFound() {
@@ -9,8 +10,10 @@ export default async function NotFound() {
     <>
       <VisitorHeader />
       <main id="main" className="flex min-h-[calc(100vh-4rem)] items-center justify-center px-4 pb-16">
-        <section
-          className="w-full max-w-md rounded-2xl bg-white p-8 text-center shadow-xl"
+        <Card
+          as="section"
+          padding="lg"
+          className="w-full max-w-md text-center"
           aria-labelledby="not-found-title"
         >
           <p className="text-5xl font-bold text-brand-700">{t("code")}</p>
@@ -24,7 +27,7 @@ export default async function NotFound() {
           >
             {t("backToLogin")}
           </Link>
-        </section>
+        </Card>
       </main>
     </>
   );

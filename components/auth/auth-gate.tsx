@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useState } from "react";
+import { Card } from "@/components/ui/card";
 import { linkClass } from "@/components/ui/styles";
 import { SESSION_TIMING } from "@/lib/constants";
 import { useAuth } from "./auth-provider";
@@ -26,7 +27,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   if (user) return <>{children}</>;
   return (
     <main id="main" className="flex min-h-[60vh] items-center justify-center px-4">
-      <div className="rounded-2xl bg-white p-6 text-center shadow-xl" role="status" aria-live="polite">
+      <Card className="text-center" role="status" aria-live="polite">
         {timedOut ? (
           <>
             <p className="text-slate-800">{t("authError")}</p>
@@ -37,7 +38,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
         ) : (
           <p className="text-slate-800">{t("loading")}</p>
         )}
-      </div>
+      </Card>
     </main>
   );
 }

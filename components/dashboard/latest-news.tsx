@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { NewsArticle } from "@/components/news/news-article";
-import { Section } from "@/components/ui/section";
+import { SectionCard } from "@/components/ui/card";
 import { linkClass } from "@/components/ui/styles";
 import type { MemberNewsItem } from "@/lib/schemas/news";
 
@@ -13,7 +13,7 @@ import type { MemberNewsItem } from "@/lib/schemas/news";
 export async function LatestNews({ items }: { items: MemberNewsItem[] | null }) {
   const t = await getTranslations("Dashboard.news");
   return (
-    <Section id="news" title={t("heading")} className="rounded-2xl bg-white p-6 shadow-xl">
+    <SectionCard id="news" title={t("heading")}>
       {items === null ? (
         <p role="status" className="mt-3 text-red-800">
           {t("failed")}
@@ -32,6 +32,6 @@ export async function LatestNews({ items }: { items: MemberNewsItem[] | null }) 
       <Link href="/news" className={`${linkClass} mt-3 inline-block`}>
         {t("all")}
       </Link>
-    </Section>
+    </SectionCard>
   );
 }

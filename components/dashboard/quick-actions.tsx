@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { Section } from "@/components/ui/section";
+import { SectionCard } from "@/components/ui/card";
 import { canSignContract, type OnboardingStatus, type SentBack } from "@/lib/schemas/onboarding";
 import { SentBackNote, sentBackNoteId } from "./sent-back-note";
 
@@ -56,7 +56,7 @@ export async function QuickActions({
     </span>
   );
   return (
-    <Section id="actions" title={t("heading")} className="rounded-2xl bg-white p-6 shadow-xl">
+    <SectionCard id="actions" title={t("heading")}>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {actions.map((action) => (
           <li key={action.href}>
@@ -109,6 +109,6 @@ export async function QuickActions({
           )}
         </li>
       </ul>
-    </Section>
+    </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Section } from "@/components/ui/section";
+import { SectionCard } from "@/components/ui/card";
 import type { OnboardingStatus } from "@/lib/schemas/onboarding";
 
 type Step = { key: keyof OnboardingStatus; label: string; done: string };
@@ -24,7 +24,7 @@ export async function StatusCards({
     { key: "contract_signed", label: t("contract"), done: t("signed") },
   ];
   return (
-    <Section id="status" title={t("heading")} className="rounded-2xl bg-white p-6 shadow-xl">
+    <SectionCard id="status" title={t("heading")}>
       <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {steps.map((step) => {
           const done = status[step.key] === 1;
@@ -44,6 +44,6 @@ export async function StatusCards({
           );
         })}
       </ul>
-    </Section>
+    </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
+import { Card, cardClass } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { PageLinks } from "@/components/ui/page-links";
@@ -51,12 +52,12 @@ export async function EarningsOverview({ page }: { page: number }) {
         }
       />
       {!result ? (
-        <p role="alert" className="rounded-2xl bg-white p-6 text-red-800 shadow-xl">
+        <p role="alert" className={cardClass({ className: "text-red-800" })}>
           {t("failed")}
         </p>
       ) : (
         <>
-          <section aria-labelledby="earnings-totals" className="rounded-2xl bg-white p-6 shadow-xl">
+          <Card as="section" aria-labelledby="earnings-totals">
             <h2 id="earnings-totals" className="text-lg font-semibold text-slate-900">
               {t("totals.heading")}
             </h2>
@@ -77,8 +78,8 @@ export async function EarningsOverview({ page }: { page: number }) {
                 </div>
               ))}
             </dl>
-          </section>
-          <section aria-labelledby="earnings-entries" className="rounded-2xl bg-white p-6 shadow-xl">
+          </Card>
+          <Card as="section" aria-labelledby="earnings-entries">
             <h2 id="earnings-entries" className="text-lg font-semibold text-slate-900">
               {t("entries.heading")}
             </h2>
@@ -150,8 +151,8 @@ export async function EarningsOverview({ page }: { page: number }) {
                 next={pages.next === null ? null : { href: pageHref(pages.next), label: t("next") }}
               />
             )}
-          </section>
-          <section aria-labelledby="earnings-payouts" className="rounded-2xl bg-white p-6 shadow-xl">
+          </Card>
+          <Card as="section" aria-labelledby="earnings-payouts">
             <h2 id="earnings-payouts" className="text-lg font-semibold text-slate-900">
               {t("payouts.heading")}
             </h2>
@@ -180,7 +181,7 @@ export async function EarningsOverview({ page }: { page: number }) {
                 </tbody>
               </table>
             )}
-          </section>
+          </Card>
         </>
       )}
     </main>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { Card } from "@/components/ui/card";
 
 export type ErrorScreenTexts = {
   title: string;
@@ -30,10 +31,7 @@ export function ErrorScreen({
   useEffect(() => heading.current?.focus(), []);
   return (
     <main id="main" className="flex min-h-[calc(100vh-4rem)] items-center justify-center px-4 pb-16">
-      <section
-        className="w-full max-w-md rounded-2xl bg-white p-8 text-center shadow-xl"
-        aria-labelledby="error-title"
-      >
+      <Card as="section" padding="lg" className="w-full max-w-md text-center" aria-labelledby="error-title">
         <p aria-hidden="true" className="text-5xl font-bold text-brand-700">
           !
         </p>
@@ -67,7 +65,7 @@ export function ErrorScreen({
             {texts.home}
           </a>
         </div>
-      </section>
+      </Card>
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { PageLinks } from "@/components/ui/page-links";
@@ -42,7 +43,7 @@ export async function NewsArchive({ page }: { page: number }) {
           </Link>
         }
       />
-      <div className="rounded-2xl bg-white p-6 shadow-xl">
+      <Card>
         {!result ? (
           <p role="alert" className="text-red-800">
             {t("failed")}
@@ -77,7 +78,7 @@ export async function NewsArchive({ page }: { page: number }) {
             next={pages.next === null ? null : { href: pageHref(pages.next), label: t("next") }}
           />
         )}
-      </div>
+      </Card>
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { Card } from "@/components/ui/card";
 import { linkClass } from "@/components/ui/styles";
 
 /**
@@ -24,7 +25,7 @@ export function OnboardingPage({
 }) {
   return (
     <main id="main" className={`mx-auto px-4 py-8 sm:px-6 ${wide ? "max-w-3xl" : "max-w-xl"}`}>
-      <section aria-labelledby={titleId} className="rounded-2xl bg-white p-5 shadow-xl sm:p-6">
+      <Card as="section" aria-labelledby={titleId} padding="none" className="p-5 sm:p-6">
         <h1 id={titleId} className="text-2xl font-semibold text-slate-900">
           {title}
         </h1>
@@ -36,7 +37,7 @@ export function OnboardingPage({
             {backLabel}
           </Link>
         </p>
-      </section>
+      </Card>
     </main>
   );
 }

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { buttonClass } from "@/components/ui/button";
-import { Section } from "@/components/ui/section";
+import { Card, SectionCard } from "@/components/ui/card";
 import { linkClass } from "@/components/ui/styles";
 import { accountApi } from "@/lib/api/account";
 import { authApi } from "@/lib/api/auth";
@@ -103,7 +103,7 @@ export async function ProfileView({ user }: { user: SessionUser }) {
 
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
-      <section className="rounded-2xl bg-white p-6 shadow-xl">
+      <Card as="section">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
           <span
@@ -140,13 +140,13 @@ export async function ProfileView({ user }: { user: SessionUser }) {
             </li>
           </ul>
         </nav>
-      </section>
+      </Card>
       {!response && (
         <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
           {t("loadError")}
         </p>
       )}
-      <Section id="account" title={t("account")} className="rounded-2xl bg-white p-6 shadow-xl">
+      <SectionCard id="account" title={t("account")}>
         <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
           <Row label={t("fields.email")} value={emailStatus?.email ?? user.email} />
           <Row
@@ -165,8 +165,8 @@ export async function ProfileView({ user }: { user: SessionUser }) {
             twoFactor={twoFactor?.enabled ?? false}
           />
         </div>
-      </Section>
-      <Section id="details" title={t("details")} className="rounded-2xl bg-white p-6 shadow-xl">
+      </SectionCard>
+      <SectionCard id="details" title={t("details")}>
         {shown.length > 0 && (
           <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-700">{t("editHint")}</p>
@@ -196,14 +196,14 @@ export async function ProfileView({ user }: { user: SessionUser }) {
             ))}
           </dl>
         )}
-      </Section>
-      <Section id="documents" title={t("documents")} className="rounded-2xl bg-white p-6 shadow-xl">
+      </SectionCard>
+      <SectionCard id="documents" title={t("documents")}>
         <MyDocuments
           initial={{ documents: documents?.documents ?? null, contracts: contracts?.contracts ?? null }}
           userType={user.userType}
         />
-      </Section>
-      <Section id="permissions" title={t("permissions")} className="rounded-2xl bg-white p-6 shadow-xl">
+      </SectionCard>
+      <SectionCard id="permissions" title={t("permissions")}>
         {user.permissions.length === 0 ? (
           <p className="mt-3 text-slate-700">{t("noPermissions")}</p>
         ) : (
@@ -217,7 +217,7 @@ export async function ProfileView({ user }: { user: SessionUser }) {
             ))}
           </ul>
         )}
-      </Section>
+      </SectionCard>
       <SecuritySection />
       <NotificationsSection />
       <PrivacySection user={user} twoFactor={twoFactor?.enabled ?? false} />

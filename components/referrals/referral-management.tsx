@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { type AnswerSchema, api, type SchemaSource } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
-import { Section } from "@/components/ui/section";
+import { Card, SectionCard } from "@/components/ui/card";
 import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem } from "@/lib/api/problem";
 import { referralApi } from "@/lib/api/referrals";
@@ -26,8 +26,6 @@ const STAT_KEYS = [
   "companyUsersReferred",
   "personalUsersReferred",
 ] as const satisfies readonly (keyof ReferralStats)[];
-
-const cardClass = "rounded-2xl bg-white p-6 shadow-xl";
 
 export type ReferralData = { stats: ReferralStats | null; links: ReferralLink[] | null };
 
@@ -107,7 +105,7 @@ export function ReferralManagement({ initial }: { initial?: ReferralData }) {
 
   return (
     <div className="space-y-6">
-      <Section id="referral-stats" title={t("stats.heading")} aria-busy={loading} className={cardClass}>
+      <SectionCard id="referral-stats" title={t("stats.heading")} aria-busy={loading}>
         {loading ? (
           <p role="status" className="mt-2 text-slate-700">
             {t("loading")}
@@ -132,17 +130,13 @@ export function ReferralManagement({ initial }: { initial?: ReferralData }) {
           // Neutral, not an error: a failed load stays quiet.
           <p className="mt-2 text-slate-700">{t("stats.unavailable")}</p>
         )}
-      </Section>
+      </SectionCard>
 
-      <Section id="referral-generate" title={t("generate.heading")} className={cardClass}>
+      <SectionCard id="referral-generate" title={t("generate.heading")}>
         <GenerateLinkForm onCreated={() => void load()} onCopy={copyLink} />
-      </Section>
+      </SectionCard>
 
-      <section
-        aria-labelledby="referral-links-heading"
-        aria-busy={loading}
-        className={`${cardClass} min-w-0`}
-      >
+      <Card as="section" aria-labelledby="referral-links-heading" aria-busy={loading} className="min-w-0">
         <h2 id="referral-links-heading" className="text-lg font-semibold text-slate-900">
           {t("table.heading")}
         </h2>
@@ -163,7 +157,7 @@ export function ReferralManagement({ initial }: { initial?: ReferralData }) {
             </Button>
           </div>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

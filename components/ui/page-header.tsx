@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Card } from "./card";
 
 /** A page's h1 in its white panel, with an optional line below and actions to the right. */
 export function PageHeader({
@@ -14,10 +15,7 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <section
-      aria-labelledby={id}
-      className="flex flex-wrap items-start justify-between gap-4 rounded-2xl bg-white p-6 shadow-xl"
-    >
+    <Card as="section" aria-labelledby={id} className="flex flex-wrap items-start justify-between gap-4">
       <div className="min-w-0">
         <h1 id={id} className="text-2xl font-semibold text-slate-900">
           {title}
@@ -25,6 +23,6 @@ export function PageHeader({
         {description && <div className="mt-1 text-slate-700">{description}</div>}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-    </section>
+    </Card>
   );
 }

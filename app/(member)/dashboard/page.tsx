@@ -8,6 +8,7 @@ import { LatestNews } from "@/components/dashboard/latest-news";
 import { WebshopTeaser } from "@/components/dashboard/news-and-shop";
 import { QuickActions } from "@/components/dashboard/quick-actions";
 import { StatusCards } from "@/components/dashboard/status-cards";
+import { Card } from "@/components/ui/card";
 import { linkClass } from "@/components/ui/styles";
 import { apiPath } from "@/lib/api/endpoint";
 import { newsApi } from "@/lib/api/news";
@@ -50,15 +51,15 @@ export default async function DashboardPage() {
 
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <section className="rounded-2xl bg-white p-6 shadow-xl">
+      <Card as="section">
         <h1 className="text-2xl font-semibold text-slate-900">
           {t("welcome", { name: displayName(user, t("fallbackName")) })}
         </h1>
         <p className="mt-1 text-slate-700">{t("accountType", { type: user.userType })}</p>
-      </section>
+      </Card>
 
       {admin ? (
-        <section aria-labelledby="admin-heading" className="rounded-2xl bg-white p-6 shadow-xl">
+        <Card as="section" aria-labelledby="admin-heading">
           <h2 id="admin-heading" className="text-lg font-semibold text-slate-900">
             {t("admin.heading")}
           </h2>
@@ -66,7 +67,7 @@ export default async function DashboardPage() {
           <Link href="/admin/dashboard" className={`${linkClass} mt-3 inline-block`}>
             {t("admin.open")}
           </Link>
-        </section>
+        </Card>
       ) : (
         <>
           <AccountNotice approved={flags.is_admin_verified === 1} allDone={allDone} />
@@ -74,7 +75,7 @@ export default async function DashboardPage() {
           <IdExpiryNotice expiry={idExpiry} userType={user.userType} />
           <StatusCards status={flags} userType={user.userType} />
           {flags.is_admin_verified === 1 && (
-            <section aria-labelledby="earnings-heading" className="rounded-2xl bg-white p-6 shadow-xl">
+            <Card as="section" aria-labelledby="earnings-heading">
               <h2 id="earnings-heading" className="text-lg font-semibold text-slate-900">
                 {t("earnings.heading")}
               </h2>
@@ -82,7 +83,7 @@ export default async function DashboardPage() {
               <Link href="/earnings" className={`${linkClass} mt-3 inline-block`}>
                 {t("earnings.open")}
               </Link>
-            </section>
+            </Card>
           )}
           {!allDone && (
             <QuickActions status={flags} userType={user.userType} sentBack={sentBack?.sentBack ?? null} />

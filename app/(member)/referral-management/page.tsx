@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ReferralManagement } from "@/components/referrals/referral-management";
+import { Card } from "@/components/ui/card";
 import { linkClass } from "@/components/ui/styles";
 import { apiPath } from "@/lib/api/endpoint";
 import { referralApi } from "@/lib/api/referrals";
@@ -33,7 +34,7 @@ export default async function ReferralManagementPage() {
   ]);
   return (
     <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <section aria-labelledby="referrals-title" className="rounded-2xl bg-white p-6 shadow-xl">
+      <Card as="section" aria-labelledby="referrals-title">
         <h1 id="referrals-title" className="text-2xl font-semibold text-slate-900">
           {t("title")}
         </h1>
@@ -43,7 +44,7 @@ export default async function ReferralManagementPage() {
         <Link href="/earnings" className={`${linkClass} mt-2 inline-block`}>
           {t("earningsLink")}
         </Link>
-      </section>
+      </Card>
       <ReferralManagement initial={{ stats: stats?.stats ?? null, links: list?.tokens ?? null }} />
     </main>
   );

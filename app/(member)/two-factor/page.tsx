@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { TwoFactorPanel } from "@/components/profile/security/two-factor-panel";
+import { Card } from "@/components/ui/card";
 import { authApi } from "@/lib/api/auth";
 import { apiPath } from "@/lib/api/endpoint";
 import { totpStatusSchema } from "@/lib/schemas/two-factor";
@@ -23,9 +24,9 @@ export default async function TwoFactorPage() {
   return (
     <main id="main" className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">{t("pageTitle")}</h1>
-      <div className="rounded-2xl bg-white p-6 shadow-xl">
+      <Card>
         <TwoFactorPanel initialStatus={status} heading="h2" adminContinue={isAdminRole(session.user.role)} />
-      </div>
+      </Card>
     </main>
   );
 }

@@ -7,14 +7,12 @@ import { AdminPage, adminPageMetadata } from "@/components/admin/shared/admin-pa
 import type { SearchParams } from "@/components/admin/shared/list-query";
 import { readAuditLogQuery } from "@/components/admin/shared/read-list-queries";
 import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { adminOpsApi } from "@/lib/api/admin";
 import { apiPath } from "@/lib/api/endpoint";
 import { auditActionsSchema, auditListSchema } from "@/lib/schemas/admin";
 import { apiGetAsUser } from "@/web/api-server";
-
-/** The admin cards' panel (admin-card's class; that module is for the browser). */
-const cardClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";
 
 export const generateMetadata = adminPageMetadata("AdminAuditLog");
 
@@ -34,10 +32,10 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const linkClass = buttonClass({ variant: "secondary", size: "sm" });
   return (
     <AdminPage namespace="AdminAuditLog" id="audit-log-title">
-      <section className={cardClass}>
+      <Card as="section" padding="compact" className="min-w-0">
         <AuditLogFilters query={query} actions={actions?.actions ?? []} />
-      </section>
-      <section aria-labelledby="audit-log-results" className={cardClass}>
+      </Card>
+      <Card as="section" aria-labelledby="audit-log-results" padding="compact" className="min-w-0">
         <h2 id="audit-log-results" className="text-lg font-semibold text-slate-900">
           {t("results.heading")}
         </h2>
@@ -77,7 +75,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
             </nav>
           </>
         )}
-      </section>
+      </Card>
     </AdminPage>
   );
 }

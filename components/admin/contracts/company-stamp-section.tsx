@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useId, useRef, useState } from "react";
 import { api } from "@/components/api/client";
+import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { stampApi } from "@/lib/api/contracts";
 import { apiPath } from "@/lib/api/endpoint";
@@ -14,7 +15,7 @@ import {
   stampListResponseSchema,
   stampResponseSchema,
 } from "../admin-schemas.lazy";
-import { adminCardClass, RetryAlert } from "../shared/admin-card";
+import { RetryAlert } from "../shared/admin-card";
 import type { StampState } from "../shared/admin-dashboard-data";
 import { ConfirmDialog, useFocusAfterDialog } from "../shared/confirm-dialog";
 import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
@@ -101,7 +102,13 @@ export function CompanyStampSection({ initial }: { initial: ApiLoad<StampState> 
   const exists = stamps !== null && stamps.length > 0;
   const headingId = `${id}-heading`;
   return (
-    <section aria-labelledby={headingId} aria-busy={loading} className={`${adminCardClass} space-y-4`}>
+    <Card
+      as="section"
+      aria-labelledby={headingId}
+      aria-busy={loading}
+      padding="compact"
+      className="min-w-0 space-y-4"
+    >
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
         {t("heading")}
       </h2>
@@ -176,6 +183,6 @@ export function CompanyStampSection({ initial }: { initial: ApiLoad<StampState> 
           <p className="font-medium text-red-800">{t("deleteDialog.warning")}</p>
         </ConfirmDialog>
       )}
-    </section>
+    </Card>
   );
 }

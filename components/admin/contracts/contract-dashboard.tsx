@@ -2,9 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
+import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { TemplateDetail } from "@/lib/schemas/contracts";
-import { adminCardClass, RetryAlert } from "../shared/admin-card";
+import { RetryAlert } from "../shared/admin-card";
 import type { ContractDashboardData } from "../shared/admin-dashboard-data";
 import { CompanyStampSection } from "./company-stamp-section";
 import { ResignPendingSection } from "./resign-pending-section";
@@ -66,7 +67,13 @@ export function ContractDashboard({ data }: { data: ContractDashboardData }) {
     <div className="space-y-6">
       <CompanyStampSection initial={data.stamp} />
 
-      <section aria-labelledby={headingId} aria-busy={list.loading} className={adminCardClass}>
+      <Card
+        as="section"
+        aria-labelledby={headingId}
+        aria-busy={list.loading}
+        padding="compact"
+        className="min-w-0"
+      >
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {t("heading")}
         </h2>
@@ -103,7 +110,7 @@ export function ContractDashboard({ data }: { data: ContractDashboardData }) {
               />
             </>
           ))}
-      </section>
+      </Card>
 
       <TemplatePanel choice={selected?.choice ?? null} refreshKey={refreshKey} onSaved={saved} />
 

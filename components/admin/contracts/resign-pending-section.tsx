@@ -3,10 +3,11 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef } from "react";
+import { Card } from "@/components/ui/card";
 import { linkClass } from "@/components/ui/styles";
 import type { ResignPending } from "@/lib/schemas/contracts";
 import { resignPendingResponseSchema } from "../admin-schemas.lazy";
-import { adminCardClass, RetryAlert } from "../shared/admin-card";
+import { RetryAlert } from "../shared/admin-card";
 import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
 import { DayCell, SectionTable } from "../shared/section-table";
 import { useAdminResource } from "../shared/use-admin-resource";
@@ -39,7 +40,13 @@ export function ResignPendingSection({
   }, [refreshKey, reload]);
   const headingId = `${id}-heading`;
   return (
-    <section aria-labelledby={headingId} aria-busy={load.state === "loading"} className={adminCardClass}>
+    <Card
+      as="section"
+      aria-labelledby={headingId}
+      aria-busy={load.state === "loading"}
+      padding="compact"
+      className="min-w-0"
+    >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {t("heading")}
       </h2>
@@ -65,7 +72,7 @@ export function ResignPendingSection({
             ))}
           </div>
         ))}
-    </section>
+    </Card>
   );
 }
 

@@ -3,11 +3,12 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import type { ApiLoad } from "@/lib/api/problem";
 import type { TemplateSummary } from "@/lib/schemas/contracts";
-import { adminCardClass, RetryAlert } from "../shared/admin-card";
+import { RetryAlert } from "../shared/admin-card";
 import { InlineStatus, useStatusNote } from "./status-note";
 import { TemplateCreateForm } from "./template-create-form";
 import { StateBadge, useTemplateStateChange } from "./template-state";
@@ -33,15 +34,21 @@ export function TemplateAdmin({ initial }: { initial: ApiLoad<TemplateSummary[]>
   const listHeadingId = `${id}-list`;
   return (
     <div className="space-y-6">
-      <section aria-labelledby={formHeadingId} className={`${adminCardClass} space-y-4`}>
+      <Card as="section" aria-labelledby={formHeadingId} padding="compact" className="min-w-0 space-y-4">
         <h2 id={formHeadingId} className="text-lg font-semibold text-slate-900">
           {t("create.heading")}
         </h2>
         <InlineStatus note={form.note} />
         <TemplateCreateForm show={form.show} onCreated={() => void list.reload()} />
-      </section>
+      </Card>
 
-      <section aria-labelledby={listHeadingId} aria-busy={list.loading} className={adminCardClass}>
+      <Card
+        as="section"
+        aria-labelledby={listHeadingId}
+        aria-busy={list.loading}
+        padding="compact"
+        className="min-w-0"
+      >
         <h2 id={listHeadingId} className="text-lg font-semibold text-slate-900">
           {t("templatesPage.listHeading")}
         </h2>
@@ -111,7 +118,7 @@ export function TemplateAdmin({ initial }: { initial: ApiLoad<TemplateSummary[]>
               </TableBody>
             </Table>
           ))}
-      </section>
+      </Card>
     </div>
   );
 }

@@ -4,12 +4,13 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { saveBlob } from "@/components/ui/save-download";
 import { templateApi } from "@/lib/api/contracts";
 import { apiPath } from "@/lib/api/endpoint";
 import type { TemplateDetail } from "@/lib/schemas/contracts";
 import { templateDetailSchema } from "../admin-schemas.lazy";
-import { adminCardClass, RetryAlert } from "../shared/admin-card";
+import { RetryAlert } from "../shared/admin-card";
 import { useAdminDay } from "../shared/use-admin-date";
 import { InlineStatus, useStatusNote } from "./status-note";
 import { fileNameOf, hasVisibleText, previewDocument } from "./template-document";
@@ -120,7 +121,13 @@ export function TemplatePanel({
     : [];
 
   return (
-    <section aria-labelledby={headingId} aria-busy={loading} className={`${adminCardClass} space-y-4`}>
+    <Card
+      as="section"
+      aria-labelledby={headingId}
+      aria-busy={loading}
+      padding="compact"
+      className="min-w-0 space-y-4"
+    >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {t("heading")}
       </h2>
@@ -207,6 +214,6 @@ export function TemplatePanel({
           )}
         </>
       )}
-    </section>
+    </Card>
   );
 }

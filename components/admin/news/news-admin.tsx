@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useRef, useState, useTransition } from "react";
 import { api } from "@/components/api/client";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { apiPath } from "@/lib/api/endpoint";
@@ -13,7 +14,6 @@ import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { AdminNewsItem, NewsFormValues } from "@/lib/schemas/news";
 import { adminNewsResultSchema } from "../admin-schemas.lazy";
-import { adminCardClass } from "../shared/admin-card";
 import { ConfirmDialog, useFocusAfterDialog } from "../shared/confirm-dialog";
 import { NewsFilters } from "./news-filters";
 import { NewsForm } from "./news-form";
@@ -94,10 +94,12 @@ export function NewsAdmin({ query, items }: { query: NewsUrlQuery; items: AdminN
   };
 
   return (
-    <section
+    <Card
+      as="section"
       aria-labelledby="news-list-heading"
-      className={`${adminCardClass} space-y-4`}
       aria-busy={pending}
+      padding="compact"
+      className="min-w-0 space-y-4"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="news-list-heading" className="text-lg font-semibold text-slate-900">
@@ -156,6 +158,6 @@ export function NewsAdmin({ query, items }: { query: NewsUrlQuery; items: AdminN
           <p>{t("deleteQuestion", { title: deleting.title })}</p>
         </ConfirmDialog>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,12 +1,13 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { Card } from "@/components/ui/card";
 import { linkClass } from "@/components/ui/styles";
 
 /** What an admin who is not a super admin sees instead of the keys and the plan. */
 export async function SuperAdminOnly() {
   const t = await getTranslations("AdminPartner.superAdminOnly");
   return (
-    <section aria-labelledby="super-admin-only-heading" className="rounded-2xl bg-white p-4 shadow-xl sm:p-6">
+    <Card as="section" aria-labelledby="super-admin-only-heading" padding="compact">
       <h2 id="super-admin-only-heading" className="text-lg font-semibold text-slate-900">
         {t("heading")}
       </h2>
@@ -16,6 +17,6 @@ export async function SuperAdminOnly() {
           {t("back")}
         </Link>
       </p>
-    </section>
+    </Card>
   );
 }

@@ -3,8 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTransition } from "react";
+import { Card } from "@/components/ui/card";
 import type { Permission } from "@/lib/schemas/admin";
-import { adminCardClass, ServerList } from "../shared/admin-card";
+import { ServerList } from "../shared/admin-card";
 import { PermissionForm } from "./permission-form";
 import { PermissionTable } from "./permission-table";
 
@@ -22,14 +23,20 @@ export function PermissionManagement({ permissions }: { permissions: Permission[
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="permission-form-heading" className={adminCardClass}>
+      <Card as="section" aria-labelledby="permission-form-heading" padding="compact" className="min-w-0">
         <h2 id="permission-form-heading" className="text-lg font-semibold text-slate-900">
           {t("form.heading")}
         </h2>
         <PermissionForm onCreated={reload} />
-      </section>
+      </Card>
 
-      <section aria-labelledby="permission-list-heading" aria-busy={loading} className={adminCardClass}>
+      <Card
+        as="section"
+        aria-labelledby="permission-list-heading"
+        aria-busy={loading}
+        padding="compact"
+        className="min-w-0"
+      >
         <h2 id="permission-list-heading" className="text-lg font-semibold text-slate-900">
           {t("table.heading")}
         </h2>
@@ -45,7 +52,7 @@ export function PermissionManagement({ permissions }: { permissions: Permission[
         >
           {(loaded) => <PermissionTable permissions={loaded} />}
         </ServerList>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -3,11 +3,10 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 
 /** Shared pieces of the admin screens (dashboard, user list, permissions). */
-
-export const adminCardClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";
 
 /**
  * A card's failure in the card itself (the rest of the page stays usable): the message and a
@@ -117,7 +116,7 @@ export function AdminCard({
     </Heading>
   );
   return (
-    <section aria-labelledby={headingId} aria-busy={loading} className={adminCardClass}>
+    <Card as="section" aria-labelledby={headingId} aria-busy={loading} padding="compact" className="min-w-0">
       {action ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           {title}
@@ -135,6 +134,6 @@ export function AdminCard({
         </div>
       )}
       {children}
-    </section>
+    </Card>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { type ReactNode, useId } from "react";
+import { Card } from "@/components/ui/card";
 import { displayName } from "@/lib/display-name";
 import type { OnboardingStatus } from "@/lib/schemas/admin-user";
 import { AdminCard } from "./admin-card";
@@ -9,7 +10,6 @@ import { type DetailUser, type FullUser, namedUser } from "./admin-user";
 import { profileEntries } from "./profile-entries";
 import type { Load } from "./use-admin-resource";
 
-export const sectionClass = "min-w-0 rounded-2xl bg-white p-4 shadow-xl sm:p-6";
 /**
  * A section of the user's pages: an admin card named by its h2 (an action may sit beside it),
  * with an optional hint below the heading, then the content.
@@ -93,13 +93,13 @@ export function UserPageLoading({
 }) {
   const t = useTranslations("AdminUser.detail");
   return (
-    <section aria-labelledby={titleId} className={sectionClass}>
+    <Card as="section" aria-labelledby={titleId} padding="compact" className="min-w-0">
       <h1 id={titleId} className="text-2xl font-semibold text-slate-900">
         {title}
       </h1>
       <LoadState load={load} loadingText={t("loading")} notFoundText={notFoundText} />
       {load.state !== "loading" && back}
-    </section>
+    </Card>
   );
 }
 

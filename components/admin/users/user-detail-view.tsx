@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { linkClass } from "@/components/ui/styles";
 import { displayName } from "@/lib/display-name";
 import { type AdminUserLoad, namedUser } from "../shared/admin-user";
@@ -13,7 +14,6 @@ import { UserMediaSection } from "../shared/user-detail-media";
 import {
   PermissionListSection,
   ProfileDetailsSection,
-  sectionClass,
   UserInfoSection,
   UserPageLoading,
 } from "../shared/user-detail-sections";
@@ -72,7 +72,7 @@ export function UserDetailView({
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="user-detail-title" className={sectionClass}>
+      <Card as="section" aria-labelledby="user-detail-title" padding="compact" className="min-w-0">
         {variant === "profile" && (
           <nav aria-label={t("detail.breadcrumbLabel")} className="mb-3 text-sm">
             <ol className="flex flex-wrap items-center gap-x-2 text-slate-700">
@@ -92,7 +92,7 @@ export function UserDetailView({
           {title}
         </h1>
         <p className="mt-1 break-words text-slate-700">{t("detail.subtitle", { name, email: user.email })}</p>
-      </section>
+      </Card>
       <UserInfoSection user={user} status={full.userStatus} />
       <ProfileDetailsSection full={full} />
       <UserMediaSection media={media} />

@@ -6,12 +6,13 @@ import { type ComponentProps, useCallback, useEffect, useId, useRef, useState, u
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { adminUserApi } from "@/lib/api/admin";
 import { apiPath } from "@/lib/api/endpoint";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { AdminUser, userListResponseSchema } from "@/lib/schemas/admin";
-import { adminCardClass, ServerList } from "../shared/admin-card";
+import { ServerList } from "../shared/admin-card";
 import { AdminPager } from "../shared/admin-pager";
 import { useFocusAfterDialog } from "../shared/confirm-dialog";
 import { AdminStats } from "../shared/user-stats";
@@ -136,11 +137,17 @@ export function UserListManagement({
     <div className="space-y-6">
       <AdminStats reloadKey={statsKey} initial={stats} />
 
-      <section className={adminCardClass}>
+      <Card as="section" padding="compact" className="min-w-0">
         <UserListFilters query={query} onChange={navigate} />
-      </section>
+      </Card>
 
-      <section aria-labelledby={`${id}-results`} aria-busy={pending} className={adminCardClass}>
+      <Card
+        as="section"
+        aria-labelledby={`${id}-results`}
+        aria-busy={pending}
+        padding="compact"
+        className="min-w-0"
+      >
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2
             ref={resultsHeadingRef}
@@ -211,7 +218,7 @@ export function UserListManagement({
             onPage={(page) => navigate({ page })}
           />
         )}
-      </section>
+      </Card>
 
       {confirming && (
         <UserConfirmDialog

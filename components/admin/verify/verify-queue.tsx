@@ -4,6 +4,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useId, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { type SelectFilterSpec, SelectFilters } from "@/components/ui/select";
@@ -11,7 +12,6 @@ import { inputClass } from "@/components/ui/styles";
 import type { PendingUsers } from "@/lib/schemas/admin-user";
 import { ACCOUNT_TYPES } from "@/lib/vocabulary";
 import { AdminPager, PageSizeField } from "../shared/admin-pager";
-import { sectionClass } from "../shared/user-detail-sections";
 import { type VerifyQueueQuery, verifyQueueSearch } from "./verify-queue-query";
 import { VerifyQueueTable } from "./verify-queue-table";
 
@@ -58,7 +58,13 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
     { key: "user_type", label: tFilters("type"), values: USER_TYPES, text: (v) => tValues(`userType.${v}`) },
   ];
   return (
-    <section aria-labelledby={`${id}-heading`} aria-busy={pending} className={sectionClass}>
+    <Card
+      as="section"
+      aria-labelledby={`${id}-heading`}
+      aria-busy={pending}
+      padding="compact"
+      className="min-w-0"
+    >
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
         {t("tableHeading")}
       </h2>
@@ -147,6 +153,6 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
         nextLabel={t("next")}
         onPage={(page) => navigate({ page })}
       />
-    </section>
+    </Card>
   );
 }

@@ -5,13 +5,14 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { REDIRECT_DELAY_MS } from "@/lib/constants";
 import { displayName } from "@/lib/display-name";
 import { missingSteps } from "@/lib/onboarding-flags";
 import { type AdminUserLoad, namedUser } from "../shared/admin-user";
 import { useUserDetail } from "../shared/use-user-detail";
 import { UserMediaSection } from "../shared/user-detail-media";
-import { sectionClass, UserInfoSection, UserPageLoading } from "../shared/user-detail-sections";
+import { UserInfoSection, UserPageLoading } from "../shared/user-detail-sections";
 import { RejectForm } from "./verify-reject-form";
 import { VerifyChecksSection } from "./verify-user-checks";
 import { VerifyForm } from "./verify-user-form";
@@ -74,7 +75,7 @@ export function VerifyUserPanel({
   const { user, permissions } = load.data;
   return (
     <div className="space-y-6">
-      <section aria-labelledby="verify-user-title" className={sectionClass}>
+      <Card as="section" aria-labelledby="verify-user-title" padding="compact" className="min-w-0">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <h1 id="verify-user-title" className="text-2xl font-semibold text-slate-900">
@@ -92,7 +93,7 @@ export function VerifyUserPanel({
         {user.is_admin_verified === 1 && (
           <p className="mt-3 rounded-lg bg-green-50 p-3 text-green-900">{t("verify.alreadyVerified")}</p>
         )}
-      </section>
+      </Card>
       <UserInfoSection user={user} status={load.data.userStatus} />
       <div className="grid gap-6 lg:grid-cols-2">
         <UserMediaSection media={media} />

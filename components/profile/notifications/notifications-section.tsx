@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Section } from "@/components/ui/section";
+import { SectionCard } from "@/components/ui/card";
 import { accountApi } from "@/lib/api/account";
 import { apiPath } from "@/lib/api/endpoint";
 import { notificationSettingsResponseSchema } from "@/lib/schemas/account-notifications";
@@ -14,7 +14,7 @@ export async function NotificationsSection() {
   const t = await getTranslations("ProfileNotifications");
   const response = await apiGetAsUser(apiPath(accountApi.notifications), notificationSettingsResponseSchema);
   return (
-    <Section id="notifications" title={t("title")} className="rounded-2xl bg-white p-6 shadow-xl">
+    <SectionCard id="notifications" title={t("title")}>
       <p className="mt-1 text-slate-700">{t("intro")}</p>
       {response ? (
         <NotificationsForm initial={response.notifications} />
@@ -23,6 +23,6 @@ export async function NotificationsSection() {
           {t("loadError")}
         </p>
       )}
-    </Section>
+    </SectionCard>
   );
 }

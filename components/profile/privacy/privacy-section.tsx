@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Section } from "@/components/ui/section";
+import { SectionCard } from "@/components/ui/card";
 import type { SessionUser } from "@/lib/schemas/auth";
 import { DeleteAccount } from "./delete-account";
 import { ExportData } from "./export-data";
@@ -8,12 +8,12 @@ import { ExportData } from "./export-data";
 export async function PrivacySection({ user, twoFactor }: { user: SessionUser; twoFactor: boolean }) {
   const t = await getTranslations("ProfilePrivacy");
   return (
-    <Section id="privacy" title={t("title")} className="rounded-2xl bg-white p-6 shadow-xl">
+    <SectionCard id="privacy" title={t("title")}>
       <p className="mt-1 text-slate-700">{t("intro")}</p>
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
         <ExportData twoFactor={twoFactor} />
         <DeleteAccount twoFactor={twoFactor} isAdmin={user.role !== "user"} />
       </div>
-    </Section>
+    </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Section } from "@/components/ui/section";
+import { SectionCard } from "@/components/ui/card";
 import { authApi } from "@/lib/api/auth";
 import { apiPath } from "@/lib/api/endpoint";
 import { accountSessionsResponseSchema } from "@/lib/schemas/account-security";
@@ -22,7 +22,7 @@ export async function SecuritySection() {
   ]);
   const sessions = response?.sessions ?? null;
   return (
-    <Section id="security" title={t("title")} className="rounded-2xl bg-white p-6 shadow-xl">
+    <SectionCard id="security" title={t("title")}>
       <p className="mt-1 text-slate-700">{t("intro")}</p>
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
         <ChangePasswordForm />
@@ -34,6 +34,6 @@ export async function SecuritySection() {
       <div className="mt-8 border-t border-slate-200 pt-6">
         <TwoFactorPanel key={twoFactor ? String(twoFactor.enabled) : "none"} initialStatus={twoFactor} />
       </div>
-    </Section>
+    </SectionCard>
   );
 }
