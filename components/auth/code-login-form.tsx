@@ -6,7 +6,8 @@ import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass, linkClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
+import { linkClass } from "@/components/ui/styles";
 import { authApi } from "@/lib/api/auth";
 import { apiPath } from "@/lib/api/endpoint";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
@@ -108,13 +109,7 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
         <p className="text-slate-700">{t("intro")}</p>
         <Field id="code-email" label={tl("email")} error={emailError}>
           {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="email"
-              className={inputClass}
-              {...emailForm.register("email")}
-            />
+            <Input {...control} type="email" autoComplete="email" {...emailForm.register("email")} />
           )}
         </Field>
         <Button type="submit" block loading={isSubmitting}>

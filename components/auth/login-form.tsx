@@ -6,7 +6,8 @@ import { useState } from "react";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Field } from "@/components/ui/field";
-import { inputClass, linkClass, primaryButtonClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
+import { linkClass, primaryButtonClass } from "@/components/ui/styles";
 import { authApi } from "@/lib/api/auth";
 import { apiPath } from "@/lib/api/endpoint";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
@@ -71,15 +72,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (challenge: string) 
         </p>
       )}
       <Field id="login-email" label={t("email")} error={fieldError(errors.email?.message)}>
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            autoComplete="email"
-            className={inputClass}
-            {...register("email")}
-          />
-        )}
+        {(control) => <Input {...control} type="email" autoComplete="email" {...register("email")} />}
       </Field>
       <Field id="login-password" label={t("password")} error={fieldError(errors.password?.message)}>
         {(control) => (

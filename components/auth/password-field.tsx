@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { type ComponentProps, forwardRef, useState } from "react";
-import { inputClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
 
 /**
  * A password input with a show-password toggle. The toggle sits beside the input, not on top of
@@ -14,12 +14,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<ComponentProps<"i
     const [visible, setVisible] = useState(false);
     return (
       <div className="flex items-stretch gap-2">
-        <input
-          ref={ref}
-          {...props}
-          type={visible ? "text" : "password"}
-          className={`${inputClass} min-w-0 flex-1`}
-        />
+        <Input ref={ref} {...props} type={visible ? "text" : "password"} className="min-w-0 flex-1" />
         <button
           type="button"
           onClick={() => setVisible((value) => !value)}

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Field } from "@/components/ui/field";
-import { inputClass, primaryButtonClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
+import { primaryButtonClass } from "@/components/ui/styles";
 import { authApi } from "@/lib/api/auth";
 import { apiPath } from "@/lib/api/endpoint";
 import type { ApiErrorInfo } from "@/lib/api/problem";
@@ -76,14 +77,13 @@ export function PasswordResetRequestForm() {
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <Field id="password-reset-email" label={t("email")} error={emailError}>
         {(control) => (
-          <input
+          <Input
             {...control}
             type="email"
             autoComplete="email"
             inputMode="email"
             spellCheck={false}
             required
-            className={inputClass}
             {...register("email")}
           />
         )}

@@ -5,7 +5,8 @@ import { useEffect, useId, useState } from "react";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Field } from "@/components/ui/field";
-import { inputClass, linkClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
+import { linkClass } from "@/components/ui/styles";
 import { authApi } from "@/lib/api/auth";
 import { apiPath } from "@/lib/api/endpoint";
 import { isApiProblem } from "@/lib/api/problem";
@@ -87,10 +88,10 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
       <p className="text-slate-700">{recovery ? t("introRecovery") : t("intro")}</p>
       <Field id={fieldId} label={recovery ? t("recoveryLabel") : t("codeLabel")} error={error}>
         {(control) => (
-          <input
+          <Input
             {...control}
             type="text"
-            className={`${inputClass} font-mono tracking-widest`}
+            className="font-mono tracking-widest"
             autoComplete={recovery ? "off" : "one-time-code"}
             inputMode={recovery ? "text" : "numeric"}
             pattern={recovery ? undefined : "[0-9 ]*"}

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { UseFormRegister } from "react-hook-form";
 import { Field } from "@/components/ui/field";
-import { SelectOptions } from "@/components/ui/select";
-import { inputClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
+import { Select, SelectOptions } from "@/components/ui/select";
 import { ID_NUMBER_MAX_LENGTH } from "@/lib/constants";
 import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "@/lib/vocabulary";
 import type { ControlProps } from "./id-image-field";
@@ -43,16 +43,16 @@ export function IdDetailsFields({
   return (
     <>
       {detail("idType", t("fields.idType", { type: accountType }), (props) => (
-        <select {...props} required {...register("idType")} className={inputClass}>
+        <Select {...props} required {...register("idType")}>
           <SelectOptions
             empty={t("fields.idTypePlaceholder")}
             values={types}
             text={(type) => t(`types.${type}`)}
           />
-        </select>
+        </Select>
       ))}
       {detail("idNumber", t("fields.idNumber", { type: accountType }), (props) => (
-        <input
+        <Input
           {...props}
           type="text"
           required
@@ -60,21 +60,13 @@ export function IdDetailsFields({
           spellCheck={false}
           maxLength={ID_NUMBER_MAX_LENGTH}
           {...register("idNumber")}
-          className={inputClass}
         />
       ))}
       {detail(
         "expiryDate",
         t("fields.expiryDate"),
         (props) => (
-          <input
-            {...props}
-            type="date"
-            required
-            min={minExpiry}
-            {...register("expiryDate")}
-            className={inputClass}
-          />
+          <Input {...props} type="date" required min={minExpiry} {...register("expiryDate")} />
         ),
         t("fields.expiryHint"),
       )}

@@ -7,7 +7,8 @@ import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { referralApi } from "@/lib/api/referrals";
@@ -106,11 +107,10 @@ export function GenerateLinkForm({
   ) => (
     <Field id={controlId[name]} label={label} error={fieldError(name)}>
       {(control) => (
-        <select
+        <Select
           {...control}
           // The note on unlimited below the limits describes both selects, before their own error.
           aria-describedby={[hintId, control["aria-describedby"]].filter(Boolean).join(" ")}
-          className={inputClass}
           {...register(name, linkUnlimited(name === "maxUses" ? "expiresInDays" : "maxUses"))}
         >
           {values.map((value) => (
@@ -118,7 +118,7 @@ export function GenerateLinkForm({
               {text(value)}
             </option>
           ))}
-        </select>
+        </Select>
       )}
     </Field>
   );
@@ -140,10 +140,9 @@ export function GenerateLinkForm({
             error={fieldError("label")}
           >
             {(control) => (
-              <input
+              <Input
                 {...control}
                 type="text"
-                className={inputClass}
                 maxLength={REFERRAL_LABEL_MAX_LENGTH}
                 autoComplete="off"
                 {...register("label")}
@@ -165,13 +164,13 @@ export function GenerateLinkForm({
             {t("generate.newLink")}
           </label>
           <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-            <input
+            <Input
               ref={newLinkRef}
               id={`${id}-new-link`}
               type="text"
               readOnly
               value={created.link}
-              className={`${inputClass} min-w-0 font-mono text-sm`}
+              className="min-w-0 font-mono text-sm"
               onFocus={(event) => event.currentTarget.select()}
             />
             <Button variant="secondary" onClick={() => onCopy(created.link)}>

@@ -3,7 +3,8 @@
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Field } from "./field";
-import { inputClass } from "./styles";
+import { Textarea } from "./input";
+import { Select } from "./select";
 
 /**
  * A labelled select registered with react-hook-form (`registration` is what `register(name)`
@@ -29,13 +30,13 @@ export function RegisteredSelectField<V extends string>({
   return (
     <Field id={id} label={label} hint={hint} error={error}>
       {(control) => (
-        <select {...control} {...registration} className={inputClass}>
+        <Select {...control} {...registration}>
           {values.map((value) => (
             <option key={value} value={value}>
               {text(value)}
             </option>
           ))}
-        </select>
+        </Select>
       )}
     </Field>
   );
@@ -55,9 +56,7 @@ export function RegisteredTextareaField({
 }) {
   return (
     <Field label={label}>
-      {(control) => (
-        <textarea {...control} {...registration} className={inputClass} rows={rows} maxLength={maxLength} />
-      )}
+      {(control) => <Textarea {...control} {...registration} rows={rows} maxLength={maxLength} />}
     </Field>
   );
 }

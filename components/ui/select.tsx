@@ -1,8 +1,13 @@
 "use client";
 
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Field } from "./field";
-import { inputClass } from "./styles";
+import { withInputClass } from "./styles";
+
+/** A plain select in the style of the kit's inputs, extra classes after it; SelectField labels one. */
+export function Select({ className, ...props }: ComponentProps<"select">) {
+  return <select {...props} className={withInputClass(className)} />;
+}
 
 /** A labelled select; `onChange` receives the chosen option's value. */
 export function SelectField({
@@ -22,15 +27,9 @@ export function SelectField({
   return (
     <Field label={label}>
       {(control) => (
-        <select
-          {...control}
-          name={name}
-          className={inputClass}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        >
+        <Select {...control} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
           {children}
-        </select>
+        </Select>
       )}
     </Field>
   );

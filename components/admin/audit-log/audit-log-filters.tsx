@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { SelectOptions } from "@/components/ui/select";
-import { inputClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
+import { Select, SelectOptions } from "@/components/ui/select";
 import type { AuditLogUrlQuery } from "./audit-log-query";
 
 /**
@@ -26,21 +26,20 @@ export function AuditLogFilters({ query, actions }: { query: AuditLogUrlQuery; a
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("action")}>
           {(control) => (
-            <select {...control} name="action" defaultValue={query.action ?? ""} className={inputClass}>
+            <Select {...control} name="action" defaultValue={query.action ?? ""}>
               <SelectOptions empty={t("allActions")} values={options} text={(action) => action} />
-            </select>
+            </Select>
           )}
         </Field>
         <Field label={t("email")} hint={t("emailHint")}>
           {(control) => (
-            <input
+            <Input
               {...control}
               type="search"
               name="email"
               defaultValue={query.email ?? ""}
               maxLength={200}
               autoComplete="off"
-              className={inputClass}
             />
           )}
         </Field>

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { inputClass } from "@/components/ui/styles";
+import { Textarea } from "@/components/ui/input";
 
 const FORMATS = ["bold", "italic", "underline", "heading", "bulletList"] as const;
 type Format = (typeof FORMATS)[number];
@@ -182,11 +182,11 @@ export function RichTextEditor({
         </button>
       </div>
       {codeView ? (
-        <textarea
+        <Textarea
           aria-label={t("code")}
           aria-describedby={describedBy}
           aria-invalid={invalid ? true : undefined}
-          className={`${inputClass} min-h-64 rounded-t-none font-mono text-sm`}
+          className="min-h-64 rounded-t-none font-mono text-sm"
           spellCheck={false}
           value={value}
           onChange={(event) => onChange(event.target.value)}

@@ -4,16 +4,13 @@ import { useTranslations } from "next-intl";
 import { type MouseEvent, useId } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { SelectOptions } from "@/components/ui/select";
-import { inputClass } from "@/components/ui/styles";
+import { Select, SelectOptions } from "@/components/ui/select";
 import { Table, TableBody, TableColumns } from "@/components/ui/table";
 import { TEMPLATE_AUDIENCES, TEMPLATE_LANGUAGES } from "@/lib/contract-templates";
 import type { TemplateSummary } from "@/lib/schemas/contracts";
 import { choiceOf, choiceValue, type TemplateGroup } from "./template-groups";
 import { StateBadge } from "./template-state";
 import type { TemplateFilters } from "./use-template-list";
-
-const selectClass = `${inputClass} py-1.5 text-sm`;
 
 /** One filter of the template list: 'All' (the empty value) or one of `values`. */
 function FilterSelect<V extends string>({
@@ -34,14 +31,14 @@ function FilterSelect<V extends string>({
   return (
     <Field className="w-full space-y-1 sm:w-48" label={label}>
       {(control) => (
-        <select
+        <Select
           {...control}
-          className={selectClass}
+          className="py-1.5 text-sm"
           value={value}
           onChange={(event) => onChange(event.target.value as V | "")}
         >
           <SelectOptions empty={all} values={values} text={text} />
-        </select>
+        </Select>
       )}
     </Field>
   );
@@ -147,9 +144,9 @@ export function TemplateOverviewTable({
               <td className="px-3 py-2 break-words">{group.type}</td>
               <td className="px-3 py-2 whitespace-nowrap">{tValues(`audience.${group.audience}`)}</td>
               <td className="px-3 py-2">
-                <select
+                <Select
                   aria-label={t("versionLabel", { name: group.name })}
-                  className={`${selectClass} min-w-[9rem]`}
+                  className="py-1.5 text-sm min-w-[9rem]"
                   value={choiceValue(choice)}
                   onChange={(event) => onChoose(group, event.target.value)}
                 >
@@ -174,7 +171,7 @@ export function TemplateOverviewTable({
                       );
                     }),
                   )}
-                </select>
+                </Select>
               </td>
               <td className="px-3 py-2">
                 <div className="flex min-w-[13rem] flex-wrap items-center gap-2">

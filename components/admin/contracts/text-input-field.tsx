@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
 
 /**
  * A labelled one-line text input of the contract admin forms, registered with react-hook-form
@@ -28,11 +28,10 @@ export function TextInputField({
   return (
     <Field label={label} hint={hint} error={error}>
       {(control) => (
-        <input
+        <Input
           {...control}
           {...registration}
           type="text"
-          className={inputClass}
           required={required}
           maxLength={maxLength}
           autoComplete="off"

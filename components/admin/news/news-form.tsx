@@ -6,8 +6,8 @@ import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { Input, Textarea } from "@/components/ui/input";
 import { RegisteredSelectField } from "@/components/ui/registered-fields";
-import { inputClass } from "@/components/ui/styles";
 import { apiPath } from "@/lib/api/endpoint";
 import { newsApi } from "@/lib/api/news";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
@@ -74,35 +74,26 @@ export function NewsForm({
           text={(value) => tLang(value)}
         />
         <Field label={t("date")} error={errorOf("date")} required>
-          {(control) => <input {...control} {...register("date")} type="date" className={inputClass} />}
+          {(control) => <Input {...control} {...register("date")} type="date" />}
         </Field>
       </div>
       <Field label={t("title")} error={errorOf("title")} required>
         {(control) => (
-          <input
+          <Input
             {...control}
             {...register("title")}
             type="text"
             maxLength={NEWS_TITLE_MAX}
             autoComplete="off"
-            className={inputClass}
           />
         )}
       </Field>
       <Field label={t("body")} hint={t("bodyHint")} error={errorOf("body")} required>
-        {(control) => (
-          <textarea
-            {...control}
-            {...register("body")}
-            rows={8}
-            maxLength={NEWS_BODY_MAX}
-            className={inputClass}
-          />
-        )}
+        {(control) => <Textarea {...control} {...register("body")} rows={8} maxLength={NEWS_BODY_MAX} />}
       </Field>
       <Field label={t("link")} hint={t("linkHint")} error={errorOf("link")}>
         {(control) => (
-          <input
+          <Input
             {...control}
             {...register("link")}
             type="url"
@@ -110,7 +101,6 @@ export function NewsForm({
             maxLength={NEWS_LINK_MAX}
             autoComplete="off"
             placeholder="https://"
-            className={inputClass}
           />
         )}
       </Field>

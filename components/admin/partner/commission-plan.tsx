@@ -8,7 +8,7 @@ import { api } from "@/components/api/client";
 import { useLazyResolver } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
 import { apiPath } from "@/lib/api/endpoint";
 import { partnerApi } from "@/lib/api/partner";
 import { type ApiLoad, applyFieldIssues, isApiProblem } from "@/lib/api/problem";
@@ -127,14 +127,13 @@ function CommissionPlanForm({
   const percentField = (name: "personalPercent" | "companyPercent") => (
     <Field label={t(`plan.${name}`)} hint={t("plan.percentHint")} error={errorOf(name)} required>
       {(control) => (
-        <input
+        <Input
           {...control}
           {...register(name)}
           defaultValue={defaults[name]}
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          className={inputClass}
         />
       )}
     </Field>
@@ -152,14 +151,13 @@ function CommissionPlanForm({
           required
         >
           {(control) => (
-            <input
+            <Input
               {...control}
               {...register("minimumOrder")}
               defaultValue={defaults.minimumOrder}
               type="text"
               inputMode="decimal"
               autoComplete="off"
-              className={inputClass}
             />
           )}
         </Field>

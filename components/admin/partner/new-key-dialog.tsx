@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/styles";
+import { Textarea } from "@/components/ui/input";
 import { notify } from "@/lib/notify";
 import type { NewShopKey } from "./shop-key-form";
 
@@ -36,7 +36,7 @@ export function NewKeyDialog({ created, onClose }: { created: NewShopKey; onClos
       <div className="space-y-3">
         <Field label={t("key", { name: created.name })}>
           {(control) => (
-            <textarea
+            <Textarea
               {...control}
               readOnly
               rows={2}
@@ -44,7 +44,7 @@ export function NewKeyDialog({ created, onClose }: { created: NewShopKey; onClos
               spellCheck={false}
               autoComplete="off"
               onFocus={(event) => event.currentTarget.select()}
-              className={`${inputClass} resize-none font-mono text-sm break-all`}
+              className="resize-none font-mono text-sm break-all"
             />
           )}
         </Field>

@@ -6,7 +6,7 @@ import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
 import { apiPath } from "@/lib/api/endpoint";
 import { partnerApi } from "@/lib/api/partner";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
@@ -19,7 +19,7 @@ import { shopKeyCreatedSchema, shopKeyInputSchema } from "../admin-schemas.lazy"
 import { usePartnerFailure } from "./use-partner-failure";
 
 type Values = z.input<typeof ShopKeyInputSchema>;
-type Input = z.output<typeof ShopKeyInputSchema>;
+type Output = z.output<typeof ShopKeyInputSchema>;
 const FIELDS = ["name"] as const;
 
 /** The key as the API made it (shown this once), with the name the admin gave it. */
@@ -40,13 +40,13 @@ export function ShopKeyForm({
   const t = useTranslations("AdminPartner");
   const tErrors = useTranslations("AdminPartner.errors");
   const failureText = usePartnerFailure();
-  const form = useSchemaForm<Values, Input>(shopKeyInputSchema, { defaultValues: { name: "" } });
+  const form = useSchemaForm<Values, Output>(shopKeyInputSchema, { defaultValues: { name: "" } });
   const { register, formState } = form;
 
   const message = formState.errors.name?.message;
   const nameError = message && (tErrors.has(message as never) ? tErrors(message as never) : tErrors("name"));
 
-  const send = async (data: Input) => {
+  const send = async (data: Output) => {
     try {
       const created = await api.post(apiPath(partnerApi.createShopKey), data, shopKeyCreatedSchema);
       onCreated({ ...created, name: data.name });
@@ -63,13 +63,12 @@ export function ShopKeyForm({
     <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4">
       <Field label={t("keys.name")} hint={t("keys.nameHint")} error={nameError} required>
         {(control) => (
-          <input
+          <Input
             {...control}
             {...register("name")}
             type="text"
             maxLength={SHOP_KEY_NAME_MAX}
             autoComplete="off"
-            className={inputClass}
           />
         )}
       </Field>

@@ -6,8 +6,8 @@ import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { RegisteredTextareaField } from "@/components/ui/registered-fields";
-import { inputClass } from "@/components/ui/styles";
 import { permissionApi } from "@/lib/api/admin";
 import { apiPath } from "@/lib/api/endpoint";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
@@ -94,11 +94,11 @@ export function PermissionForm({ onCreated }: { onCreated: () => void }) {
           }
         >
           {(control) => (
-            <input
+            <Input
               {...control}
               {...register("name")}
               type="text"
-              className={`${inputClass} font-mono`}
+              className="font-mono"
               required
               maxLength={NAME_MAX_LENGTH}
               autoComplete="off"

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { type SelectFilterSpec, SelectFilters } from "@/components/ui/select";
-import { inputClass } from "@/components/ui/styles";
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ROLES } from "@/lib/vocabulary";
 import { PageSizeField } from "../shared/admin-pager";
 import type { UserListUrlQuery } from "./user-list-query";
@@ -74,12 +74,11 @@ export function UserListFilters({
           hint={t("filters.searchHint")}
         >
           {(control) => (
-            <input
+            <Input
               {...control}
               ref={searchBox}
               type="search"
               name="search"
-              className={inputClass}
               value={searchInput}
               maxLength={200}
               autoComplete="off"

@@ -7,7 +7,7 @@ import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/styles";
+import { Input, Textarea } from "@/components/ui/input";
 import { adminUserApi } from "@/lib/api/admin";
 import { apiPath } from "@/lib/api/endpoint";
 import { isApiProblem } from "@/lib/api/problem";
@@ -103,9 +103,8 @@ export function UserTwoFactorReset({
           <form id={formId} noValidate className="space-y-4" onSubmit={(event) => void submit(event)}>
             <Field label={t("codeLabel")} hint={t("codeHint")} error={errors.code} required>
               {(control) => (
-                <input
+                <Input
                   {...control}
-                  className={inputClass}
                   autoComplete="one-time-code"
                   value={code}
                   onChange={(event) => setCode(event.target.value)}
@@ -114,9 +113,8 @@ export function UserTwoFactorReset({
             </Field>
             <Field label={t("reasonLabel")} hint={t("reasonHint")} error={errors.reason} required>
               {(control) => (
-                <textarea
+                <Textarea
                   {...control}
-                  className={inputClass}
                   rows={3}
                   maxLength={500}
                   value={reason}

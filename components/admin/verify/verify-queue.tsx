@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { type SelectFilterSpec, SelectFilters } from "@/components/ui/select";
-import { inputClass } from "@/components/ui/styles";
 import type { PendingUsers } from "@/lib/schemas/admin-user";
 import { ACCOUNT_TYPES } from "@/lib/vocabulary";
 import { AdminPager, PageSizeField } from "../shared/admin-pager";
@@ -82,13 +82,12 @@ export function VerifyQueue({ query, data }: { query: VerifyQueueQuery; data: Pe
       >
         <Field className="min-w-56 flex-1 space-y-1" label={tFilters("search")} hint={tFilters("searchHint")}>
           {(control) => (
-            <input
+            <Input
               // A new search in the address (back, forward, a link) starts a fresh box.
               key={query.search}
               {...control}
               type="search"
               name="search"
-              className={inputClass}
               defaultValue={query.search}
               maxLength={200}
               autoComplete="off"

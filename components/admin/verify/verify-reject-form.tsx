@@ -7,7 +7,8 @@ import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/styles";
+import { Textarea } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { adminVerificationApi } from "@/lib/api/admin";
 import { apiPath } from "@/lib/api/endpoint";
 import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
@@ -61,13 +62,13 @@ export function RejectForm({ userId, done, onDone }: { userId: string; done: boo
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         <Field id="reject-step" label={t("reject.step")}>
           {(control) => (
-            <select {...control} {...register("step")} disabled={locked} className={inputClass}>
+            <Select {...control} {...register("step")} disabled={locked}>
               {ONBOARDING_STEPS.map((option) => (
                 <option key={option} value={option}>
                   {t(`reject.steps.${option}`)}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         <Field
@@ -77,14 +78,13 @@ export function RejectForm({ userId, done, onDone }: { userId: string; done: boo
           hint={t("reject.reasonHint")}
         >
           {(control) => (
-            <textarea
+            <Textarea
               {...control}
               {...register("reason")}
               required
               maxLength={1000}
               rows={4}
               readOnly={locked}
-              className={inputClass}
             />
           )}
         </Field>

@@ -15,7 +15,7 @@ import {
 } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
 import { accountApi } from "@/lib/api/account";
 import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
@@ -123,10 +123,9 @@ export function EmailChangeForm({
             required
           >
             {(control) => (
-              <input
+              <Input
                 {...control}
                 {...confirm.register("code")}
-                className={inputClass}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={12}
@@ -154,13 +153,7 @@ export function EmailChangeForm({
             required
           >
             {(control) => (
-              <input
-                {...control}
-                {...request.register("newEmail")}
-                type="email"
-                autoComplete="email"
-                className={inputClass}
-              />
+              <Input {...control} {...request.register("newEmail")} type="email" autoComplete="email" />
             )}
           </Field>
           <Field
@@ -185,10 +178,9 @@ export function EmailChangeForm({
               required
             >
               {(control) => (
-                <input
+                <Input
                   {...control}
                   {...request.register("code")}
-                  className={inputClass}
                   autoComplete="one-time-code"
                   maxLength={64}
                 />

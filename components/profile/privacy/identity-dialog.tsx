@@ -9,7 +9,7 @@ import { confirmIdentitySchema } from "@/components/profile/profile-schemas.lazy
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { ConfirmIdentityInput } from "@/lib/schemas/account";
@@ -81,13 +81,7 @@ export function IdentityDialog({
         {twoFactor && (
           <Field id={`${id}-code`} label={t("code")} error={validationMessage(errors.code?.message)} required>
             {(control) => (
-              <input
-                {...control}
-                {...register("code")}
-                className={inputClass}
-                autoComplete="one-time-code"
-                maxLength={64}
-              />
+              <Input {...control} {...register("code")} autoComplete="one-time-code" maxLength={64} />
             )}
           </Field>
         )}

@@ -16,7 +16,7 @@ import {
 } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 
@@ -141,17 +141,13 @@ export function SecondFactorForm({
         error={codeError}
       >
         {(control) => (
-          <input
+          <Input
             {...control}
             type="text"
             autoComplete="one-time-code"
             {...(codeKind === "app"
-              ? {
-                  className: `${inputClass} max-w-48 font-mono tracking-widest`,
-                  inputMode: "numeric",
-                  maxLength: 7,
-                }
-              : { className: `${inputClass} font-mono`, spellCheck: false })}
+              ? { className: "max-w-48 font-mono tracking-widest", inputMode: "numeric", maxLength: 7 }
+              : { className: "font-mono", spellCheck: false })}
             {...form.register("code")}
           />
         )}
