@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
+import { referralLink } from "../referrals/referral-support";
 import { seedUser, signIn } from "../support";
 
 // What a page loads before anyone uses it decides how soon a phone on a slow link can paint and
@@ -9,6 +10,10 @@ import { seedUser, signIn } from "../support";
 // sonner's own spinner (in its bundled styles), both kept by the minifier and in no code of ours.
 const ZOD = /ZodError|\$ZodType/;
 const SONNER = /sonner-loading-wrapper/;
+// The phone field's library with its country data (react-phone-number-input on libphonenumber-js's
+// metadata, about 50 KiB compressed) comes when the page is first used too; a stand-in takes the
+// typing until then. Markers: a class name of the library's own, and the metadata's table.
+const PHONE = /PhoneInputCountry|country_calling_codes["']?:\{/;
 
 type Script = { url: string; text: string };
 
@@ -32,7 +37,7 @@ async function firstLoad(page: Page, recorded: () => Promise<Script[]>, path: st
   const before = (await recorded()).length;
   await page.goto(path);
   await page.waitForLoadState("networkidle");
-  expect(new URL(page.url()).pathname, path).toBe(path);
+  expect(new URL(page.url()).pathname, path).toBe(new URL(path, page.url()).pathname);
   const loaded = (await recorded()).slice(before);
   expect(loaded.length, path).toBeGreaterThan(0);
   return loaded;
@@ -89,5 +94,45 @@ test("a member's and an admin's pages load no schema library and no toasts at fi
     const loaded = await firstLoad(page, recorded, path);
     expect(carrying(loaded, ZOD), path).toEqual([]);
     expect(carrying(loaded, SONNER), path).toEqual([]);
+  }
+});
+
+test("the registration and complete-profile pages load no phone library before use; using a phone field brings it", async ({
+  page,
+  request,
+}) => {
+  const { link } = await referralLink(page, request);
+  const recorded = await recordScripts(page);
+  const registration = await firstLoad(page, recorded, link);
+  expect(carrying(registration, PHONE)).toEqual([]);
+  expect(carrying(registration, ZOD)).toEqual([]);
+  // A number with its calling code: the loaded field picks the country from it.
+  await page
+    .getByRole("tabpanel", { name: "Personal" })
+    .getByLabel("Phone number", { exact: true })
+    .fill("+43 664 1234567");
+  await expect(page.getByRole("combobox", { name: "Phone number: country Austria (+43)" })).toBeVisible();
+  expect(carrying(await recorded(), PHONE).length).toBeGreaterThan(0);
+
+  for (const [userType, path, field] of [
+    ["personal", "/personal-complete-profile", "Phone"],
+    ["company", "/company-complete-profile", "Company phone"],
+  ] as const) {
+    await page.context().clearCookies();
+    const member = await seedUser(page.request, {
+      status: "pending",
+      userType,
+      ...(userType === "company" ? { companyName: "Phone AG" } : {}),
+    });
+    await signIn(page, member);
+    const before = carrying(await recorded(), PHONE).length;
+    const loaded = await firstLoad(page, recorded, path);
+    expect(carrying(loaded, PHONE), path).toEqual([]);
+    expect(carrying(loaded, ZOD), path).toEqual([]);
+    await page.getByRole("textbox", { name: field, exact: true }).fill("+43 664 1234567");
+    await expect(
+      page.getByRole("combobox", { name: `${field}: country Austria (+43)`, exact: true }),
+    ).toBeVisible();
+    expect(carrying(await recorded(), PHONE).length, path).toBeGreaterThan(before);
   }
 });

@@ -179,3 +179,91 @@ test("a long password stays readable beside the show-password button", async ({ 
   const [input, button] = [await password.boundingBox(), await toggle.boundingBox()];
   expect(input && button && input.x + input.width <= button.x).toBe(true);
 });
+
+/**
+ * Holds the phone library's script (the chunk with a class name of react-phone-number-input's
+ * own) until `release`, or fails its first request with `failFirst`; other scripts pass.
+ */
+async function controlPhoneLibrary(page: Page, { failFirst = false } = {}) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const requested: string[] = [];
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (/PhoneInputCountry/.test(body)) {
+      requested.push(route.request().url());
+      if (failFirst && requested.length === 1) return route.abort("connectionreset");
+      await held;
+    }
+    await route.fulfill({ response, body });
+  });
+  return { release, requested };
+}
+
+test("typed before the phone library has arrived: the number, the focus and the caret stay when it does", async ({
+  page,
+  request,
+}) => {
+  const { link } = await referralLink(page, request);
+  const phoneLibrary = await controlPhoneLibrary(page);
+  await page.goto(link);
+  const form = page.getByRole("tabpanel", { name: "Personal" });
+  const phone = form.getByLabel("Phone number", { exact: true });
+  const countryButton = form.getByRole("combobox", { name: /^Phone number: country/ });
+  await phone.click();
+  await page.keyboard.type("+43 664 1234567");
+  // The first touch asked for the library, which is held: the stand-in took the typing as it is.
+  await expect.poll(() => phoneLibrary.requested.length).toBe(1);
+  await expect(phone).toHaveValue("+43 664 1234567");
+  await expect(phone).toBeFocused();
+  await expect(countryButton).not.toHaveAccessibleName(/Austria/);
+
+  phoneLibrary.release();
+  // The library reads the typed number: its country, the digits, the focus and the caret at the end.
+  await expect(countryButton).toHaveAccessibleName("Phone number: country Austria (+43)");
+  await expect(phone).toBeFocused();
+  expect((await phone.inputValue()).replace(/\D/g, "")).toBe("436641234567");
+  expect(await phone.evaluate((input: HTMLInputElement) => input.selectionStart === input.value.length)).toBe(
+    true,
+  );
+  await expectAccessible(page);
+
+  await form.getByLabel("First name").fill("Tipp");
+  await form.getByLabel("Last name").fill("Früh");
+  const email = uniqueEmail("phone-early");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Confirm email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(DEFAULT_PASSWORD);
+  await form.getByLabel("Confirm password").fill(DEFAULT_PASSWORD);
+  const sent = page.waitForRequest((candidate) =>
+    candidate.url().endsWith("/api/register/personal-referral"),
+  );
+  await page.getByRole("button", { name: "Register", exact: true }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ phone: "+436641234567", phoneCountry: "AT" });
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+});
+
+test("a phone library that failed to load is asked for again at the next use; the typing stays", async ({
+  page,
+  request,
+}) => {
+  const { link } = await referralLink(page, request);
+  const phoneLibrary = await controlPhoneLibrary(page, { failFirst: true });
+  await page.goto(link);
+  const form = page.getByRole("tabpanel", { name: "Personal" });
+  const phone = form.getByLabel("Phone number", { exact: true });
+  const countryButton = form.getByRole("combobox", { name: /^Phone number: country/ });
+  await phone.click();
+  await expect.poll(() => phoneLibrary.requested.length).toBe(1);
+  // The first load failed; the keys are the next use, and the stand-in keeps taking them.
+  await page.keyboard.type("+43 664 1234567");
+  await expect.poll(() => phoneLibrary.requested.length).toBe(2);
+  await expect(phone).toHaveValue("+43 664 1234567");
+  phoneLibrary.release();
+  await expect(countryButton).toHaveAccessibleName("Phone number: country Austria (+43)");
+  await expect(phone).toBeFocused();
+  expect((await phone.inputValue()).replace(/\D/g, "")).toBe("436641234567");
+});
