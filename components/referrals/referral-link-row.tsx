@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Fragment, useEffect, useId, useRef, useState } from "react";
+import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { NoValue } from "@/components/ui/table";
 import type { ReferralLink } from "@/lib/schemas/referrals";
@@ -37,9 +38,7 @@ function DateCell({ iso, formatDate }: { iso: string; formatDate: DateFormatter 
   );
 }
 
-type FocusTarget = "confirm" | "deactivate" | "registrations";
-
-/** One link: its facts, and the actions on one line (deactivation asks first, in place). */
+/** One link: its facts, and the actions on one line (deactivation asks first, in a dialog). */
 export function ReferralLinkRow({
   link,
   formatDate,
@@ -56,33 +55,26 @@ export function ReferralLinkRow({
   const id = useId();
   const usable = isUsable(link);
   const [confirming, setConfirming] = useState(false);
-  const [deactivating, setDeactivating] = useState(false);
   const [qrOpen, setQrOpen] = useState(false);
   const [registrationsOpen, setRegistrationsOpen] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const deactivateRef = useRef<HTMLButtonElement>(null);
   const registrationsRef = useRef<HTMLButtonElement>(null);
-  // The button that had focus may be gone after a render; say where focus goes next.
-  const focusNext = useRef<FocusTarget | null>(null);
+  // After a deactivation the row's actions are gone, the dialog's opener with them: focus goes to
+  // the registrations toggle, which stays (a cancelled dialog returns it to Deactivate itself).
+  const focusRegistrations = useRef(false);
 
   useEffect(() => {
-    const target = focusNext.current;
-    if (!target) return;
-    focusNext.current = null;
-    const refs = { confirm: confirmRef, deactivate: deactivateRef, registrations: registrationsRef };
-    refs[target].current?.focus();
+    if (!focusRegistrations.current) return;
+    focusRegistrations.current = false;
+    registrationsRef.current?.focus();
   });
 
   // A QR code only for links that can still be used to register.
   const showQr = qrOpen && link.status === "active";
+  // A failure is said in a toast by the parent; the dialog closes either way.
   const confirmDeactivation = async () => {
-    if (deactivating) return;
-    setDeactivating(true);
-    const done = await onDeactivate(link);
-    // After success the row is greyed and its actions are gone; the registrations toggle stays.
-    focusNext.current = done ? "registrations" : "deactivate";
-    setDeactivating(false);
+    focusRegistrations.current = await onDeactivate(link);
     setConfirming(false);
+    return null;
   };
 
   const headerId = `${id}-link`;
@@ -128,74 +120,50 @@ export function ReferralLinkRow({
         </td>
         <td className="px-3 py-3 whitespace-nowrap tabular-nums">{link.funnel.opened}</td>
         <td className="px-3 py-3">
-          {usable && confirming ? (
-            <fieldset className="space-y-2">
-              <legend className="text-slate-900">{t("confirmDeactivate")}</legend>
-              <div className="flex items-center gap-2">
-                <Button
-                  {...action}
-                  ref={confirmRef}
-                  variant="danger"
-                  loading={deactivating}
-                  onClick={confirmDeactivation}
-                >
-                  {deactivating ? t("deactivating") : t("confirmYes")}
+          <div className="flex items-center gap-2">
+            {usable && (
+              <>
+                <Button {...action} variant="secondary" onClick={() => onCopy(link.link)}>
+                  {tReferrals("copy")}
                 </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={deactivating}
-                  onClick={() => {
-                    focusNext.current = "deactivate";
-                    setConfirming(false);
-                  }}
-                >
-                  {t("cancel")}
+                <Button {...action} variant="secondary" onClick={() => setConfirming(true)}>
+                  {t("deactivate")}
                 </Button>
-              </div>
-            </fieldset>
-          ) : (
-            <div className="flex items-center gap-2">
-              {usable && (
-                <>
-                  <Button {...action} variant="secondary" onClick={() => onCopy(link.link)}>
-                    {tReferrals("copy")}
-                  </Button>
-                  <Button
-                    {...action}
-                    ref={deactivateRef}
-                    variant="secondary"
-                    onClick={() => {
-                      focusNext.current = "confirm";
-                      setConfirming(true);
-                    }}
-                  >
-                    {t("deactivate")}
-                  </Button>
-                </>
-              )}
-              {link.status === "active" && (
-                <Button
-                  {...action}
-                  variant="secondary"
-                  aria-expanded={qrOpen}
-                  aria-controls={qrOpen ? qrId : undefined}
-                  onClick={() => setQrOpen((open) => !open)}
-                >
-                  {qrOpen ? t("hideQr") : t("showQr")}
-                </Button>
-              )}
+              </>
+            )}
+            {link.status === "active" && (
               <Button
                 {...action}
-                ref={registrationsRef}
                 variant="secondary"
-                aria-expanded={registrationsOpen}
-                aria-controls={registrationsOpen ? registrationsId : undefined}
-                onClick={() => setRegistrationsOpen((open) => !open)}
+                aria-expanded={qrOpen}
+                aria-controls={qrOpen ? qrId : undefined}
+                onClick={() => setQrOpen((open) => !open)}
               >
-                {t("registrations", { count: registrationCount })}
+                {qrOpen ? t("hideQr") : t("showQr")}
               </Button>
-            </div>
+            )}
+            <Button
+              {...action}
+              ref={registrationsRef}
+              variant="secondary"
+              aria-expanded={registrationsOpen}
+              aria-controls={registrationsOpen ? registrationsId : undefined}
+              onClick={() => setRegistrationsOpen((open) => !open)}
+            >
+              {t("registrations", { count: registrationCount })}
+            </Button>
+          </div>
+          {usable && confirming && (
+            <AlertDialog
+              title={t("confirmDeactivate")}
+              cancelLabel={t("cancel")}
+              confirmLabel={t("confirmYes")}
+              busyLabel={t("deactivating")}
+              onCancel={() => setConfirming(false)}
+              onConfirm={confirmDeactivation}
+            >
+              <p className="break-all">{link.link}</p>
+            </AlertDialog>
           )}
         </td>
       </tr>

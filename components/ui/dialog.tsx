@@ -18,6 +18,7 @@ export function Dialog({
   dismissible = true,
   initialFocus,
   size = "md",
+  role,
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -28,6 +29,8 @@ export function Dialog({
   dismissible?: boolean;
   initialFocus?: { current: HTMLElement | null };
   size?: "md" | "lg";
+  /** alertdialog for a confirmation that interrupts (AlertDialog); the native dialog role otherwise. */
+  role?: "alertdialog";
 }) {
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -65,6 +68,7 @@ export function Dialog({
   return (
     <dialog
       ref={dialogRef}
+      role={role}
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useId, useRef, useState } from "react";
 import { api } from "@/components/api/client";
+import { AlertDialog, useFocusAfterDialog } from "@/components/ui/alert-dialog";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { stampApi } from "@/lib/api/contracts";
@@ -17,7 +18,6 @@ import {
 } from "../admin-schemas.lazy";
 import { RetryAlert } from "../shared/admin-card";
 import type { StampState } from "../shared/admin-dashboard-data";
-import { ConfirmDialog, useFocusAfterDialog } from "../shared/confirm-dialog";
 import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
 import { StampImage } from "./stamp-image";
 import { StampList } from "./stamp-list";
@@ -168,7 +168,7 @@ export function CompanyStampSection({ initial }: { initial: ApiLoad<StampState> 
       )}
 
       {deleting && (
-        <ConfirmDialog
+        <AlertDialog
           title={t("deleteDialog.title")}
           cancelLabel={t("deleteDialog.cancel")}
           confirmLabel={t("deleteDialog.confirm")}
@@ -181,7 +181,7 @@ export function CompanyStampSection({ initial }: { initial: ApiLoad<StampState> 
         >
           <p>{t("deleteDialog.question", { id: deleting.stamp.id })}</p>
           <p className="font-medium text-red-800">{t("deleteDialog.warning")}</p>
-        </ConfirmDialog>
+        </AlertDialog>
       )}
     </Card>
   );

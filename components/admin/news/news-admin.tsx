@@ -4,6 +4,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useRef, useState, useTransition } from "react";
 import { api } from "@/components/api/client";
+import { AlertDialog, useFocusAfterDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
@@ -14,7 +15,6 @@ import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { AdminNewsItem, NewsFormValues } from "@/lib/schemas/news";
 import { adminNewsResultSchema } from "../admin-schemas.lazy";
-import { ConfirmDialog, useFocusAfterDialog } from "../shared/confirm-dialog";
 import { NewsFilters } from "./news-filters";
 import { NewsForm } from "./news-form";
 import { NewsList } from "./news-list";
@@ -147,7 +147,7 @@ export function NewsAdmin({ query, items }: { query: NewsUrlQuery; items: AdminN
         </Dialog>
       )}
       {deleting && (
-        <ConfirmDialog
+        <AlertDialog
           title={t("deleteTitle")}
           cancelLabel={t("form.cancel")}
           confirmLabel={t("delete")}
@@ -156,7 +156,7 @@ export function NewsAdmin({ query, items }: { query: NewsUrlQuery; items: AdminN
           onConfirm={() => remove(deleting)}
         >
           <p>{t("deleteQuestion", { title: deleting.title })}</p>
-        </ConfirmDialog>
+        </AlertDialog>
       )}
     </Card>
   );

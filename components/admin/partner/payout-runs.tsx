@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useRef, useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
+import { AlertDialog, useFocusAfterDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { apiPath } from "@/lib/api/endpoint";
@@ -13,7 +14,6 @@ import { notify } from "@/lib/notify";
 import type { payoutRunListSchema as PayoutRunListSchema } from "@/lib/schemas/partner";
 import { payoutPreparedSchema, payoutRunListSchema } from "../admin-schemas.lazy";
 import { AdminCard } from "../shared/admin-card";
-import { ConfirmDialog, useFocusAfterDialog } from "../shared/confirm-dialog";
 import { useRefreshable } from "../shared/use-refreshable";
 import { useEuros } from "./payout-format";
 import { type PayoutRun, PayoutRunCard, usePayoutRunTitle } from "./payout-run-card";
@@ -138,7 +138,7 @@ export function PayoutRuns({ initial }: { initial: ApiLoad<z.infer<typeof Payout
         ))}
 
       {confirming?.action === "execute" && (
-        <ConfirmDialog
+        <AlertDialog
           title={t("payouts.executeTitle")}
           cancelLabel={t("cancel")}
           confirmLabel={t("payouts.execute")}
@@ -154,10 +154,10 @@ export function PayoutRuns({ initial }: { initial: ApiLoad<z.infer<typeof Payout
               total: euros(confirming.run.totalCents),
             })}
           </p>
-        </ConfirmDialog>
+        </AlertDialog>
       )}
       {confirming?.action === "cancel" && (
-        <ConfirmDialog
+        <AlertDialog
           title={t("payouts.cancelTitle")}
           cancelLabel={t("payouts.keep")}
           confirmLabel={t("payouts.cancelRun")}
@@ -167,7 +167,7 @@ export function PayoutRuns({ initial }: { initial: ApiLoad<z.infer<typeof Payout
         >
           <p className="font-semibold">{runTitle(confirming.run)}</p>
           <p>{t("payouts.cancelEffect")}</p>
-        </ConfirmDialog>
+        </AlertDialog>
       )}
     </AdminCard>
   );

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
+import { AlertDialog, useFocusAfterDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -14,7 +15,6 @@ import { notify } from "@/lib/notify";
 import type { ShopKey, shopKeyListSchema as ShopKeyListSchema } from "@/lib/schemas/partner";
 import { shopKeyListSchema } from "../admin-schemas.lazy";
 import { AdminCard } from "../shared/admin-card";
-import { ConfirmDialog, useFocusAfterDialog } from "../shared/confirm-dialog";
 import { useRefreshable } from "../shared/use-refreshable";
 import { NewKeyDialog } from "./new-key-dialog";
 import { type NewShopKey, ShopKeyForm } from "./shop-key-form";
@@ -100,7 +100,7 @@ export function ShopKeys({ initial }: { initial: ApiLoad<z.infer<typeof ShopKeyL
       )}
       {created && <NewKeyDialog created={created} onClose={() => setCreated(null)} />}
       {revoking && (
-        <ConfirmDialog
+        <AlertDialog
           title={t("keys.revokeTitle")}
           cancelLabel={t("cancel")}
           confirmLabel={t("keys.revoke")}
@@ -109,7 +109,7 @@ export function ShopKeys({ initial }: { initial: ApiLoad<z.infer<typeof ShopKeyL
           onConfirm={() => revoke(revoking)}
         >
           <p>{t("keys.revokeQuestion", { name: revoking.name, prefix: revoking.prefix })}</p>
-        </ConfirmDialog>
+        </AlertDialog>
       )}
     </AdminCard>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { ConfirmDialog } from "../shared/confirm-dialog";
+import { AlertDialog } from "@/components/ui/alert-dialog";
 
 const BUSY = { delete: "deleteDialog.deleting", suspend: "suspendDialog.suspending" } as const;
 
@@ -24,7 +24,7 @@ export function UserConfirmDialog({
 }) {
   const t = useTranslations("AdminArea.users");
   return (
-    <ConfirmDialog
+    <AlertDialog
       title={t(`${action}Dialog.title`)}
       cancelLabel={t(`${action}Dialog.cancel`)}
       confirmLabel={t(`${action}Dialog.confirm`)}
@@ -38,6 +38,6 @@ export function UserConfirmDialog({
       ) : (
         <p>{t("suspendDialog.effect")}</p>
       )}
-    </ConfirmDialog>
+    </AlertDialog>
   );
 }

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { RegisteredSelectField } from "@/components/ui/registered-fields";
 import { adminUserApi } from "@/lib/api/admin";
@@ -15,7 +16,6 @@ import { notify } from "@/lib/notify";
 import type { AdminUser, roleChangeSchema as RoleChangeSchema } from "@/lib/schemas/admin";
 import { ROLES } from "@/lib/vocabulary";
 import { roleChangeSchema } from "../admin-schemas.lazy";
-import { ConfirmDialog } from "../shared/confirm-dialog";
 
 type Role = AdminUser["role"];
 type Values = z.input<typeof RoleChangeSchema>;
@@ -77,7 +77,7 @@ export function UserRoleForm({
         {t("submit")}
       </Button>
       {pending && (
-        <ConfirmDialog
+        <AlertDialog
           title={t("dialogTitle")}
           cancelLabel={t("cancel")}
           confirmLabel={t("confirm")}
@@ -89,7 +89,7 @@ export function UserRoleForm({
             {t("question", { email, from: tValues(`role.${role}`), to: tValues(`role.${pending}`) })}
           </p>
           <p>{t("effect")}</p>
-        </ConfirmDialog>
+        </AlertDialog>
       )}
     </form>
   );

@@ -5,13 +5,13 @@ import { useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { revokeOtherSessionsResponseSchema } from "@/components/profile/profile-schemas.lazy";
+import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { authApi } from "@/lib/api/auth";
 import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { AccountSession } from "@/lib/schemas/account-security";
-import { ConfirmDialog } from "./confirm-dialog";
 import { SessionItem, useDeviceName } from "./session-item";
 
 type Pending = { kind: "one"; session: AccountSession } | { kind: "others" };
@@ -27,7 +27,6 @@ export function SessionList({ initialSessions }: { initialSessions: AccountSessi
   const deviceName = useDeviceName();
   const [sessions, setSessions] = useState(initialSessions);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
   // The signed-out row and its button are gone: focus goes to the list's heading instead of the page's start.
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -36,9 +35,9 @@ export function SessionList({ initialSessions }: { initialSessions: AccountSessi
     notify.error(problem ? apiErrorMessage(problem, fallback) : fallback);
   };
 
-  const confirm = async () => {
-    if (!pending || !sessions) return;
-    setBusy(true);
+  // A failure is said in a toast and the dialog closes either way (null: nothing for it to show).
+  const confirm = async (): Promise<null> => {
+    if (!pending || !sessions) return null;
     try {
       if (pending.kind === "one") {
         await api.delete(apiPath(authApi.revokeSession, { id: pending.session.id }));
@@ -58,9 +57,8 @@ export function SessionList({ initialSessions }: { initialSessions: AccountSessi
     } catch (error) {
       failed(error, t("revokeFailed"));
       setPending(null);
-    } finally {
-      setBusy(false);
     }
+    return null;
   };
 
   const others = sessions?.filter((session) => !session.current) ?? [];
@@ -103,20 +101,20 @@ export function SessionList({ initialSessions }: { initialSessions: AccountSessi
         </>
       )}
       {pending && (
-        <ConfirmDialog
+        <AlertDialog
           title={pending.kind === "one" ? t("confirmTitle") : t("confirmOthersTitle")}
-          body={
-            pending.kind === "one"
-              ? t("confirmBody", { device: deviceName(pending.session) })
-              : t("confirmOthersBody")
-          }
           confirmLabel={pending.kind === "one" ? t("revoke") : t("confirmOthers")}
           cancelLabel={t("cancel")}
-          busy={busy}
           busyLabel={t("revoking")}
-          onConfirm={() => void confirm()}
+          onConfirm={confirm}
           onCancel={() => setPending(null)}
-        />
+        >
+          <p>
+            {pending.kind === "one"
+              ? t("confirmBody", { device: deviceName(pending.session) })
+              : t("confirmOthersBody")}
+          </p>
+        </AlertDialog>
       )}
     </section>
   );

@@ -210,7 +210,7 @@ test("a dialog works by keyboard: Escape closes it and focus returns to its butt
     .getByRole("button", { name: "Delete" });
   await deleteButton.focus();
   await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Delete user" });
+  const dialog = page.getByRole("alertdialog", { name: "Delete user" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await page.keyboard.press("Escape");

@@ -98,7 +98,10 @@ test("an admin suspends and then deletes a user", async ({ page, request, browse
   await expectAccessible(page);
 
   await row.getByRole("button", { name: "Suspend" }).click();
-  await page.getByRole("dialog", { name: "Suspend user" }).getByRole("button", { name: "Suspend" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Suspend user" })
+    .getByRole("button", { name: "Suspend" })
+    .click();
   await expect(page.getByText(`${member.email} was suspended.`)).toBeVisible();
   const attempt = await browser.newContext();
   const attemptPage = await attempt.newPage();
@@ -112,7 +115,7 @@ test("an admin suspends and then deletes a user", async ({ page, request, browse
   await attempt.close();
 
   await row.getByRole("button", { name: "Delete" }).click();
-  const dialog = page.getByRole("dialog", { name: "Delete user" });
+  const dialog = page.getByRole("alertdialog", { name: "Delete user" });
   await expect(dialog).toContainText("permanent");
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Delete" }).click();

@@ -195,7 +195,7 @@ test("an admin replaces the company stamp: delete with confirmation, checked upl
 
   if (await noMore.isVisible()) {
     await section.getByRole("button", { name: "Löschen" }).click();
-    const dialog = page.getByRole("dialog", { name: "Stempel löschen" });
+    const dialog = page.getByRole("alertdialog", { name: "Stempel löschen" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Abbrechen" })).toBeFocused();
     await expectAccessible(page);
@@ -285,7 +285,7 @@ test("an admin replaces the company stamp: delete with confirmation, checked upl
   );
   await section.getByRole("button", { name: "Löschen" }).click();
   await page
-    .getByRole("dialog", { name: "Stempel löschen" })
+    .getByRole("alertdialog", { name: "Stempel löschen" })
     .getByRole("button", { name: "Löschen" })
     .click();
   await expect(section.getByText("Stempel gelöscht.", { exact: true })).toBeVisible();

@@ -110,7 +110,7 @@ test("an admin deletes a news item after confirming, and the page works at 390 p
   expect(scrollWidth).toBeLessThanOrEqual(390);
 
   await page.getByRole("button", { name: `Delete: ${title}` }).click();
-  const confirm = page.getByRole("dialog", { name: "Delete news item?" });
+  const confirm = page.getByRole("alertdialog", { name: "Delete news item?" });
   await expect(confirm).toContainText(title);
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
   await expectAccessible(page);

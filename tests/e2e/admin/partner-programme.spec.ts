@@ -63,7 +63,7 @@ test("a super admin creates a shop key, sees it once, and revokes it", async ({ 
   const revoke = card.getByRole("button", { name: `Revoke: ${name} (${prefix}…)` });
   await revoke.focus();
   await page.keyboard.press("Enter");
-  const confirm = page.getByRole("dialog", { name: "Revoke shop key?" });
+  const confirm = page.getByRole("alertdialog", { name: "Revoke shop key?" });
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(confirm).toHaveCount(0);

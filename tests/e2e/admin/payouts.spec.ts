@@ -110,7 +110,7 @@ test("a super admin pays a member's commission in a payout run, and the member s
   // Cancelling asks first, with the safe choice focused; Escape gives the focus back.
   const cancelRun = newest.getByRole("button", { name: "Cancel run" });
   await cancelRun.click();
-  const cancelDialog = page.getByRole("dialog", { name: "Cancel the payout run?" });
+  const cancelDialog = page.getByRole("alertdialog", { name: "Cancel the payout run?" });
   await expect(cancelDialog).toContainText("Nothing will be paid");
   await expect(cancelDialog.getByRole("button", { name: "Keep the run" })).toBeFocused();
   await page.keyboard.press("Escape");
@@ -150,7 +150,7 @@ test("a super admin pays a member's commission in a payout run, and the member s
 
   // Executing says plainly what it does and when to do it.
   await newest.getByRole("button", { name: "Mark as executed" }).click();
-  const executeDialog = page.getByRole("dialog", { name: "Mark the payout run as executed?" });
+  const executeDialog = page.getByRole("alertdialog", { name: "Mark the payout run as executed?" });
   await expect(executeDialog).toContainText("only after your bank has executed the SEPA file");
   await expect(executeDialog).toContainText("recorded as paid");
   await expect(executeDialog).toContainText("every member in the run will be emailed");

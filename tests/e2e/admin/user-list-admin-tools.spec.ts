@@ -74,7 +74,7 @@ test("suspending asks first: cancel keeps the account active, confirm suspends",
   await expect(row).toHaveCount(1);
 
   await row.getByRole("button", { name: "Suspend" }).click();
-  const dialog = page.getByRole("dialog", { name: "Suspend user" });
+  const dialog = page.getByRole("alertdialog", { name: "Suspend user" });
   await expect(dialog).toContainText(member.email);
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await expectAccessible(page);
@@ -106,7 +106,7 @@ test("a super admin changes a role after confirming; an admin sees no role contr
   await page.goto(`/admin/user-management/profile/${member.id}`);
   await page.getByLabel("Role", { exact: true }).selectOption("admin");
   await page.getByRole("button", { name: "Change role" }).click();
-  const dialog = page.getByRole("dialog", { name: "Change role" });
+  const dialog = page.getByRole("alertdialog", { name: "Change role" });
   await expect(dialog).toContainText(`Change the role of ${member.email} from User to Admin?`);
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Change role" }).click();

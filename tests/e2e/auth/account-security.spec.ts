@@ -54,7 +54,7 @@ test("a member signs the other browser out from the profile; that browser lands 
     const revoke = security.getByRole("button", { name: /^Sign out Firefox on Linux, last active/ });
     await revoke.focus();
     await page.keyboard.press("Enter");
-    const confirm = page.getByRole("dialog", { name: "Sign out this browser?" });
+    const confirm = page.getByRole("alertdialog", { name: "Sign out this browser?" });
     await expect(confirm).toContainText("Firefox on Linux will be signed out");
     await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
     await expectAccessible(page);
