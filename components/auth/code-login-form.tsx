@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -125,7 +126,7 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
     codeError?.type === "server"
       ? signInFailureMessage(codeError.message ?? "")
       : codeError?.message
-        ? tv(codeError.message as never)
+        ? textOr(tv, codeError.message, codeError.message)
         : undefined;
   return (
     <form className="space-y-4" noValidate onSubmit={verify}>

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { Field } from "@/components/ui/field";
 import { linkClass, primaryButtonClass } from "@/components/ui/styles";
 import { authApi } from "@/lib/api/auth";
@@ -174,7 +175,7 @@ function NewPasswordForm({ token, onTokenInvalid }: { token: string; onTokenInva
     confirmTyped && !entriesMatch
       ? tv("passwordsDoNotMatch")
       : errors.confirmPassword?.message
-        ? tv(errors.confirmPassword.message as never)
+        ? textOr(tv, errors.confirmPassword.message, errors.confirmPassword.message)
         : undefined;
 
   return (

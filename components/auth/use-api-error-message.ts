@@ -2,16 +2,13 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { type ApiErrorInfo, isApiProblem } from "@/lib/api/problem";
 
 /** Maps an API error code to its translated message (messages ApiErrors.*), else a fallback. */
 export function useApiErrorMessage() {
   const t = useTranslations("ApiErrors");
-  return useCallback(
-    (error: ApiErrorInfo, fallback: string) =>
-      t.has(error.code as never) ? t(error.code as never) : fallback,
-    [t],
-  );
+  return useCallback((error: ApiErrorInfo, fallback: string) => textOr(t, error.code, fallback), [t]);
 }
 
 /**
@@ -20,10 +17,7 @@ export function useApiErrorMessage() {
  */
 export function useValidationMessage() {
   const t = useTranslations("Validation");
-  return useCallback(
-    (key: string | undefined) => (key ? (t.has(key as never) ? t(key as never) : key) : undefined),
-    [t],
-  );
+  return useCallback((key: string | undefined) => (key ? textOr(t, key, key) : undefined), [t]);
 }
 
 /** The API error code of a failed call, "" when the API gave no answer to show. */
@@ -38,10 +32,7 @@ export function apiFailureCode(problem: unknown) {
  */
 export function useApiFailureMessage() {
   const t = useTranslations("ApiErrors");
-  return useCallback(
-    (code: string, fallback: string) => (code && t.has(code as never) ? t(code as never) : fallback),
-    [t],
-  );
+  return useCallback((code: string, fallback: string) => (code ? textOr(t, code, fallback) : fallback), [t]);
 }
 
 /**

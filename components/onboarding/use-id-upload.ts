@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { schemaAtEachCheck, useSchemaForm } from "@/components/forms/use-schema-form";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { apiPath } from "@/lib/api/endpoint";
 import { onboardingApi } from "@/lib/api/onboarding";
 import { type ApiProblem, applyFieldIssues, isApiProblem } from "@/lib/api/problem";
@@ -170,7 +171,7 @@ export function useIdUpload(accountType: AccountType) {
     if (!key) return undefined;
     if (key === "required")
       return field === "front" || field === "back" ? t("errors.imageRequired") : t("errors.fieldRequired");
-    return t.has(`errors.${key}` as never) ? t(`errors.${key}` as never) : key;
+    return textOr(t, `errors.${key}`, key);
   };
 
   return {

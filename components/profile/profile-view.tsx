@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { buttonClass } from "@/components/ui/button";
 import { Card, SectionCard } from "@/components/ui/card";
 import { linkClass } from "@/components/ui/styles";
@@ -190,7 +191,7 @@ export async function ProfileView({ user }: { user: SessionUser }) {
             {shown.map((field) => (
               <Row
                 key={field}
-                label={fieldLabel.has(field as never) ? fieldLabel(field as never) : field}
+                label={textOr(fieldLabel, field, field)}
                 value={fieldValue(field, profile?.[field])}
               />
             ))}
@@ -210,9 +211,7 @@ export async function ProfileView({ user }: { user: SessionUser }) {
           <ul className="mt-3 flex flex-wrap gap-2">
             {user.permissions.map((permission) => (
               <li key={permission} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
-                {t.has(`permissionNames.${permission}` as never)
-                  ? t(`permissionNames.${permission}` as never)
-                  : permission}
+                {textOr(t, `permissionNames.${permission}`, permission)}
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -85,7 +86,7 @@ export function GenerateLinkForm({
     const key = errors[name]?.message;
     if (!key) return undefined;
     const path = `generate.errors.${key}`;
-    return t.has(path as never) ? t(path as never) : key;
+    return textOr(t, path, key);
   };
   const controlId = { expiresInDays: `${id}-expiry`, maxUses: `${id}-max-uses`, label: `${id}-label` };
   // Choosing unlimited for one setting sets the other to unlimited too: a link that never

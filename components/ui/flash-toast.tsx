@@ -3,6 +3,7 @@
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { notify } from "@/lib/notify";
 import { FLASH_COOKIE, parseFlash } from "@/web/flash";
 
@@ -20,7 +21,9 @@ export function FlashToast() {
     if (!raw) return;
     // biome-ignore lint/suspicious/noDocumentCookie: the flash cookie is read once and dropped here.
     document.cookie = `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-    if (flash && t.has(flash.key as never)) notify.error(t(flash.key as never, flash.values as never));
+    // A key the catalogue does not have (an old cookie) shows nothing.
+    const text = flash ? textOr(t, flash.key, "", flash.values) : "";
+    if (text) notify.error(text);
   }, [pathname, t]);
   return null;
 }

@@ -3,6 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { notify } from "@/lib/notify";
 import { readNotice } from "@/web/notices";
 
@@ -20,8 +21,8 @@ export function NoticeToast() {
     url.searchParams.delete("notice");
     window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
     const message = readNotice(notice);
-    if (message && t.has(message.key as never))
-      notify.error(t(message.key as never, message.values as never));
+    const text = message ? textOr(t, message.key, "", message.values) : "";
+    if (text) notify.error(text);
   }, [notice, t]);
   return null;
 }

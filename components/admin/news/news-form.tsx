@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { api } from "@/components/api/client";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
@@ -45,7 +46,7 @@ export function NewsForm({
   const errorOf = (name: FieldName) => {
     const message = formState.errors[name]?.message;
     if (!message) return undefined;
-    return tErrors.has(message as never) ? tErrors(message as never) : tErrors(name);
+    return textOr(tErrors, message, tErrors(name));
   };
 
   const send = async (data: NewsInput) => {

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useLazyResolver } from "@/components/forms/use-schema-form";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -100,7 +101,7 @@ function CommissionPlanForm({
   const errorOf = (name: keyof PlanFormValues) => {
     const message = formState.errors[name]?.message;
     if (!message) return undefined;
-    return tErrors.has(message as never) ? tErrors(message as never) : tErrors(name);
+    return textOr(tErrors, message, tErrors(name));
   };
 
   const send = async (data: CommissionPlan) => {

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -44,7 +45,7 @@ export function ShopKeyForm({
   const { register, formState } = form;
 
   const message = formState.errors.name?.message;
-  const nameError = message && (tErrors.has(message as never) ? tErrors(message as never) : tErrors("name"));
+  const nameError = message && textOr(tErrors, message, tErrors("name"));
 
   const send = async (data: Output) => {
     try {

@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { textOr } from "@/components/i18n/dynamic-text";
 import type { AdminFullUser } from "@/lib/schemas/admin-user";
 import { DetailSection } from "../shared/user-detail-sections";
 
@@ -56,7 +57,7 @@ export function VerifyChecksSection({ full }: { full: AdminFullUser }) {
       {idDetails ? (
         <dl className="mt-2 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           <Row label={t("idType")} empty={notGiven}>
-            {idType && (tTypes.has(idType as never) ? tTypes(idType as never) : idType)}
+            {idType && textOr(tTypes, idType, idType)}
           </Row>
           <Row label={t("idNumber")} empty={notGiven}>
             {idDetails.idNumber && <span className="font-mono">{idDetails.idNumber}</span>}

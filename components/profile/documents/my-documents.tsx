@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { type MouseEvent, useState } from "react";
 import { api } from "@/components/api/client";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { contractListResponseSchema, ownIdDocumentsSchema } from "@/components/profile/profile-schemas.lazy";
 import { linkClass } from "@/components/ui/styles";
 import { contractApi } from "@/lib/api/contracts";
@@ -74,9 +75,7 @@ export function MyDocuments({ initial, userType }: { initial: Lists; userType: "
         ) : (
           <>
             <dl className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-3">
-              <Row label={t("idType")}>
-                {first.idType && tTypes.has(first.idType as never) ? tTypes(first.idType as never) : "—"}
-              </Row>
+              <Row label={t("idType")}>{first.idType ? textOr(tTypes, first.idType, "—") : "—"}</Row>
               <Row label={t("expires")}>{first.expiryDate ? calendarDate(first.expiryDate) : "—"}</Row>
               <Row label={t("uploaded")}>{moment(first.uploadedAt)}</Row>
             </dl>
