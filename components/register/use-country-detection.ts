@@ -3,6 +3,8 @@
 import { useEffect, useState } from "react";
 import type { Country as CountryCode } from "react-phone-number-input";
 import { api } from "@/components/api/client";
+import { apiPath } from "@/lib/api/endpoint";
+import { systemApi } from "@/lib/api/system";
 // The phone library's countries without the library (which the page loads only when used).
 import { DEFAULT_COUNTRY, isPhoneCountry } from "@/lib/phone-countries";
 import { COUNTRY_CACHE_KEY } from "./country-cache-key";
@@ -38,7 +40,10 @@ async function countryFromApi(signal: AbortSignal): Promise<CountryCode | null> 
   try {
     // The answer is checked by asCountry alone (a supported country code or nothing), so the
     // lookup needs no schema (and the page no zod at its first load).
-    const response = await api.fetch("/api/geo/country", { signal, headers: { accept: "application/json" } });
+    const response = await api.fetch(apiPath(systemApi.country), {
+      signal,
+      headers: { accept: "application/json" },
+    });
     if (!response.ok) return null;
     const answer: unknown = await response.json();
     const code =
