@@ -2,7 +2,7 @@
 
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Country } from "react-phone-number-input";
-import { inputClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
 import { CountryButtonFace, countryButtonClass } from "./country-button";
 import { CountryFlag } from "./country-flag";
 import { countryOptions, matchesCountry, type CountryOption as Option } from "./country-search";
@@ -174,7 +174,7 @@ export function CountrySelect({
       </button>
       {open && (
         <div className="absolute inset-x-0 top-full z-20 mt-1 rounded-lg border border-slate-300 bg-white p-2 shadow-lg">
-          <input
+          <Input
             ref={searchRef}
             type="search"
             role="combobox"
@@ -188,7 +188,6 @@ export function CountrySelect({
             value={search}
             onChange={(event) => onSearchChange(event.target.value)}
             onKeyDown={onSearchKeyDown}
-            className={inputClass}
           />
           <div
             id={listboxId}

@@ -6,6 +6,7 @@ import { Controller } from "react-hook-form";
 import { useAuth } from "@/components/auth/auth-provider";
 import type { PhoneValue } from "@/components/forms/phone-field";
 import { lazy, lazyZodResolver, usePreloadChecks } from "@/components/forms/use-schema-form";
+import { textOr } from "@/components/i18n/dynamic-text";
 import type { CompanyProfileInput, PersonalProfileInput } from "@/lib/schemas/profile";
 import type { AccountType } from "@/lib/vocabulary";
 import { DataUseNotice } from "./data-use-notice";
@@ -53,7 +54,7 @@ export function ProfileForm({ accountType, privacyUrl }: { accountType: AccountT
   } = useProfileForm<ProfileValues, unknown>({
     kind: accountType,
     defaults,
-    resolver: resolvers[accountType] as never,
+    resolver: resolvers[accountType],
   });
   const { register, control } = form;
 
@@ -69,7 +70,7 @@ export function ProfileForm({ accountType, privacyUrl }: { accountType: AccountT
 
   const field = (spec: ProfileFieldSpec) => {
     const id = `profile-${spec.name}`;
-    const label = t(`fields.${spec.name}` as never);
+    const label = textOr(t, `fields.${spec.name}`, spec.name);
     if (spec.kind === "phone") {
       return (
         <Controller
@@ -118,7 +119,7 @@ export function ProfileForm({ accountType, privacyUrl }: { accountType: AccountT
         {profileSections(accountType, needsPassword).map((section) => (
           <fieldset key={section.legend} className="space-y-4">
             <legend className="text-lg font-semibold text-slate-900">
-              {t(`sections.${section.legend}` as never)}
+              {textOr(t, `sections.${section.legend}`, section.legend)}
             </legend>
             {section.legend === "bank" && (
               <DataUseNotice topic="bank" accountType={accountType} privacyUrl={privacyUrl} />

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
 import type { InputProps } from "./profile-layout";
 
 /** One text-like profile field, wired to react-hook-form and to its error and hint. */
@@ -26,14 +26,14 @@ export function ProfileTextField({
   return (
     <Field id={id} label={label} required={required} error={error} hint={hint}>
       {(control) => (
-        <input
+        <Input
           {...control}
           {...input}
           type={type}
           required={required}
           maxLength={type === "date" || type === "number" ? undefined : maxLength}
           readOnly={readOnly}
-          className={readOnly ? `${inputClass} bg-slate-100 text-slate-700` : inputClass}
+          className={readOnly ? "bg-slate-100 text-slate-700" : undefined}
           {...registration}
         />
       )}

@@ -15,6 +15,7 @@ import { objectWithRecordOrNull } from "@/components/api/answer-checks";
 import { api } from "@/components/api/client";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { apiPath } from "@/lib/api/endpoint";
 import { onboardingApi } from "@/lib/api/onboarding";
 import { isApiProblem } from "@/lib/api/problem";
@@ -197,8 +198,7 @@ export function useProfileForm<TValues extends ProfileValues, TOutput>({
     if (typeof key !== "string" || !key) return undefined;
     // Under the field itself, 'required' reads better than the form's summary sentence.
     if (key === "requiredFields") return t("errors.fieldRequired");
-    const path = `errors.${key}`;
-    return t.has(path as never) ? t(path as never) : t("errors.invalidValue");
+    return textOr(t, `errors.${key}`, t("errors.invalidValue"));
   };
 
   return {

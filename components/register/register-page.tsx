@@ -8,6 +8,7 @@ import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
 import { useAuth } from "@/components/auth/auth-provider";
 import { LoginLink } from "@/components/auth/login-link";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem } from "@/lib/api/problem";
 import { referralApi } from "@/lib/api/referrals";
@@ -152,10 +153,7 @@ function RegisterShell({
       inert={inert}
       className="flex min-h-[calc(100vh-4rem)] items-start justify-center px-4 pb-16 pt-6 sm:items-center"
     >
-      <section
-        aria-labelledby="register-title"
-        className="w-full max-w-xl rounded-2xl bg-white p-6 shadow-xl sm:p-8"
-      >
+      <Card as="section" aria-labelledby="register-title" className="w-full max-w-xl sm:p-8">
         <h1
           id="register-title"
           ref={headingRef}
@@ -165,7 +163,7 @@ function RegisterShell({
           {title}
         </h1>
         <div className="mt-4">{children}</div>
-      </section>
+      </Card>
     </main>
   );
 }

@@ -8,9 +8,10 @@ import { PasswordChecklist } from "@/components/auth/password-checklist";
 import { PasswordField } from "@/components/auth/password-field";
 import { PhoneField } from "@/components/forms/phone-field";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { textOr } from "@/components/i18n/dynamic-text";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
 import type { AccountType } from "@/lib/vocabulary";
 import {
   emptyValues,
@@ -74,7 +75,7 @@ export function RegistrationForm({
   const message = (key: string | undefined) => {
     if (!key) return undefined;
     const path = `errors.${key === "requiredFields" ? "required" : key}`;
-    return t.has(path as never) ? t(path as never) : t("errors.invalidData");
+    return textOr(t, path, t("errors.invalidData"));
   };
 
   const submit = handleSubmit(async (values) => {
@@ -86,7 +87,7 @@ export function RegistrationForm({
     }
   });
 
-  const label = (name: string) => t(`form.${name}` as never);
+  const label = (name: string) => textOr(t, `form.${name}`, name);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-type={type}>
@@ -136,13 +137,12 @@ export function RegistrationForm({
                   {...register(field.name)}
                 />
               ) : (
-                <input
+                <Input
                   {...controlProps}
                   aria-required
                   type={field.kind}
                   autoComplete={field.autoComplete}
                   maxLength={field.maxLength}
-                  className={inputClass}
                   {...register(field.name)}
                 />
               )
