@@ -26,8 +26,16 @@ async function recordScripts(page: Page) {
   const scripts: Promise<Script>[] = [];
   await page.route("**/*", (route) => route.continue());
   page.on("response", (response) => {
-    if (response.request().resourceType() === "script")
-      scripts.push(response.text().then((text) => ({ url: response.url(), text })));
+    if (response.request().resourceType() !== "script") return;
+    const url = response.url();
+    // A navigation drops the bodies of the page it leaves ("response body is unavailable"): the
+    // chunk is then fetched again by its URL (chunks are immutable), so no script goes unread.
+    scripts.push(
+      response
+        .text()
+        .catch(() => page.request.get(url).then((again) => again.text()))
+        .then((text) => ({ url, text })),
+    );
   });
   return () => Promise.all(scripts);
 }
