@@ -32,3 +32,15 @@ export const COMPANY_ID_TYPES = [
 
 /** A news item is published (members see it) or a draft. */
 export const NEWS_STATES = ["published", "draft"] as const;
+
+/** A referral link as stored: `deactivated` by its owner; whether it is still live is link-liveness. */
+export const REFERRAL_STATUSES = ["active", "inactive", "deactivated", "pending"] as const;
+
+/** How a contract was signed: drawn on the page, or a signed PDF uploaded. */
+export const SIGNATURE_METHODS = ["drawn", "upload"] as const;
+
+/** A shop order as the shop reports it. */
+export const SHOP_ORDER_STATUSES = ["paid", "refunded"] as const;
+
+/** A payout run: prepared (its SEPA file can be downloaded), then executed or cancelled. */
+export const PAYOUT_STATUSES = ["prepared", "executed", "cancelled"] as const;

@@ -6,7 +6,7 @@ import {
   TEMPLATE_LANGUAGES,
   TEMPLATE_STATES,
 } from "@/lib/contract-templates";
-import { ACCOUNT_TYPES } from "@/lib/vocabulary";
+import { ACCOUNT_TYPES, SIGNATURE_METHODS } from "@/lib/vocabulary";
 
 /**
  * Issue 7: contract templates, the company stamp and signing. The API answers with these shapes
@@ -117,7 +117,7 @@ const contractDocumentSchema = z.object({
   templateId: z.string().nullable(),
   templateName: z.string(),
   templateVersion: z.number().int(),
-  method: z.enum(["drawn", "upload"]),
+  method: z.enum(SIGNATURE_METHODS),
   originalFilename: z.string(),
   signedAt: z.string(),
   sha256: z.string(),

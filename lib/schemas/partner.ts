@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHOP_KEY_NAME_MAX } from "@/lib/constants";
+import { PAYOUT_STATUSES, SHOP_ORDER_STATUSES } from "@/lib/vocabulary";
 
 /** The largest order the shop can report: ten million euros, far above any real basket. */
 const ORDER_AMOUNT_MAX_CENTS = 1_000_000_000;
@@ -51,14 +52,14 @@ export const shopOrderInputSchema = z.object({
   amountCents: z.number().int().positive().max(ORDER_AMOUNT_MAX_CENTS),
   currency: z.literal("EUR"),
   placedAt: z.iso.datetime({ offset: true }),
-  status: z.enum(["paid", "refunded"]),
+  status: z.enum(SHOP_ORDER_STATUSES),
 });
 export type ShopOrderInput = z.infer<typeof shopOrderInputSchema>;
 
 /** The same answer for the first report and every repeat of it. */
 export const shopOrderResultSchema = z.object({
   orderId: z.string(),
-  status: z.enum(["paid", "refunded"]),
+  status: z.enum(SHOP_ORDER_STATUSES),
   receivedAt: z.string(),
 });
 export type ShopOrderResult = z.infer<typeof shopOrderResultSchema>;
@@ -94,7 +95,7 @@ export type Earnings = z.infer<typeof earningsSchema>;
 
 const payoutRunSchema = z.object({
   id: z.string(),
-  status: z.enum(["prepared", "executed", "cancelled"]),
+  status: z.enum(PAYOUT_STATUSES),
   messageId: z.string(),
   totalCents: z.number(),
   itemCount: z.number(),

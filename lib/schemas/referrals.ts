@@ -6,7 +6,7 @@ import {
   MAX_USES_OPTIONS,
   REFERRAL_LABEL_MAX_LENGTH,
 } from "@/lib/constants";
-import { ACCOUNT_TYPES } from "@/lib/vocabulary";
+import { ACCOUNT_TYPES, REFERRAL_STATUSES } from "@/lib/vocabulary";
 
 export const createReferralSchema = z.object({
   expiresInDays: z
@@ -24,7 +24,7 @@ export const createReferralSchema = z.object({
 });
 export type CreateReferral = z.input<typeof createReferralSchema>;
 
-const referralStatusSchema = z.enum(["active", "inactive", "deactivated", "pending"]);
+const referralStatusSchema = z.enum(REFERRAL_STATUSES);
 export type ReferralStatus = z.infer<typeof referralStatusSchema>;
 
 const referralRegistrationSchema = z.object({

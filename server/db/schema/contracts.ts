@@ -11,13 +11,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { TEMPLATE_AUDIENCES, TEMPLATE_STATES } from "../../../lib/contract-templates";
+import { SIGNATURE_METHODS } from "../../../lib/vocabulary";
 import { createdAt, id, requiredRef, timestamptz, updatedAt } from "./columns";
 import { documents } from "./documents";
 import { languageEnum, ownerId, userRef } from "./users";
 
-export const templateAudienceEnum = pgEnum("template_audience", ["personal", "company", "both"]);
-export const templateStateEnum = pgEnum("template_state", ["active", "inactive"]);
-export const signatureMethodEnum = pgEnum("signature_method", ["drawn", "upload"]);
+export const templateAudienceEnum = pgEnum("template_audience", TEMPLATE_AUDIENCES);
+export const templateStateEnum = pgEnum("template_state", TEMPLATE_STATES);
+export const signatureMethodEnum = pgEnum("signature_method", SIGNATURE_METHODS);
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { PAYOUT_STATUSES, SHOP_ORDER_STATUSES } from "../../../lib/vocabulary";
 import { createdAt, id, requiredRef, timestamptz } from "./columns";
 import { userRef } from "./users";
 
@@ -56,7 +57,7 @@ export const commissionPlan = pgTable(
   (table) => [check("commission_plan_single_row", sql`${table.id} = 1`)],
 );
 
-export const shopOrderStatusEnum = pgEnum("shop_order_status", ["paid", "refunded"]);
+export const shopOrderStatusEnum = pgEnum("shop_order_status", SHOP_ORDER_STATUSES);
 
 /**
  * An order as the shop reported it, once per shop order id. The buyer is the account's id (the
@@ -106,7 +107,7 @@ export const commissions = pgTable(
   ],
 );
 
-export const payoutStatusEnum = pgEnum("payout_status", ["prepared", "executed", "cancelled"]);
+export const payoutStatusEnum = pgEnum("payout_status", PAYOUT_STATUSES);
 
 /**
  * A payout run: the SEPA credit transfer file a super admin hands to the bank, and what it pays.

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { REFERRAL_STATUSES } from "../../../lib/vocabulary";
 import { createdAt, id, requiredRef, timestamptz } from "./columns";
 import { userRef, userTypeEnum } from "./users";
 
-export const referralStatusEnum = pgEnum("referral_status", ["active", "inactive", "deactivated", "pending"]);
+export const referralStatusEnum = pgEnum("referral_status", REFERRAL_STATUSES);
 
 /**
  * Referral link. `uses` counts completed registrations only: it is raised by one
