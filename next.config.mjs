@@ -2,7 +2,12 @@
 // next.config.ts with, and plain ESM needs none. The JSDoc annotation keeps the editor's checks.
 import createNextIntlPlugin from "next-intl/plugin";
 
-const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./i18n/request.ts",
+  // The messages are compiled when the app is built, so browsers get the formatter without the
+  // ICU message parser (one less library in every page's first load) and format without parsing.
+  experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
+});
 
 /** @type {import("next").NextConfig} */
 const nextConfig = {

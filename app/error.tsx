@@ -19,7 +19,9 @@ export default function ErrorPage({ error, retry }: { error: unknown; retry: () 
         texts={{
           title: t("title"),
           description: t("description"),
-          reference: t.raw("reference") as string,
+          // The screen fills in the digest itself (global-error shares it), so the text keeps its
+          // placeholder: the messages are compiled at build time and have no raw form to hand over.
+          reference: t("reference", { digest: "{digest}" }),
           retry: t("retry"),
           home: t("home"),
         }}
