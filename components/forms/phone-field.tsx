@@ -4,9 +4,14 @@ import { useLocale, useTranslations } from "next-intl";
 import { type Ref, useLayoutEffect, useRef, useState } from "react";
 import type { Country } from "react-phone-number-input";
 import type { FieldControlProps } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/styles";
 import { callingCodeOf } from "@/lib/phone-countries";
 import { CountryButtonFace, countryButtonClass } from "./country-button";
+import {
+  countryButtonLabel,
+  PHONE_CONTAINER_CLASS,
+  PHONE_MAX_LENGTH,
+  phoneNumberClass,
+} from "./phone-layout";
 import { lazy, useLoadedOnUse } from "./use-schema-form";
 
 /** A phone number with the country it was entered for. */
@@ -43,22 +48,6 @@ export type ShownPhoneFieldProps = Omit<PhoneFieldProps, "detecting"> & {
  * none), which part had the focus when it left, and a press on the country button.
  */
 export type PhoneHandoff = { typed: string | null; focus: "number" | "country" | null; open: boolean };
-
-// The layout both render, so nothing moves when the real field replaces the stand-in.
-export const PHONE_CONTAINER_CLASS = "relative flex items-stretch gap-2";
-export const phoneNumberClass = `${inputClass} min-w-0 flex-1`;
-export const PHONE_MAX_LENGTH = 40;
-
-/** The country button's name: "Phone number: country Austria (+43)". */
-export function countryButtonLabel(
-  t: ReturnType<typeof useTranslations<"Register.phone">>,
-  field: string,
-  country: { name: string; callingCode: string } | null,
-) {
-  return country
-    ? t("countryButton", { field, country: country.name, code: country.callingCode })
-    : t("countryButtonEmpty", { field });
-}
 
 /** A country's name in the page's language from the browser's own data, its code if unknown. */
 function countryName(locale: string, country: string): string {

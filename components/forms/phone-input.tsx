@@ -6,15 +6,13 @@ import type { Labels } from "react-phone-number-input";
 import PhoneInput, { getCountries } from "react-phone-number-input/min";
 import { FLAG_URL } from "./country-flag";
 import { CountrySelect, type CountrySelectProps } from "./country-select";
+import type { PhoneHandoff, PhoneValue, ShownPhoneFieldProps } from "./phone-field";
 import {
   countryButtonLabel,
   PHONE_CONTAINER_CLASS,
   PHONE_MAX_LENGTH,
-  type PhoneHandoff,
-  type PhoneValue,
   phoneNumberClass,
-  type ShownPhoneFieldProps,
-} from "./phone-field";
+} from "./phone-layout";
 
 // The phone field with react-phone-number-input and its country data: loaded when the page is
 // first used (phone-field.tsx shows a stand-in until then), so it is not part of a page's first load.
