@@ -1,8 +1,11 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { reasonValues } from "../lib/api/problem";
+import en from "../messages/en.json";
 
 /**
- * Every error the API answers with has one of these codes. The web tier maps codes to
- * translated messages (messages/*.json `Errors.<code>`); `message` is the English fallback.
+ * Every error the API answers with has one of these codes, which set its HTTP status. A refusal
+ * that says more than its code names a reason (below); `message` is the English text of the
+ * reason, else the code's own sentence here.
  */
 export const errorCodes = {
   VALIDATION_FAILED: { status: 422, message: "The request contains invalid data." },
@@ -67,20 +70,52 @@ export const errorCodes = {
 
 export type ErrorCode = keyof typeof errorCodes;
 
+// Why a request was refused, in words, lives in the message catalogue beside the screens' texts,
+// so the web tier shows it in the member's language and translators see every sentence:
+// - ApiErrors: refusals a member's pages show (sign-in, onboarding, referrals, the profile);
+// - AdminApiErrors: refusals only the admin screens show;
+// - ApiOnlyErrors: refusals only API clients read (the shop's server calls, requests the web
+//   tier never sends), kept out of every page.
+// The domain throws a code and a reason key; the answer carries both and the English text.
+const reasonTexts = { ...en.ApiErrors, ...en.AdminApiErrors, ...en.ApiOnlyErrors };
+
+/** A key of the refusal texts in messages/*.json. */
+export type ErrorReason = keyof typeof reasonTexts;
+
+const isReason = (key: string): key is ErrorReason => Object.hasOwn(reasonTexts, key);
+
+/**
+ * The English text of a reason with its `{placeholders}` filled from the error's details. The
+ * refusal texts use plain placeholders only (a test keeps it so), so this needs no ICU parser.
+ */
+function reasonText(reason: ErrorReason, details: unknown): string {
+  const values = reasonValues(details);
+  return reasonTexts[reason].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
+
 export type ErrorBody = {
-  error: { code: ErrorCode | (string & {}); message: string; details?: unknown };
+  error: { code: ErrorCode | (string & {}); message: string; reason?: string; details?: unknown };
 };
 
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: ContentfulStatusCode;
+  readonly reason?: ErrorReason;
   readonly details?: unknown;
 
-  constructor(code: ErrorCode, message?: string, details?: unknown) {
-    super(message ?? errorCodes[code].message);
+  /**
+   * `reason` names the refusal's text (its placeholders are filled from `details`); without one
+   * the message is the code's own sentence.
+   */
+  constructor(code: ErrorCode, reason?: ErrorReason | (string & {}), details?: unknown) {
+    const known = reason !== undefined && isReason(reason) ? reason : undefined;
+    super(known ? reasonText(known, details) : (reason ?? errorCodes[code].message));
     this.name = "AppError";
     this.code = code;
     this.status = errorCodes[code].status;
+    this.reason = known;
     this.details = details;
   }
 
@@ -89,12 +124,17 @@ export class AppError extends Error {
       error: {
         code: this.code,
         message: this.message,
+        ...(this.reason === undefined ? {} : { reason: this.reason }),
         ...(this.details === undefined ? {} : { details: this.details }),
       },
     };
   }
 }
 
-export function errorBody(code: ErrorCode, message?: string, details?: unknown): ErrorBody {
-  return new AppError(code, message, details).toBody();
+export function errorBody(
+  code: ErrorCode,
+  reason?: ErrorReason | (string & {}),
+  details?: unknown,
+): ErrorBody {
+  return new AppError(code, reason, details).toBody();
 }

@@ -16,7 +16,7 @@ import { notify } from "@/lib/notify";
 import { codeEmailFormSchema, codeFormSchema, codeSentSchema, loginAnswerSchema } from "./auth-schemas.lazy";
 import { CodeField, type CodeInputHandle } from "./code-input";
 import { StepActions } from "./step-actions";
-import { apiFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
+import { apiFailureKey, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { useCountdown } from "./use-countdown";
 import { useFinishSignIn } from "./use-finish-sign-in";
 
@@ -54,7 +54,7 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
     if (refocus && !verifying) codeRef.current?.focusFirst();
   }, [refocus, verifying]);
 
-  const failureMessage = (error: unknown) => signInFailureMessage(apiFailureCode(error));
+  const failureMessage = (error: unknown) => signInFailureMessage(apiFailureKey(error));
 
   const requestCode = emailForm.handleSubmit(async ({ email }) => {
     try {
@@ -90,7 +90,7 @@ export function CodeLoginForm({ onSecondStep }: { onSecondStep: (challenge: stri
       );
       finishSignIn(answer);
     } catch (error) {
-      const code = apiFailureCode(error);
+      const code = apiFailureKey(error);
       notify.error(signInFailureMessage(code));
       // A failure empties the boxes and puts the focus back on the first. The error keeps the
       // API's error code, put into words while rendering so it follows a switch of the language.

@@ -14,7 +14,7 @@ import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { loginAnswerSchema, passwordLoginFormSchema } from "./auth-schemas.lazy";
 import { PasswordField } from "./password-field";
-import { apiFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
+import { apiFailureKey, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { useFinishSignIn } from "./use-finish-sign-in";
 
 type LoginValues = { email: string; password: string };
@@ -53,7 +53,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (challenge: string) 
       const known = isApiProblem(problem) && problem.status > 0;
       // Field issues of a 422 go beside their fields; anything else is the form's message.
       if (known && applyFieldIssues(problem, FIELDS, setFieldError)) return;
-      const code = apiFailureCode(problem);
+      const code = apiFailureKey(problem);
       setFailure(code);
       notify.error(failureMessage(code));
     }

@@ -13,7 +13,7 @@ import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import { browserSessionSchema, totpAppFormSchema, totpRecoveryFormSchema } from "./auth-schemas.lazy";
 import { StepActions } from "./step-actions";
-import { apiFailureCode, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
+import { apiFailureKey, useSignInFailureMessage, useValidationMessage } from "./use-api-error-message";
 import { useFinishSignIn } from "./use-finish-sign-in";
 
 /**
@@ -73,7 +73,7 @@ export function TotpStepForm({ challenge, onRestart }: { challenge: string; onRe
         onRestart();
         return;
       }
-      const code = apiFailureCode(problem);
+      const code = apiFailureKey(problem);
       notify.error(failureMessage(code));
       setValue("code", "");
       setError("code", { type: "server", message: code }, { shouldFocus: true });

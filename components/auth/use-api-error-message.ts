@@ -3,12 +3,18 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { textOr } from "@/components/i18n/dynamic-text";
-import { type ApiErrorInfo, isApiProblem } from "@/lib/api/problem";
+import { type ApiErrorInfo, errorTextKey, isApiProblem } from "@/lib/api/problem";
 
-/** Maps an API error code to its translated message (messages ApiErrors.*), else a fallback. */
+/**
+ * A failed call's text in the page's language (messages ApiErrors.*): its reason's where the API
+ * named one, else its code's, else `fallback`.
+ */
 export function useApiErrorMessage() {
   const t = useTranslations("ApiErrors");
-  return useCallback((error: ApiErrorInfo, fallback: string) => textOr(t, error.code, fallback), [t]);
+  return useCallback(
+    (error: ApiErrorInfo, fallback: string) => textOr(t, errorTextKey(error), fallback, error.values),
+    [t],
+  );
 }
 
 /**
@@ -20,14 +26,17 @@ export function useValidationMessage() {
   return useCallback((key: string | undefined) => (key ? textOr(t, key, key) : undefined), [t]);
 }
 
-/** The API error code of a failed call, "" when the API gave no answer to show. */
-export function apiFailureCode(problem: unknown) {
-  return isApiProblem(problem) && problem.status > 0 ? problem.code : "";
+/**
+ * The text key of a failed call (its reason, else its code), "" when the API gave no answer to
+ * show. The forms that keep it use refusals whose texts have no placeholders.
+ */
+export function apiFailureKey(problem: unknown) {
+  return isApiProblem(problem) && problem.status > 0 ? errorTextKey(problem) : "";
 }
 
 /**
- * The text of a failure kept as its code (`apiFailureCode`): the API error's message, else
- * `fallback`. A form keeps the code in its state and calls this while rendering, so an error on
+ * The text of a failure kept as its key (`apiFailureKey`): the API error's message, else
+ * `fallback`. A form keeps the key in its state and calls this while rendering, so an error on
  * screen follows a switch of the language instead of staying in the language of the submit.
  */
 export function useApiFailureMessage() {
@@ -36,7 +45,7 @@ export function useApiFailureMessage() {
 }
 
 /**
- * The text of a sign-in step's failure from its code (`apiFailureCode`): the API error's
+ * The text of a sign-in step's failure from its key (`apiFailureKey`): the API error's
  * message, else Login's general failure. The forms keep the code and call this while rendering,
  * so a failure on screen follows a switch of the language.
  */

@@ -7,7 +7,7 @@ import { api } from "@/components/api/client";
 import { useAuth } from "@/components/auth/auth-provider";
 import { CodeField, type CodeInputHandle } from "@/components/auth/code-input";
 import {
-  apiFailureCode,
+  apiFailureKey,
   useApiErrorMessage,
   useApiFailureMessage,
   useValidationMessage,
@@ -150,7 +150,7 @@ export function VerifyEmail() {
         if (error.status === 401) return;
         if (applyFieldIssues(error, ["code"], setError)) return;
         // CODE_INVALID, CODE_EXPIRED and CODE_ATTEMPTS_EXCEEDED have their own texts in ApiErrors.
-        const code = apiFailureCode(error);
+        const code = apiFailureKey(error);
         notify.error(apiFailureMessage(code, t("verifyFailed")));
         refuse(code);
       } finally {

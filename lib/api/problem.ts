@@ -6,18 +6,63 @@ import type { ValidationIssue } from "@/lib/schemas/common";
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
 
-/** `{ error: { code, message, details? } }` with string code and message, as the API sends it. */
-function errorOf(body: unknown): { code: string; message: string; details?: unknown } | null {
+/**
+ * `{ error: { code, message, reason?, details? } }` with string code and message, as the API
+ * sends it.
+ */
+function errorOf(body: unknown): (ApiErrorInfo & { details?: unknown }) | null {
   const error = isRecord(body) ? body.error : null;
   if (!isRecord(error) || typeof error.code !== "string" || typeof error.message !== "string") return null;
-  return { code: error.code, message: error.message, details: error.details };
+  const reason = typeof error.reason === "string" ? error.reason : undefined;
+  return {
+    status: 0,
+    code: error.code,
+    message: error.message,
+    details: error.details,
+    ...(reason ? { reason, values: reasonValues(error.details) } : {}),
+  };
+}
+
+/** A value a refusal's text can show. */
+export type ReasonValues = Record<string, string | number>;
+
+/**
+ * The values for a refusal text's placeholders: the details' plain fields, lists joined with
+ * commas. The API fills its English text from the same values that the web tier hands to the
+ * translated one.
+ */
+export function reasonValues(details: unknown): ReasonValues {
+  if (!isRecord(details)) return {};
+  const values: ReasonValues = {};
+  for (const [name, value] of Object.entries(details)) {
+    if (typeof value === "string" || typeof value === "number") values[name] = value;
+    else if (
+      Array.isArray(value) &&
+      value.every((item) => typeof item === "string" || typeof item === "number")
+    )
+      values[name] = value.join(", ");
+  }
+  return values;
 }
 
 const isIssue = (value: unknown): value is ValidationIssue =>
   isRecord(value) && typeof value.path === "string" && typeof value.message === "string";
 
-/** What a failed API call says, as plain data (a server page can hand it to a client component). */
-export type ApiErrorInfo = { status: number; code: string; message: string };
+/**
+ * What a failed API call says, as plain data (a server page can hand it to a client component).
+ * `reason` names the refusal's text in messages/*.json (ApiErrors, AdminApiErrors), with the
+ * values of its placeholders; `message` is the API's English text of it.
+ */
+export type ApiErrorInfo = {
+  status: number;
+  code: string;
+  message: string;
+  reason?: string;
+  values?: ReasonValues;
+};
+
+/** The catalogue key of a failure's text: its reason where the API gave one, else its code. */
+export const errorTextKey = (error: Pick<ApiErrorInfo, "code" | "reason">) => error.reason ?? error.code;
 
 /**
  * Every failed API call in the browser throws this: the API's one error shape
@@ -28,19 +73,23 @@ export type ApiErrorInfo = { status: number; code: string; message: string };
 export class ApiProblem extends Error implements ApiErrorInfo {
   readonly status: number;
   readonly code: string;
+  readonly reason?: string;
+  readonly values?: ReasonValues;
   readonly details?: unknown;
 
-  constructor({ status, code, message = "", details }: ApiErrorInfo & { details?: unknown }) {
+  constructor({ status, code, message = "", reason, values, details }: ApiErrorInfo & { details?: unknown }) {
     super(message);
     this.name = "ApiProblem";
     this.status = status;
     this.code = code;
+    this.reason = reason;
+    this.values = values;
     this.details = details;
   }
 
   static fromBody(status: number, body: unknown): ApiProblem {
     const error = errorOf(body);
-    if (error) return new ApiProblem({ status, ...error });
+    if (error) return new ApiProblem({ ...error, status });
     return new ApiProblem({ status, code: `HTTP_${status}`, message: `HTTP ${status}` });
   }
 
@@ -108,6 +157,6 @@ export type ApiLoad<T> = { ok: true; data: T } | { ok: false; error: ApiErrorInf
 
 /** Reads the one error shape from a failed response as plain data; anything else becomes HTTP {status}. */
 export async function readApiError(response: Response): Promise<ApiErrorInfo> {
-  const { status, code, message } = await ApiProblem.fromResponse(response);
-  return { status, code, message };
+  const { status, code, message, reason, values } = await ApiProblem.fromResponse(response);
+  return { status, code, message, ...(reason ? { reason, values } : {}) };
 }

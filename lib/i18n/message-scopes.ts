@@ -6,8 +6,8 @@ import type { AbstractIntlMessages } from "next-intl";
 // mails' on every page. Member pages get the shared namespaces; the admin layout adds the
 // admin ones; the mails and the payout statement are written by the API and reach no browser.
 
-/** Written by the API only (mails, the payout statement PDF). */
-export const SERVER_ONLY_NAMESPACES = ["Mail", "PayoutStatement"] as const;
+/** Written by the API only (mails, the payout statement PDF, refusals only API clients read). */
+export const SERVER_ONLY_NAMESPACES = ["Mail", "PayoutStatement", "ApiOnlyErrors"] as const;
 
 /** The admin screens' own texts: every namespace named Admin… */
 const isAdminNamespace = (namespace: string) => /^Admin[A-Z]/.test(namespace);

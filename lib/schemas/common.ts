@@ -5,6 +5,8 @@ export const errorResponseSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
+    /** The refusal's text key in messages/*.json; `message` is its English text. */
+    reason: z.string().optional(),
     details: z.unknown().optional(),
   }),
 });

@@ -28,7 +28,7 @@ export function refusedUploadError(error: MultipartError, texts: UploadRefusalTe
     case "too_many_fields":
       return new AppError("VALIDATION_FAILED", texts.badFields);
     case "not_multipart":
-      return new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the form as multipart/form-data.");
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", "multipartRequired");
     case "malformed":
     case "aborted":
       return new AppError("BAD_REQUEST", "The upload was incomplete. Please try again.");

@@ -38,9 +38,14 @@ function withParameter(url: string, name: string, value: string): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
+const REASONS: Record<string, string> = {
+  "This download link has expired.": "downloadLinkExpired",
+  "This download link is not valid.": "downloadLinkInvalid",
+};
+
 async function expectForbidden(response: Response, message: string) {
   expect(response.status).toBe(403);
-  expect(await response.json()).toEqual({ error: { code: "FORBIDDEN", message } });
+  expect(await response.json()).toEqual({ error: { code: "FORBIDDEN", message, reason: REASONS[message] } });
 }
 
 describe("GET /api/files/:key", () => {

@@ -36,8 +36,8 @@ export function createFilesRoutes({
       sig: c.req.query("sig"),
     };
     const check = verifyDownloadSignature([signingSecret, ...previousSigningSecrets], key, query, now());
-    if (check === "expired") return c.json(errorBody("FORBIDDEN", "This download link has expired."), 403);
-    if (check === "invalid") return c.json(errorBody("FORBIDDEN", "This download link is not valid."), 403);
+    if (check === "expired") return c.json(errorBody("FORBIDDEN", "downloadLinkExpired"), 403);
+    if (check === "invalid") return c.json(errorBody("FORBIDDEN", "downloadLinkInvalid"), 403);
 
     const object = await storage.get(key);
     if (!object) return c.json(errorBody("NOT_FOUND"), 404);

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "@/components/api/client";
-import { apiFailureCode, useApiFailureMessage } from "@/components/auth/use-api-error-message";
+import { apiFailureKey, useApiFailureMessage } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import {
   notificationSettingsResponseSchema,
@@ -49,7 +49,7 @@ export function NotificationsForm({ initial }: { initial: NotificationSettings }
       );
       reset(saved.notifications);
     } catch (error) {
-      setFailure(apiFailureCode(error));
+      setFailure(apiFailureKey(error));
       return;
     }
     notify.success(t("saved"));

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { PasswordField } from "@/components/auth/password-field";
 import {
-  apiFailureCode,
+  apiFailureKey,
   useApiErrorMessage,
   useApiFailureMessage,
   useValidationMessage,
@@ -103,7 +103,7 @@ export function SecondFactorForm({
       const issue = problem?.issues.find((each) => each.path === "code")?.message;
       const kept = issue
         ? { type: "server", message: issue }
-        : { type: "failure", message: apiFailureCode(error) };
+        : { type: "failure", message: apiFailureKey(error) };
       if (codeKind === "app") form.setValue("code", "");
       form.setError("code", kept, { shouldFocus: true });
       notify.error(validationMessage(issue) ?? failureMessage(error, fallback));

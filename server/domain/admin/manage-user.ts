@@ -13,7 +13,7 @@ import { assertMayManage, lockParties, type Role } from "./admin-rules";
 
 export type AdminActionContext = { actorId: string; ip: string | null };
 
-const notFound = () => new AppError("NOT_FOUND", "User not found");
+const notFound = () => new AppError("NOT_FOUND", "userNotFound");
 
 export const AUDIT_ACTIONS = {
   deleted: "admin.user_deleted",
@@ -75,7 +75,7 @@ export async function suspendUser(db: Database, targetId: string, context: Admin
     const { actor, target, otherActiveSuperAdmins } = await lockParties(tx, context.actorId, targetId);
     if (!target) throw notFound();
     assertMayManage("suspend", actor, target, otherActiveSuperAdmins);
-    if (target.status === "suspended") throw new AppError("CONFLICT", "The user is already suspended.");
+    if (target.status === "suspended") throw new AppError("CONFLICT", "userAlreadySuspended");
     await tx.update(users).set({ status: "suspended", updatedAt: new Date() }).where(eq(users.id, targetId));
     await revokeUserSessions(tx, targetId, "suspended");
     await recordAuditEvent(tx, {
@@ -97,7 +97,7 @@ export async function reactivateUser(db: Database, targetId: string, context: Ad
     const { actor, target, otherActiveSuperAdmins } = await lockParties(tx, context.actorId, targetId);
     if (!target) throw notFound();
     assertMayManage("reactivate", actor, target, otherActiveSuperAdmins);
-    if (target.status !== "suspended") throw new AppError("CONFLICT", "The user is not suspended.");
+    if (target.status !== "suspended") throw new AppError("CONFLICT", "userNotSuspended");
     const [suspension] = await tx
       .select({ details: auditLog.details })
       .from(auditLog)

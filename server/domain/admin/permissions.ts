@@ -91,8 +91,9 @@ export async function replaceUserPermissions(
   const known = new Set(found.map((row) => row.name));
   const unknown = wanted.filter((name) => !known.has(name));
   if (unknown.length > 0) {
-    throw new AppError("VALIDATION_FAILED", `Unknown permissions: ${unknown.join(", ")}`, {
-      issues: [{ path: "permissions", message: `Unknown permissions: ${unknown.join(", ")}` }],
+    // The field's issue names the same reason, for the form to translate like its own messages.
+    throw new AppError("VALIDATION_FAILED", "unknownPermissions", {
+      issues: [{ path: "permissions", message: "unknownPermissions" }],
       unknown,
     });
   }
