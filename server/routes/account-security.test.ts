@@ -134,6 +134,7 @@ describe("the member's list of sessions", () => {
     const madeUp = await revoke(intruderTokens.accessToken, crypto.randomUUID());
     const malformed = await revoke(intruderTokens.accessToken, "not-a-session");
     expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toMatchObject({ reason: "sessionNotFound", message: "Session not found." });
     // The same answer whether the id belongs to someone else or to no one.
     expect(madeUp).toMatchObject({ status: 404, body: foreign.body });
     expect(malformed).toMatchObject({ status: 404, body: foreign.body });
@@ -233,6 +234,7 @@ describe("changing the password", () => {
       body: {
         error: {
           code: "VALIDATION_FAILED",
+          reason: "currentPasswordWrong",
           message: "The current password is not correct.",
           details: { issues: [{ path: "currentPassword", message: "currentPasswordWrong" }] },
         },

@@ -169,6 +169,10 @@ describe("POST /api/account/email and /api/account/email/confirm", () => {
     expect(wrong.body.error?.details).toEqual({
       issues: [{ path: "currentPassword", message: "currentPasswordWrong" }],
     });
+    expect(wrong.body.error).toMatchObject({
+      reason: "currentPasswordWrong",
+      message: "The current password is not correct.",
+    });
     for (let attempt = 0; attempt < 4; attempt++) await send({ currentPassword: "Wrong-password-1!" });
     const throttled = await send({ currentPassword: user.password });
     expect(throttled.status).toBe(429);
@@ -185,6 +189,10 @@ describe("POST /api/account/email and /api/account/email/confirm", () => {
     expect(withoutCode.body.error?.details).toEqual({
       issues: [{ path: "code", message: "secondFactorCodeRequired" }],
     });
+    expect(withoutCode.body.error).toMatchObject({
+      reason: "secondFactorCodeRequired",
+      message: "Please enter a code.",
+    });
     const wrongCode = await post(
       t.app,
       "/api/account/email",
@@ -192,6 +200,10 @@ describe("POST /api/account/email and /api/account/email/confirm", () => {
       { token: guarded.token },
     );
     expect(wrongCode.status).toBe(422);
+    expect(wrongCode.body.error).toMatchObject({
+      reason: "secondFactorCodeWrong",
+      message: "The code is not correct.",
+    });
     const withCode = await post(
       t.app,
       "/api/account/email",
@@ -199,6 +211,46 @@ describe("POST /api/account/email and /api/account/email/confirm", () => {
       { token: guarded.token },
     );
     expect(withCode.status, JSON.stringify(withCode.body)).toBe(200);
+  });
+
+  it("refuses the login email itself, in any case, as the new one", async () => {
+    const user = await member();
+    const same = await post(
+      t.app,
+      "/api/account/email",
+      { newEmail: user.email.toUpperCase(), currentPassword: user.password },
+      { token: user.token },
+    );
+    expect(same.status).toBe(422);
+    expect(same.body.error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      reason: "emailAlreadyYours",
+      message: "This is already your login email.",
+      details: { issues: [{ path: "newEmail", message: "emailUnchanged" }] },
+    });
+  });
+
+  it("refuses the change when the address was registered after its code went out", async () => {
+    const user = await member();
+    const wanted = uniqueEmail("wanted");
+    await post(
+      t.app,
+      "/api/account/email",
+      { newEmail: wanted, currentPassword: user.password },
+      { token: user.token },
+    );
+    const code = codeFrom(await waitForMail(t.mailDir, (mail) => mail.to === wanted));
+    await createUser(db(), { email: wanted });
+
+    const confirmed = await post(t.app, "/api/account/email/confirm", { code }, { token: user.token });
+    expect(confirmed.status).toBe(409);
+    expect(confirmed.body.error).toMatchObject({
+      code: "CONFLICT",
+      reason: "newEmailUnavailable",
+      message: "This email address can no longer be used. Please choose another.",
+    });
+    const [row] = await db().select({ email: users.email }).from(users).where(eq(users.id, user.id));
+    expect(row?.email).toBe(user.email);
   });
 
   it("takes only the latest code: an earlier address's code, a sixth try and an expired code all fail", async () => {
@@ -394,7 +446,13 @@ describe("POST /api/account/export and GET /api/account/export", () => {
     const token = (prepared.body as { token: string }).token;
     expect((await download(stranger.token, token)).status).toBe(410);
     expect((await download(user.token, token)).status).toBe(200);
-    expect((await download(user.token, token)).status).toBe(410);
+    const spent = await download(user.token, token);
+    expect(spent.status).toBe(410);
+    expect((await spent.json()).error).toMatchObject({
+      code: "GONE",
+      reason: "accountExportGone",
+      message: "This download has expired or was used. Please start the export again.",
+    });
     expect((await download(user.token, "made-up")).status).toBe(410);
     expect((await exportToken(user.token, { currentPassword: "Wrong-password-1!" })).status).toBe(422);
   });
@@ -519,9 +577,10 @@ describe("POST /api/account/delete", () => {
         { token: tokens.accessToken },
       );
       expect(answer.status).toBe(403);
-      expect(answer.body.error?.message).toBe(
-        "Admin accounts cannot be deleted this way. Please ask a super admin to remove the account.",
-      );
+      expect(answer.body.error).toMatchObject({
+        reason: "adminAccountNotSelfDeletable",
+        message: "Admin accounts cannot be deleted this way. Please ask a super admin to remove the account.",
+      });
       const [row] = await db()
         .select({ deletedAt: users.deletedAt })
         .from(users)

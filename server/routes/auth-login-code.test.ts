@@ -354,6 +354,7 @@ describe("code-login email oracle", () => {
       expect(answer.status).toBe(429);
       expect(answer.body.error).toMatchObject({
         code: "RATE_LIMITED",
+        reason: "codeRequestTooSoon",
         message: "Please wait before requesting another code.",
       });
       expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(23 * 60 * 60);

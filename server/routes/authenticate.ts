@@ -13,7 +13,7 @@ import {
   users,
 } from "../db/schema";
 import { profileColumns } from "../domain/profile/load-profile";
-import { AppError } from "../errors";
+import { AppError, type ErrorReason } from "../errors";
 import { type AppEnv, requestContext } from "../http";
 import type { TokenService } from "../infra/tokens";
 import { errorResponses, routesWith } from "./openapi";
@@ -164,11 +164,17 @@ export function requireRole(
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!roles.includes(c.var.auth.user.role)) {
-      throw new AppError("FORBIDDEN", "Access denied. You are not permitted to access admin areas.");
+      throw new AppError("FORBIDDEN", "adminAreaDenied");
     }
     await next();
   };
 }
+
+// One reason per account type, so the German text names the type in German too.
+const WRONG_USER_TYPE = {
+  personal: "personalUsersOnly",
+  company: "companyUsersOnly",
+} as const satisfies Record<"personal" | "company", ErrorReason>;
 
 /**
  * After `authenticate`: the caller's account type (read from the database) must be `type`;
@@ -177,7 +183,7 @@ export function requireRole(
 export function requireUserType(type: "personal" | "company"): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.var.auth.user.userType !== type) {
-      throw new AppError("FORBIDDEN", `Access denied. This page is only for ${type} users.`);
+      throw new AppError("FORBIDDEN", WRONG_USER_TYPE[type]);
     }
     await next();
   };

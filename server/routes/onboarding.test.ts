@@ -212,6 +212,10 @@ describe("POST /api/auth/send-verification-email", () => {
       message: expect.any(String),
       details: { retryAfterSeconds: expect.any(Number) },
     });
+    expect(again.body.error).toMatchObject({
+      reason: "codeRequestTooSoon",
+      message: "Please wait before requesting another code.",
+    });
     const retryAfterSeconds = (again.body.error?.details as { retryAfterSeconds?: number } | undefined)
       ?.retryAfterSeconds;
     expect(retryAfterSeconds).toBeGreaterThan(590);
@@ -247,7 +251,9 @@ describe("POST /api/auth/send-verification-email", () => {
 
     expect(await sendCode(caller)).toMatchObject({
       status: 409,
-      body: { error: { code: "CONFLICT", message: "Email already verified." } },
+      body: {
+        error: { code: "CONFLICT", reason: "emailAlreadyVerified", message: "Email already verified." },
+      },
     });
     expect(await codesOf(caller.id)).toEqual([]);
   });
@@ -296,7 +302,12 @@ describe("POST /api/auth/verify-email-code", () => {
     const firstVerifiedAt = await emailVerifiedAt(caller.id);
 
     // Verified now: the same code again is a conflict and changes nothing.
-    expect(await verify(caller, code)).toMatchObject({ status: 409, body: { error: { code: "CONFLICT" } } });
+    expect(await verify(caller, code)).toMatchObject({
+      status: 409,
+      body: {
+        error: { code: "CONFLICT", reason: "emailAlreadyVerified", message: "Email already verified." },
+      },
+    });
     expect(await emailVerifiedAt(caller.id)).toEqual(firstVerifiedAt);
     // Even with the flag taken back, the used code stays used.
     await db().update(users).set({ emailVerifiedAt: null }).where(eq(users.id, caller.id));

@@ -190,6 +190,7 @@ describe("POST /api/profile/personal/complete", () => {
     });
 
     expectRefused(answer, REQUIRED, { path: "iban", message: "invalidIban" });
+    expect(answer.body.error).toMatchObject({ reason: "profileRequiredFields" });
     expect(issuesOf(answer)).toContainEqual({ path: "city", message: "requiredFields" });
   });
 
@@ -216,6 +217,7 @@ describe("POST /api/profile/personal/complete", () => {
     const answer = await post(t.app, PERSONAL, personalProfile({ iban }), { token: user.token });
 
     expectRefused(answer, "Please enter a valid IBAN.", { path: "iban", message: "invalidIban" });
+    expect(answer.body.error).toMatchObject({ reason: "profileInvalidIban" });
     expect(await storedPersonal(user.id)).toBeUndefined();
   });
 
@@ -484,11 +486,13 @@ describe("who may call", () => {
     expect(personalOnCompany.status).toBe(403);
     expect(personalOnCompany.body.error).toEqual({
       code: "FORBIDDEN",
+      reason: "companyUsersOnly",
       message: "Access denied. This page is only for company users.",
     });
     expect(companyOnPersonal.status).toBe(403);
     expect(companyOnPersonal.body.error).toEqual({
       code: "FORBIDDEN",
+      reason: "personalUsersOnly",
       message: "Access denied. This page is only for personal users.",
     });
     expect(emptyBody.status).toBe(403);

@@ -51,7 +51,11 @@ describe("L2: parallel registrations racing for a link's uses", () => {
 
     expect(tally(answers.map((answer) => answer.status))).toEqual({ 201: 10, 410: 990 });
     for (const answer of answers.filter((each) => each.status === 410)) {
-      expect(answer.body.error).toEqual({ code: "GONE", message: "Invalid or Expired Referral Link." });
+      expect(answer.body.error).toEqual({
+        code: "GONE",
+        reason: "referralLinkInvalid",
+        message: "Invalid or Expired Referral Link.",
+      });
     }
     expect(await referredBy(owner.id)).toBe(10);
     expect(await linkUses(db(), link.id)).toBe(10);
@@ -85,7 +89,11 @@ describe("L2: parallel registrations racing for a link's uses", () => {
 
     expect(tally(answers.map((answer) => answer.status))).toEqual({ 201: 1, 409: 9 });
     for (const answer of answers.filter((each) => each.status === 409)) {
-      expect(answer.body.error).toEqual({ code: "CONFLICT", message: "Email address is already in use." });
+      expect(answer.body.error).toEqual({
+        code: "CONFLICT",
+        reason: "emailInUse",
+        message: "Email address is already in use.",
+      });
     }
     expect(await referredBy(owner.id)).toBe(1);
     expect(await linkUses(db(), link.id)).toBe(1);

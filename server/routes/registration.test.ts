@@ -52,7 +52,26 @@ const messages = {
   invalidCountry: "Invalid country code.",
 } as const;
 
-const EMAIL_IN_USE = { error: { code: "CONFLICT", message: "Email address is already in use." } };
+// The reason the answer names for each, whose text the message is.
+const reasons: Record<keyof typeof messages, string> = {
+  requiredFields: "registrationRequiredFields",
+  phoneRequired: "registrationPhoneRequired",
+  companyPhoneRequired: "registrationCompanyPhoneRequired",
+  contactPhoneRequired: "registrationContactPhoneRequired",
+  emailsDoNotMatch: "registrationEmailsDoNotMatch",
+  companyEmailsDoNotMatch: "registrationCompanyEmailsDoNotMatch",
+  passwordsDoNotMatch: "registrationPasswordsDoNotMatch",
+  passwordPolicy: "registrationPasswordPolicy",
+  invalidEmail: "registrationInvalidEmail",
+  tooShort: "registrationPhoneTooShort",
+  tooLong: "registrationPhoneTooLong",
+  invalidNumber: "registrationPhoneInvalid",
+  invalidCountry: "registrationPhoneInvalidCountry",
+};
+
+const EMAIL_IN_USE = {
+  error: { code: "CONFLICT", reason: "emailInUse", message: "Email address is already in use." },
+};
 
 /** The 422 of the first failing rule: key and field in details, English message. */
 function expectProblem(answer: ApiAnswer, key: string, field?: string) {
@@ -60,6 +79,7 @@ function expectProblem(answer: ApiAnswer, key: string, field?: string) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(422);
   expect(answer.body.error).toMatchObject({
     code: "VALIDATION_FAILED",
+    reason: reasons[phoneProblem ?? scope],
     message: messages[phoneProblem ?? scope],
     details: { key, ...(field ? { field } : {}) },
   });
@@ -472,7 +492,9 @@ describe("email already in use", () => {
 });
 
 describe("registration email oracle", () => {
-  const GONE = { error: { code: "GONE", message: "Invalid or Expired Referral Link." } };
+  const GONE = {
+    error: { code: "GONE", reason: "referralLinkInvalid", message: "Invalid or Expired Referral Link." },
+  };
 
   const deadLinks = {
     expired: async () =>

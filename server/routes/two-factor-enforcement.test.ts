@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, authSessions, mailOutbox, rateLimits, users, userTotp } from "../db/schema";
@@ -341,6 +342,10 @@ describe("a super admin resets a lost second factor", () => {
 
     const wrong = await reset(accessToken, owner.id, { code: "000000", reason: "Lost phone" });
     expect(wrong.status).toBe(422);
+    expect(wrong.body.error).toMatchObject({
+      reason: "secondFactorCodeWrong",
+      message: "The code is not correct.",
+    });
     const missingReason = await reset(accessToken, owner.id, { code: totpCode(secret), reason: " " });
     expect(missingReason.status).toBe(422);
     const done = await reset(accessToken, owner.id, { code: totpCode(secret), reason: "Lost phone" });
@@ -367,16 +372,31 @@ describe("a super admin resets a lost second factor", () => {
     const secret = (await import("../testing/auth-api")).authenticatorSecretOf(superAdmin.email) ?? "";
     const own = await reset(accessToken, superAdmin.id, { code: totpCode(secret), reason: "mine" });
     expect(own.status).toBe(403);
+    expect(own.body.error).toMatchObject({
+      reason: "twoFactorResetOwnRefused",
+      message: "You cannot reset your own two-factor sign-in.",
+    });
+    const unknown = await reset(accessToken, randomUUID(), { code: "000000", reason: "x" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({ reason: "userNotFound", message: "User not found" });
 
     const admin = await createUser(db(), { role: "admin" });
     const adminToken = (await loginOk(t.app, admin.email, admin.password)).accessToken;
     const target = await createUser(db(), { totp: true });
     const byAdmin = await reset(adminToken, target.id, { code: "000000", reason: "x" });
     expect(byAdmin.status).toBe(403);
+    expect(byAdmin.body.error).toMatchObject({
+      reason: "twoFactorResetSuperAdminOnly",
+      message: "Only a super admin can reset another account's two-factor sign-in.",
+    });
 
     const plain = await createUser(db());
     await db().update(userTotp).set({ lastUsedStep: null }).where(eq(userTotp.userId, superAdmin.id));
     const notOn = await reset(accessToken, plain.id, { code: totpCode(secret), reason: "x" });
     expect(notOn.status).toBe(409);
+    expect(notOn.body.error).toMatchObject({
+      reason: "twoFactorNotOnForAccount",
+      message: "Two-factor sign-in is not on for this account.",
+    });
   });
 });

@@ -147,7 +147,12 @@ describe("setting up two-factor sign-in", () => {
     expect(after.body).toMatchObject({ enabled: true, recoveryCodesLeft: 10, required: false });
     expect(JSON.stringify(after.body)).not.toContain(secret);
     // The secret of an account with it on cannot be replaced with a session alone.
-    expect((await post(t.app, "/api/auth/totp/setup", undefined, { token })).status).toBe(409);
+    const again = await post(t.app, "/api/auth/totp/setup", undefined, { token });
+    expect(again.status).toBe(409);
+    expect(body(again).error).toMatchObject({
+      reason: "twoFactorAlreadyOn",
+      message: "Two-factor sign-in is already on.",
+    });
     const [audit] = await db()
       .select()
       .from(auditLog)
@@ -182,6 +187,8 @@ describe("setting up two-factor sign-in", () => {
     expect(wrongPassword.status).toBe(422);
     expect(body(wrongPassword).error).toMatchObject({
       code: "VALIDATION_FAILED",
+      reason: "currentPasswordWrong",
+      message: "The current password is not correct.",
       details: { issues: [{ path: "currentPassword", message: "currentPasswordWrong" }] },
     });
     expect(await isOn()).toBeNull();
@@ -490,6 +497,10 @@ describe("managing two-factor sign-in", () => {
         { token },
       );
       expect(refused.status).toBe(403);
+      expect(body(refused).error).toMatchObject({
+        reason: "twoFactorRequiredForAdmins",
+        message: "Two-factor sign-in is required for admins and cannot be turned off.",
+      });
       const [row] = await db().select({ on: users.totpEnabledAt }).from(users).where(eq(users.id, user.id));
       expect(row?.on).not.toBeNull();
     }
@@ -560,6 +571,10 @@ describe("managing two-factor sign-in", () => {
       { token: strangerToken },
     );
     expect(disable.status).toBe(409);
+    expect(body(disable).error).toMatchObject({
+      reason: "twoFactorNotOn",
+      message: "Two-factor sign-in is not on.",
+    });
     // Their own setup is theirs: it leaves the owner's secret and codes as they were.
     expect((await post(t.app, "/api/auth/totp/setup", undefined, { token: strangerToken })).status).toBe(200);
     const ownerStatus = await call(t.app, "GET", "/api/auth/totp", { token: owner.token });

@@ -63,7 +63,7 @@ export async function confirmEmailChange(
       .limit(1);
     if (taken) {
       await tx.update(users).set({ pendingEmail: null }).where(eq(users.id, account.id));
-      throw new AppError("CONFLICT", "This email address can no longer be used. Please choose another.");
+      throw new AppError("CONFLICT", "newEmailUnavailable");
     }
     const now = new Date();
     await tx

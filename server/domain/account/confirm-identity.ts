@@ -1,6 +1,6 @@
 import type { ConfirmIdentityInput } from "../../../lib/schemas/account";
 import type { UserRow } from "../../db/queries/users";
-import { AppError } from "../../errors";
+import { AppError, type ErrorReason } from "../../errors";
 import { recordOwnAuditEvent } from "../audit/record-audit-event";
 import type { AuthDeps, RequestContext } from "../auth/auth-deps";
 import { verifyPassword } from "../auth/passwords";
@@ -19,8 +19,9 @@ import { clearRateLimit, hitRateLimit } from "../security/rate-limit";
  */
 const PASSWORD_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
 
-const fieldError = (path: string, message: string, text: string) =>
-  new AppError("VALIDATION_FAILED", text, { issues: [{ path, message }] });
+// The field's issue carries the same key as the reason: the form translates it from Validation.
+const fieldError = (path: string, reason: ErrorReason) =>
+  new AppError("VALIDATION_FAILED", reason, { issues: [{ path, message: reason }] });
 
 /**
  * The signed-in member proves it is them again before a change that a session alone must not
@@ -43,17 +44,17 @@ export async function confirmIdentity(
   }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await recordOwnAuditEvent(deps.db, user.id, { action: `account.${action}_failed`, ip: context.ip });
-    throw fieldError("currentPassword", "currentPasswordWrong", "The current password is not correct.");
+    throw fieldError("currentPassword", "currentPasswordWrong");
   }
   await clearRateLimit(deps.db, key);
   if (!user.totpEnabledAt) return;
   const code = input.code?.trim();
-  if (!code) throw fieldError("code", "secondFactorCodeRequired", "Please enter a code.");
+  if (!code) throw fieldError("code", "secondFactorCodeRequired");
   const guess = await countSecondFactorGuess(deps, user.id, context);
   if (!(await consumeSecondFactor(deps.db, totpSecretKeys(deps.config), user.id, code))) {
     await secondFactorFailed(deps, user, guess, context);
     await recordOwnAuditEvent(deps.db, user.id, { action: `account.${action}_failed`, ip: context.ip });
-    throw fieldError("code", "secondFactorCodeWrong", "The code is not correct.");
+    throw fieldError("code", "secondFactorCodeWrong");
   }
   await secondFactorSucceeded(deps.db, user.id);
 }

@@ -23,10 +23,7 @@ export async function deleteOwnAccount(
   context: RequestContext,
 ): Promise<void> {
   if (user.role !== "user") {
-    throw new AppError(
-      "FORBIDDEN",
-      "Admin accounts cannot be deleted this way. Please ask a super admin to remove the account.",
-    );
+    throw new AppError("FORBIDDEN", "adminAccountNotSelfDeletable");
   }
   await confirmIdentity(deps, user, input, context, "delete");
   const erased = await deps.db.transaction(async (tx) => {

@@ -298,7 +298,7 @@ export async function downloadAccountExport(
   context: RequestContext,
 ): Promise<{ stream: ReadableStream<Uint8Array>; fileName: string }> {
   if (!(await spendDownloadToken(deps.db, user.id, token))) {
-    throw new AppError("GONE", "This download has expired or was used. Please start the export again.");
+    throw new AppError("GONE", "accountExportGone");
   }
   let collected: Awaited<ReturnType<typeof collectAccountData>>;
   try {

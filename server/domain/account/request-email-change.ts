@@ -44,7 +44,7 @@ export async function requestEmailChange(
   await countOrRefuse(db, `email-change:account:${user.id}`, REQUESTS_PER_ACCOUNT);
   const newEmail = input.newEmail.trim();
   if (newEmail.toLowerCase() === user.email.toLowerCase()) {
-    throw new AppError("VALIDATION_FAILED", "This is already your login email.", {
+    throw new AppError("VALIDATION_FAILED", "emailAlreadyYours", {
       issues: [{ path: "newEmail", message: "emailUnchanged" }],
     });
   }

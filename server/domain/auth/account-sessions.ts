@@ -63,7 +63,7 @@ export async function revokeAccountSession(
   db: Database,
   input: { userId: string; sessionId: string; ip: string | null },
 ): Promise<void> {
-  const notFound = new AppError("NOT_FOUND", "Session not found.");
+  const notFound = new AppError("NOT_FOUND", "sessionNotFound");
   if (!isUuid(input.sessionId)) throw notFound;
   const [revoked] = await db
     .update(authSessions)

@@ -16,7 +16,7 @@ import { revokeUserSessions } from "./revoke-sessions";
 const PASSWORD_CHANGE_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
 
 const wrongCurrentPassword = () =>
-  new AppError("VALIDATION_FAILED", "The current password is not correct.", {
+  new AppError("VALIDATION_FAILED", "currentPasswordWrong", {
     issues: [{ path: "currentPassword", message: "currentPasswordWrong" }],
   });
 

@@ -43,7 +43,7 @@ const keys = {
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const waitForCode = (retryAfterSeconds: number) =>
-  new AppError("RATE_LIMITED", "Please wait before requesting another code.", { retryAfterSeconds });
+  new AppError("RATE_LIMITED", "codeRequestTooSoon", { retryAfterSeconds });
 
 /** A new code for the address: its guesses start from zero and it works for CODE_TTL_SECONDS. */
 async function startCodeWindow(db: Database, email: string): Promise<void> {

@@ -24,8 +24,6 @@ const LIMITS = {
   // Setting the new password: anonymous, and a live link costs an argon2 hash.
   setPerIp: { limit: 10, windowSeconds: 15 * 60 },
 };
-export const RESET_RATE_LIMIT_MESSAGE =
-  "You have recently requested a password reset. Please wait before trying again.";
 export const RESET_REQUESTED_MESSAGE = "If your email exists, you will receive a reset link.";
 
 /** What sending a reset link needs: the database, the outbox and PUBLIC_URL. */
@@ -63,12 +61,12 @@ export async function requestPasswordReset(
     hitRateLimit(deps.db, `reset:email:${email}`, LIMITS.perEmail),
     hitRateLimit(deps.db, `reset:ip:${context.ip ?? "unknown"}`, LIMITS.perIp),
   ]);
-  if (perEmail.exceeded || perIp.exceeded) throw new AppError("RATE_LIMITED", RESET_RATE_LIMIT_MESSAGE);
+  if (perEmail.exceeded || perIp.exceeded) throw new AppError("RATE_LIMITED", "passwordResetTooSoon");
   // Keyed by the address, known or not, and counted only for requests that would mail, so the
   // day's cap answers alike for both and hammering the 5-minute wait spends none of it.
   const perDay = await hitRateLimit(deps.db, `reset:day:${email}`, LIMITS.perEmailPerDay);
   if (perDay.exceeded) {
-    throw new AppError("RATE_LIMITED", RESET_RATE_LIMIT_MESSAGE, {
+    throw new AppError("RATE_LIMITED", "passwordResetTooSoon", {
       retryAfterSeconds: perDay.retryAfterSeconds,
     });
   }
@@ -92,9 +90,9 @@ export async function sendPasswordResetByAdmin(
   context: RequestContext,
 ): Promise<void> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError("NOT_FOUND", "User not found.");
+  if (!user) throw new AppError("NOT_FOUND", "passwordResetUserNotFound");
   const limit = await hitRateLimit(deps.db, `reset:admin:${user.id}`, LIMITS.perEmail);
-  if (limit.exceeded) throw new AppError("RATE_LIMITED", RESET_RATE_LIMIT_MESSAGE);
+  if (limit.exceeded) throw new AppError("RATE_LIMITED", "passwordResetTooSoon");
   await sendPasswordResetLink(deps, user);
   await recordAuditEvent(deps.db, {
     action: "admin.password_reset_sent",

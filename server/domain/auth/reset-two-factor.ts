@@ -10,7 +10,7 @@ import { countSecondFactorGuess, secondFactorFailed, secondFactorSucceeded } fro
 import { type Notifier, queueSecurityNotice } from "./security-notices";
 import { consumeSecondFactor, totpSecretKeys } from "./totp";
 
-const notFound = () => new AppError("NOT_FOUND", "User not found");
+const notFound = () => new AppError("NOT_FOUND", "userNotFound");
 
 /**
  * Takes an account's second factor away, for an owner who lost it: secret and recovery codes
@@ -64,22 +64,22 @@ export async function resetSecondFactorOf(
   context: RequestContext,
 ): Promise<void> {
   if (actor.role !== "super_admin") {
-    throw new AppError("FORBIDDEN", "Only a super admin can reset another account's two-factor sign-in.");
+    throw new AppError("FORBIDDEN", "twoFactorResetSuperAdminOnly");
   }
   if (actor.id === targetId) {
-    throw new AppError("FORBIDDEN", "You cannot reset your own two-factor sign-in.");
+    throw new AppError("FORBIDDEN", "twoFactorResetOwnRefused");
   }
   const target = await findUserById(deps.db, targetId);
   if (!target) throw notFound();
   const guess = await countSecondFactorGuess(deps, actor.id, context);
   if (!(await consumeSecondFactor(deps.db, totpSecretKeys(deps.config), actor.id, input.code))) {
     await secondFactorFailed(deps, actor, guess, context);
-    throw new AppError("VALIDATION_FAILED", "The code is not correct.", {
+    throw new AppError("VALIDATION_FAILED", "secondFactorCodeWrong", {
       issues: [{ path: "code", message: "secondFactorCodeWrong" }],
     });
   }
   await secondFactorSucceeded(deps.db, actor.id);
-  if (!target.totpEnabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is not on for this account.");
+  if (!target.totpEnabledAt) throw new AppError("CONFLICT", "twoFactorNotOnForAccount");
   await removeSecondFactor(deps.db, { mail: deps.mail, publicUrl: deps.config.publicUrl }, target, {
     actorId: actor.id,
     reason: input.reason,

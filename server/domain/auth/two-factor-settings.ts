@@ -48,12 +48,12 @@ async function manageSucceeded(deps: AuthDeps, user: UserRow, context: RequestCo
 }
 
 const wrongPassword = () =>
-  new AppError("VALIDATION_FAILED", "The current password is not correct.", {
+  new AppError("VALIDATION_FAILED", "currentPasswordWrong", {
     issues: [{ path: "currentPassword", message: "currentPasswordWrong" }],
   });
 
 const wrongCode = () =>
-  new AppError("VALIDATION_FAILED", "The code is not correct.", {
+  new AppError("VALIDATION_FAILED", "secondFactorCodeWrong", {
     issues: [{ path: "code", message: "secondFactorCodeWrong" }],
   });
 
@@ -78,7 +78,7 @@ export async function twoFactorStatus(
  * statement itself, so a setup racing an enable cannot replace the secret just put in force.
  */
 export async function setUpTwoFactor(deps: AuthDeps, user: UserRow): Promise<TotpSetup> {
-  if (user.totpEnabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
+  if (user.totpEnabledAt) throw new AppError("CONFLICT", "twoFactorAlreadyOn");
   const secret = newTotpSecret();
   const secretEncrypted = encryptTotpSecret(deps.config.totpSecretKey, user.id, secret);
   await deps.db.transaction(async (tx) => {
@@ -86,7 +86,7 @@ export async function setUpTwoFactor(deps: AuthDeps, user: UserRow): Promise<Tot
     // enable sees it committed (a locking read gets the row's newest version) and stops, instead
     // of swapping the secret that enable just proved.
     if (!(await lockWithoutSecondFactor(tx as unknown as Database, user.id))) {
-      throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
+      throw new AppError("CONFLICT", "twoFactorAlreadyOn");
     }
     await tx
       .insert(userTotp)
@@ -128,7 +128,7 @@ export async function enableTwoFactor(
   context: RequestContext,
 ): Promise<string[]> {
   const { user } = caller;
-  if (user.totpEnabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
+  if (user.totpEnabledAt) throw new AppError("CONFLICT", "twoFactorAlreadyOn");
   await countManageAttempt(deps, user, context);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await recordOwnAuditEvent(deps.db, user.id, { action: "auth.totp_enable_failed", ip: context.ip });
@@ -139,7 +139,7 @@ export async function enableTwoFactor(
   const codes = await deps.db.transaction(async (tx) => {
     const database = tx as unknown as Database;
     if (!(await lockWithoutSecondFactor(database, user.id))) {
-      throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
+      throw new AppError("CONFLICT", "twoFactorAlreadyOn");
     }
     if (!(await consumeTotpCode(database, totpSecretKeys(deps.config), user.id, input.code))) return null;
     await tx.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, user.id));
@@ -186,9 +186,9 @@ export async function disableTwoFactor(
   context: RequestContext,
 ): Promise<void> {
   if (twoFactorRequired(user)) {
-    throw new AppError("FORBIDDEN", "Two-factor sign-in is required for admins and cannot be turned off.");
+    throw new AppError("FORBIDDEN", "twoFactorRequiredForAdmins");
   }
-  if (!user.totpEnabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is not on.");
+  if (!user.totpEnabledAt) throw new AppError("CONFLICT", "twoFactorNotOn");
   await countManageAttempt(deps, user, context);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw wrongPassword();
   await checkSecondFactor(deps, user, input.code, context);
@@ -215,7 +215,7 @@ export async function regenerateRecoveryCodes(
   code: string,
   context: RequestContext,
 ): Promise<string[]> {
-  if (!user.totpEnabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is not on.");
+  if (!user.totpEnabledAt) throw new AppError("CONFLICT", "twoFactorNotOn");
   await checkSecondFactor(deps, user, code, context);
   const codes = await deps.db.transaction(async (tx) => {
     const database = tx as unknown as Database;

@@ -10,5 +10,3 @@ export type EmailVerificationDeps = {
   /** Keys the HMAC under which one-time codes are stored. */
   codeSecret: string;
 };
-
-export const EMAIL_ALREADY_VERIFIED = "Email already verified.";

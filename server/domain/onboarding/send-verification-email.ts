@@ -6,7 +6,7 @@ import type { RequestContext } from "../auth/auth-deps";
 import { mailCode } from "../auth/mail-code";
 import { lastCodeSentAt } from "../auth/one-time-codes";
 import { lockOwnAccount } from "../lock-own-account";
-import { EMAIL_ALREADY_VERIFIED, type EmailVerificationDeps } from "./email-verification-deps";
+import type { EmailVerificationDeps } from "./email-verification-deps";
 
 /** A new code at most every 600 s, the same as the client's resend countdown. */
 const VERIFICATION_RESEND_SECONDS = 600;
@@ -24,13 +24,13 @@ export async function sendVerificationEmail(
 ): Promise<{ resendAfterSeconds: number }> {
   await deps.db.transaction(async (tx) => {
     const current = await lockOwnAccount(tx, user.id);
-    if (current.emailVerifiedAt) throw new AppError("CONFLICT", EMAIL_ALREADY_VERIFIED);
+    if (current.emailVerifiedAt) throw new AppError("CONFLICT", "emailAlreadyVerified");
 
     const now = new Date();
     const last = await lastCodeSentAt(tx, user.id, "verify_email");
     const waitedSeconds = last ? (now.getTime() - last.getTime()) / 1000 : Number.POSITIVE_INFINITY;
     if (waitedSeconds < VERIFICATION_RESEND_SECONDS) {
-      throw new AppError("RATE_LIMITED", "Please wait before requesting another code.", {
+      throw new AppError("RATE_LIMITED", "codeRequestTooSoon", {
         retryAfterSeconds: Math.min(
           VERIFICATION_RESEND_SECONDS,
           Math.max(1, Math.ceil(VERIFICATION_RESEND_SECONDS - waitedSeconds)),

@@ -6,7 +6,7 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import type { RequestContext } from "../auth/auth-deps";
 import { consumeCode } from "../auth/one-time-codes";
 import { hitRateLimit } from "../security/rate-limit";
-import { EMAIL_ALREADY_VERIFIED, type EmailVerificationDeps } from "./email-verification-deps";
+import type { EmailVerificationDeps } from "./email-verification-deps";
 
 /**
  * Each code allows 5 tries (one-time-codes.ts) and a new one comes every 600 s at most; this caps
@@ -22,7 +22,7 @@ export async function verifyEmailCode(
   input: { code: string },
   context: RequestContext,
 ): Promise<void> {
-  if (user.emailVerifiedAt) throw new AppError("CONFLICT", EMAIL_ALREADY_VERIFIED);
+  if (user.emailVerifiedAt) throw new AppError("CONFLICT", "emailAlreadyVerified");
 
   const guesses = await hitRateLimit(deps.db, `verify-email:guess:${user.id}`, GUESSES_PER_ACCOUNT);
   if (guesses.exceeded) {

@@ -1,36 +1,34 @@
 import type { ZodError } from "zod";
 import type { ValidationIssue } from "../../../lib/schemas/common";
-import { AppError, errorCodes } from "../../errors";
+import { AppError, type ErrorReason } from "../../errors";
 
-// English text of each profile problem (the API's `message`); the form shows the translation of
-// the same key from messages/*.json `ProfileForm.errors`, and `details.issues` carries the keys.
-const messages: Record<string, string> = {
-  requiredFields: "Please fill all required fields.",
-  invalidDate: "Please enter a valid date.",
-  invalidIban: "Please enter a valid IBAN.",
-  invalidPhone: "Please enter a valid phone number.",
-  invalidSecondaryPhone: "Please enter a valid second phone number.",
-  invalidEmergencyPhone: "Please enter a valid emergency contact phone number.",
-  invalidCompanyPhone: "Please enter a valid company phone number.",
-  invalidContactPhone: "Please enter a valid contact person phone number.",
-  minEmployees: "The number of employees must be at least 1.",
-  currentPasswordRequired: "Please enter your current password to change your bank details.",
-  currentPasswordWrong: "The current password is not correct.",
+// The reason of each profile problem (its text is in messages/*.json ApiErrors); the form shows
+// the translation of the problem's own key from `ProfileForm.errors`, and `details.issues`
+// carries those keys.
+const reasons: Record<string, ErrorReason> = {
+  requiredFields: "profileRequiredFields",
+  invalidDate: "profileInvalidDate",
+  invalidIban: "profileInvalidIban",
+  invalidPhone: "profileInvalidPhone",
+  invalidSecondaryPhone: "profileInvalidSecondaryPhone",
+  invalidEmergencyPhone: "profileInvalidEmergencyPhone",
+  invalidCompanyPhone: "profileInvalidCompanyPhone",
+  invalidContactPhone: "profileInvalidContactPhone",
+  minEmployees: "profileMinEmployees",
+  currentPasswordRequired: "bankChangePasswordRequired",
+  currentPasswordWrong: "currentPasswordWrong",
 };
-
-function profileMessage(key: string): string {
-  return messages[key] ?? errorCodes.VALIDATION_FAILED.message;
-}
 
 /**
  * The 422 of a refused profile: 'Please fill all required fields.' whenever a required field is
  * missing (the one thing a member needs to know first), so that wins over any other problem;
- * otherwise the first one.
+ * otherwise the first one. A problem without a reason says the code's own sentence.
  */
 export function profileValidationError(issues: ValidationIssue[]): AppError {
   const missing = issues.some((issue) => issue.message === "requiredFields");
-  const message = profileMessage(missing ? "requiredFields" : (issues[0]?.message ?? ""));
-  return new AppError("VALIDATION_FAILED", message, { issues });
+  const key = missing ? "requiredFields" : (issues[0]?.message ?? "");
+  const reason = Object.hasOwn(reasons, key) ? reasons[key] : undefined;
+  return new AppError("VALIDATION_FAILED", reason, { issues });
 }
 
 export function issuesOf(error: ZodError): ValidationIssue[] {

@@ -19,15 +19,12 @@ import type { MailOutbox } from "../mail/outbox";
 import { queueReferralRegisteredNotice } from "../referrals/notify-referrer";
 import { linkAcceptsUseCondition } from "../referrals/referral-links";
 import { hitRateLimit, releaseRateLimit } from "../security/rate-limit";
-import { registrationMessage } from "./registration-messages";
+import { registrationReason } from "./registration-messages";
 
 type RequestFacts = { ip: string | null };
 
 /** The referrer is mailed about the registration (unless they turned that off). */
 export type RegistrationDeps = { db: Database; mail: MailOutbox; publicUrl: string };
-
-const EMAIL_IN_USE = "Email address is already in use.";
-const LINK_GONE = "Invalid or Expired Referral Link.";
 
 // Refused registrations per IP (a registration that goes through gives its attempt back, so
 // colleagues behind one address can all register through one link). Each refused attempt is
@@ -35,7 +32,7 @@ const LINK_GONE = "Invalid or Expired Referral Link.";
 const REGISTRATION_LIMITS = { perIp: { limit: 10, windowSeconds: 60 * 60 } };
 
 function refuse(problem: RegistrationProblem): never {
-  throw new AppError("VALIDATION_FAILED", registrationMessage(problem.key), {
+  throw new AppError("VALIDATION_FAILED", registrationReason(problem.key), {
     field: problem.field,
     key: problem.key,
     issues: [{ path: problem.field, message: problem.key }],
@@ -65,13 +62,13 @@ async function findLiveLink(db: Database, token: string) {
     .innerJoin(users, eq(users.id, referralLinks.ownerUserId))
     .where(eq(referralLinks.token, token))
     .limit(1);
-  if (!link) throw new AppError("NOT_FOUND", LINK_GONE);
+  if (!link) throw new AppError("NOT_FOUND", "referralLinkInvalid");
   const [live] = await db
     .select({ id: referralLinks.id })
     .from(referralLinks)
     .where(linkAcceptsUseCondition(link.id))
     .limit(1);
-  if (!live) throw new AppError("GONE", LINK_GONE);
+  if (!live) throw new AppError("GONE", "referralLinkInvalid");
   return link;
 }
 
@@ -101,7 +98,7 @@ async function insertMember(deps: RegistrationDeps, member: NewMember, facts: Re
     throw new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: attempt.retryAfterSeconds });
   }
   const link = await findLiveLink(db, member.refToken);
-  if (await findUserByEmail(db, member.email)) throw new AppError("CONFLICT", EMAIL_IN_USE);
+  if (await findUserByEmail(db, member.email)) throw new AppError("CONFLICT", "emailInUse");
   const passwordHash = await hashPassword(member.password);
   try {
     const userId = await db.transaction(async (tx) => {
@@ -110,7 +107,7 @@ async function insertMember(deps: RegistrationDeps, member: NewMember, facts: Re
         .set({ uses: sql`${referralLinks.uses} + 1` })
         .where(linkAcceptsUseCondition(link.id))
         .returning({ id: referralLinks.id });
-      if (!claimed) throw new AppError("GONE", LINK_GONE);
+      if (!claimed) throw new AppError("GONE", "referralLinkInvalid");
       const [user] = await tx
         .insert(users)
         .values({
@@ -151,7 +148,7 @@ async function insertMember(deps: RegistrationDeps, member: NewMember, facts: Re
     return userId;
   } catch (error) {
     // Two registrations with one email at once: the unique index decides, the loser is told plainly.
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", EMAIL_IN_USE);
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "emailInUse");
     throw error;
   }
 }

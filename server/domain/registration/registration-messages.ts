@@ -1,29 +1,33 @@
+import type { PhoneProblem } from "../../../lib/phone-rules";
 import type { RegistrationErrorKey } from "../../../lib/schemas/registration";
+import type { ErrorReason } from "../../errors";
 
-// English text of each registration problem (the API's `message`); the pages show the
-// translation of the same key from messages/*.json `Register.errors`.
+// The reason of each registration problem (its text is in messages/*.json ApiErrors); the pages
+// show the translation of the problem's own key from `Register.errors`. A phone problem reads
+// the same whichever phone field it is about.
 const phoneProblems = {
-  required: "Please enter a phone number.",
-  invalidCountry: "Invalid country code.",
-  tooShort: "The phone number is too short.",
-  tooLong: "The phone number is too long.",
-  invalidNumber: "Invalid phone number.",
-} as const;
+  required: "registrationPhoneMissing",
+  invalidCountry: "registrationPhoneInvalidCountry",
+  tooShort: "registrationPhoneTooShort",
+  tooLong: "registrationPhoneTooLong",
+  invalidNumber: "registrationPhoneInvalid",
+} as const satisfies Record<PhoneProblem, ErrorReason>;
 
-const messages: Record<string, string> = {
-  requiredFields: "Please fill in all required fields.",
-  phoneRequired: "Please enter your phone number.",
-  companyPhoneRequired: "Please enter the company phone number.",
-  contactPhoneRequired: "Please enter the contact person's phone number.",
-  emailsDoNotMatch: "Emails do not match.",
-  companyEmailsDoNotMatch: "Company emails do not match.",
-  passwordsDoNotMatch: "Passwords do not match.",
-  passwordPolicy: "The password does not meet all requirements.",
-  invalidEmail: "Please enter a valid email address",
-};
+type Scope = Exclude<RegistrationErrorKey, `${string}.${string}`>;
 
-export function registrationMessage(key: RegistrationErrorKey): string {
-  const [scope, problem] = key.split(".") as [string, keyof typeof phoneProblems | undefined];
-  if (problem) return phoneProblems[problem];
-  return messages[scope] ?? "Invalid data";
+const reasons = {
+  requiredFields: "registrationRequiredFields",
+  phoneRequired: "registrationPhoneRequired",
+  companyPhoneRequired: "registrationCompanyPhoneRequired",
+  contactPhoneRequired: "registrationContactPhoneRequired",
+  emailsDoNotMatch: "registrationEmailsDoNotMatch",
+  companyEmailsDoNotMatch: "registrationCompanyEmailsDoNotMatch",
+  passwordsDoNotMatch: "registrationPasswordsDoNotMatch",
+  passwordPolicy: "registrationPasswordPolicy",
+  invalidEmail: "registrationInvalidEmail",
+} as const satisfies Record<Scope, ErrorReason>;
+
+export function registrationReason(key: RegistrationErrorKey): ErrorReason {
+  const [scope, problem] = key.split(".") as [Scope, PhoneProblem | undefined];
+  return problem ? phoneProblems[problem] : reasons[scope];
 }
