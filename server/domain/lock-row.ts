@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db";
-import { AppError } from "../errors";
+import { AppError, type ErrorReason } from "../errors";
 
 /**
  * The row with this id, locked for the rest of the transaction, so that two changes of one row
- * queue instead of both acting on what they read. 404 with `notFound` when there is none.
+ * queue instead of both acting on what they read. 404 with the reason `notFound` when there is none.
  */
 export async function lockRow<T extends PgTable & { id: PgColumn }>(
   tx: Database,
   table: T,
   id: string,
-  notFound: string,
+  notFound: ErrorReason,
 ): Promise<T["$inferSelect"]> {
   const [row] = (await tx
     .select()

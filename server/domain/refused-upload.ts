@@ -1,14 +1,17 @@
-import { AppError } from "../errors";
+import { AppError, type ErrorReason } from "../errors";
 import type { MultipartError } from "../infra/uploads/read-multipart";
 
-/** The words one upload form gives a refused body; how each refusal maps to a status is shared. */
+/**
+ * The refusals one upload form gives a refused body, as reason keys of the message catalogue;
+ * how each refusal maps to a status is shared.
+ */
 export type UploadRefusalTexts = {
   /** A body or file over its limit (413). */
-  tooLarge: string;
+  tooLarge: ErrorReason;
   /** More fields than the form has, or a field over its limit (422). */
-  badFields: string;
+  badFields: ErrorReason;
   /** More files than the form has (422); `badFields` unless given. */
-  tooManyFiles?: string;
+  tooManyFiles?: ErrorReason;
   /** A text field may carry the upload itself (a template's `html`): over its limit it is too large. */
   fieldCarriesUpload?: boolean;
 };
@@ -31,6 +34,6 @@ export function refusedUploadError(error: MultipartError, texts: UploadRefusalTe
       return new AppError("UNSUPPORTED_MEDIA_TYPE", "multipartRequired");
     case "malformed":
     case "aborted":
-      return new AppError("BAD_REQUEST", "The upload was incomplete. Please try again.");
+      return new AppError("BAD_REQUEST", "uploadIncomplete");
   }
 }

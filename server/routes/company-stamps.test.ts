@@ -181,7 +181,8 @@ describe("POST /api/company-stamps", () => {
     expect(answer.status).toBe(413);
     expect(answer.body.error).toMatchObject({
       code: "PAYLOAD_TOO_LARGE",
-      message: "Datei zu groß (max. 500 KB).",
+      reason: "stampTooLarge",
+      message: "File too large (max. 500 KB).",
     });
     expect(await db().select().from(companyStamps)).toEqual([]);
   });
@@ -199,7 +200,12 @@ describe("POST /api/company-stamps", () => {
       body,
     });
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("PAYLOAD_TOO_LARGE");
+    // Refused by the route's body limit, with the stamp's own reason.
+    expect(((await response.json()) as { error: unknown }).error).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      reason: "stampTooLarge",
+      message: "File too large (max. 500 KB).",
+    });
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
@@ -242,14 +248,22 @@ describe("POST /api/company-stamps", () => {
   ])("refuses %s with 415", async (_label, base64) => {
     const answer = await uploadStamp({ base64, mimeType: "image/png" });
     expect(answer.status).toBe(415);
-    expect(answer.body.error?.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect(answer.body.error).toMatchObject({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      reason: "stampInvalidType",
+      message: "Invalid file type. Allowed: PNG, JPG, WEBP.",
+    });
     expect(await db().select().from(companyStamps)).toEqual([]);
   });
 
   it("refuses a pixel bomb with 422", async () => {
     const answer = await uploadStamp({ base64: dataUrl(pixelBombPng()) });
     expect(answer.status).toBe(422);
-    expect(answer.body.error?.code).toBe("VALIDATION_FAILED");
+    expect(answer.body.error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      reason: "imageTooManyPixels",
+      message: "The image is too large to process.",
+    });
     expect(await db().select().from(companyStamps)).toEqual([]);
   });
 
@@ -267,10 +281,12 @@ describe("one stamp only", () => {
     const second = await uploadStamp({ base64: dataUrl(await webpOf()), label: "Zweiter" });
 
     expect(second.status).toBe(409);
+    // The code says it all: its own sentence, no reason beside it.
     expect(second.body.error).toMatchObject({
       code: "STAMP_EXISTS",
-      message: "Es existiert bereits ein Firmenstempel (ID 1). Lösche ihn zuerst um einen neuen hochzuladen.",
+      message: "A company stamp already exists (ID 1). Delete it first to upload a new one.",
     });
+    expect(second.body.error).not.toHaveProperty("reason");
     expect(second.body.error?.details).toEqual({ stamp: stampOf(first) });
     const rows = await db().select().from(companyStamps);
     expect(rows.map((row) => row.label)).toEqual(["Erster"]);
@@ -349,7 +365,12 @@ describe("listing, activating and deleting", () => {
       expect((await call(t.app, "PATCH", path, { token: admin.token })).status, path).toBe(404);
     }
     for (const path of ["/api/company-stamps/1", "/api/company-stamps/abc"]) {
-      expect((await call(t.app, "DELETE", path, { token: admin.token })).status, path).toBe(404);
+      const answer = await call(t.app, "DELETE", path, { token: admin.token });
+      expect(answer.status, path).toBe(404);
+      expect(answer.body.error, path).toMatchObject({
+        reason: "stampNotFound",
+        message: "No company stamp with this id.",
+      });
     }
   });
 });

@@ -9,7 +9,7 @@ import {
   stampUploadRequestSchema,
 } from "../../lib/schemas/contracts";
 import { activateStamp, deleteStamp } from "../domain/contracts/stamp-manage";
-import { STAMP_TOO_LARGE_MESSAGE, uploadStamp } from "../domain/contracts/stamp-upload";
+import { uploadStamp } from "../domain/contracts/stamp-upload";
 import { listStamps } from "../domain/contracts/stamp-view";
 import { AppError } from "../errors";
 import { type AppEnv, clientIp } from "../http";
@@ -23,7 +23,7 @@ const notFound = { 404: errorJson("No stamp with this id") };
 const idParams = z.object({ id: z.string().max(16) });
 /** Stamp ids are small integers (only 1 exists); anything else names no stamp. */
 const stampIdOf = (id: string) => {
-  if (!/^\d{1,9}$/.test(id)) throw new AppError("NOT_FOUND", "No company stamp with this id.");
+  if (!/^\d{1,9}$/.test(id)) throw new AppError("NOT_FOUND", "stampNotFound");
   return Number(id);
 };
 
@@ -61,7 +61,7 @@ export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: Membe
       middleware: [
         auth,
         adminRole,
-        jsonBodyLimit(base64JsonBodyBytes(STAMP_MAX_BYTES), STAMP_TOO_LARGE_MESSAGE),
+        jsonBodyLimit(base64JsonBodyBytes(STAMP_MAX_BYTES), "stampTooLarge"),
       ] as const,
       request: jsonBody(stampUploadRequestSchema),
       responses: {

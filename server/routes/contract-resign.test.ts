@@ -246,7 +246,13 @@ describe("publishing a version that members must sign again", () => {
       name: "Renamed",
     });
     expect(flagOnly.status).toBe(422);
-    expect(flagOnly.body.error?.code).toBe("VALIDATION_FAILED");
+    const resignNeedsHtml = "Only a new version can ask members to sign again: send the template's HTML too.";
+    expect(flagOnly.body.error).toEqual({
+      code: "VALIDATION_FAILED",
+      reason: "templateResignNeedsHtml",
+      message: resignNeedsHtml,
+      details: { issues: [{ path: "resign", message: resignNeedsHtml }] },
+    });
     const [row] = await db().select().from(contractTemplates).where(eq(contractTemplates.id, template.id));
     expect(row?.currentVersion).toBe(3);
     expect(row?.name).not.toBe("Renamed");
@@ -437,7 +443,9 @@ describe("signing again", () => {
     expect(await toResign(signer)).toEqual([]);
     const again = await resignSign(signer);
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ error: { code: "CONFLICT" } });
+    expect(again.body).toMatchObject({
+      error: { code: "CONFLICT", reason: "nothingToResign", message: "There is no contract to sign again." },
+    });
 
     const audit = await db().select().from(auditLog).where(eq(auditLog.subjectUserId, signer.id));
     expect(audit.map((entry) => entry.action)).toContain("contract.resigned");
@@ -542,6 +550,10 @@ describe("admins", () => {
       token: adminToken,
     });
     expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({
+      reason: "contractsMemberNotFound",
+      message: "User not found.",
+    });
     expect(
       (await call(t.app, "GET", "/api/admin/user/not-an-id/contracts", { token: adminToken })).status,
     ).toBe(404);

@@ -173,15 +173,21 @@ describe("access", () => {
       expect((await call(t.app, "GET", path, { token: adminToken })).status).toBe(404);
       expect((await call(t.app, "GET", `${path}/preview`, { token: adminToken })).status).toBe(404);
     }
-    expect((await updateTemplate(unknown, { fields: { name: "x" } })).status).toBe(404);
+    const notFound = { code: "NOT_FOUND", reason: "templateNotFound", message: "Template not found." };
     expect(
-      (
-        await call(t.app, "PATCH", `/api/document-templates/${unknown}/state`, {
-          token: adminToken,
-          body: { state: "active" },
-        })
-      ).status,
-    ).toBe(404);
+      (await call(t.app, "GET", `/api/document-templates/${unknown}/preview`, { token: adminToken })).body,
+    ).toEqual({ error: notFound });
+    const put = await updateTemplate(unknown, { fields: { name: "x" } });
+    expect(put.status).toBe(404);
+    expect(put.body.error).toEqual(notFound);
+    for (const id of [unknown, "not-a-uuid"]) {
+      const state = await call(t.app, "PATCH", `/api/document-templates/${id}/state`, {
+        token: adminToken,
+        body: { state: "active" },
+      });
+      expect(state.status).toBe(404);
+      expect(state.body.error).toEqual(notFound);
+    }
     expect(
       (
         await call(t.app, "GET", `/api/document-templates/${DEFAULT_TEMPLATE_IDS[0]}?version=99`, {
@@ -456,6 +462,36 @@ describe("validation", () => {
       fields: { name: "x", type: "contract" },
     });
     expect(noHtml.status).toBe(422);
+    expect(noHtml.body.error).toEqual({
+      code: "VALIDATION_FAILED",
+      reason: "templateHtmlMissing",
+      message: "Please choose an HTML file for the template.",
+      details: { issues: [{ path: "file", message: "Please choose an HTML file for the template." }] },
+    });
+  });
+
+  it("refuses a template sent both as a file and as HTML, and a form that is no multipart body", async () => {
+    const both = await sendForm("POST", "/api/document-templates", {
+      fields: { name: tag(), type: "contract", html: "<p>field</p>" },
+      file: htmlFile("<p>file</p>"),
+    });
+    expect(both.status).toBe(422);
+    expect(both.body.error).toMatchObject({
+      reason: "templateFileOrHtml",
+      message: "Send the template either as a file or as HTML, not both.",
+    });
+    const empty = await t.app.request("/api/document-templates", {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(empty.status).toBe(422);
+    expect(await empty.json()).toEqual({
+      error: {
+        code: "VALIDATION_FAILED",
+        reason: "templateMultipartRequired",
+        message: "Send the template form as multipart/form-data.",
+      },
+    });
   });
 
   it("refuses a binary file renamed .html, and text that is not UTF-8, with 415", async () => {
@@ -468,7 +504,11 @@ describe("validation", () => {
         file: { filename: "vertrag.html", data, type: "text/html" },
       });
       expect(answer.status).toBe(415);
-      expect(answer.body.error?.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+      expect(answer.body.error).toMatchObject({
+        code: "UNSUPPORTED_MEDIA_TYPE",
+        reason: "templateNotHtml",
+        message: "Please upload the template as an HTML file.",
+      });
     }
   });
 
@@ -488,11 +528,17 @@ describe("validation", () => {
       file: htmlFile(over),
     });
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.body.error?.code).toBe("PAYLOAD_TOO_LARGE");
+    const templateTooLarge = {
+      code: "PAYLOAD_TOO_LARGE",
+      reason: "templateTooLarge",
+      message: "The template is too large. Maximum size is 1 MB.",
+    };
+    expect(tooLarge.body.error).toEqual(templateTooLarge);
     const fieldTooLarge = await sendForm("POST", "/api/document-templates", {
       fields: { name: tag(), type: "contract", html: over },
     });
     expect(fieldTooLarge.status).toBe(413);
+    expect(fieldTooLarge.body.error).toEqual(templateTooLarge);
   });
 
   it("refuses an oversized template sent chunked or with a false Content-Length (413)", async () => {
@@ -532,9 +578,15 @@ describe("validation", () => {
       file: htmlFile("<script>alert(1)</script><img src=x onerror=alert(1)><iframe src=//x></iframe>"),
     });
     expect(answer.status).toBe(422);
+    expect(answer.body.error).toMatchObject({
+      reason: "templateNoVisibleText",
+      message: "The template has no visible text.",
+      details: { issues: [{ path: "file", message: "The template has no visible text." }] },
+    });
     const created = await createTemplate({ name: tag(), type: "contract" });
     const put = await updateTemplate(created.id, { file: htmlFile("<style>p{}</style>   ") });
     expect(put.status).toBe(422);
+    expect(put.body.error).toMatchObject({ reason: "templateNoVisibleText" });
     expect((await getDetail(created.id)).version).toBe(1);
   });
 });

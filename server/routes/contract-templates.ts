@@ -19,7 +19,7 @@ import { readTemplateForm } from "../domain/contracts/read-template-form";
 import { renderTemplatePreview } from "../domain/contracts/render-template-preview";
 import { setTemplateState } from "../domain/contracts/set-template-state";
 import { listTemplates, loadTemplateDetail, loadTemplateSummary } from "../domain/contracts/template-queries";
-import { TEMPLATE_NOT_FOUND_MESSAGE, updateTemplate } from "../domain/contracts/update-template";
+import { updateTemplate } from "../domain/contracts/update-template";
 import { AppError } from "../errors";
 import type { AppEnv } from "../http";
 import { requestBody } from "../infra/uploads/request-body";
@@ -65,7 +65,7 @@ const templateMultipartForm = templateFormSchema.extend({
 
 async function detailOrNotFound(deps: MemberRouteDeps, id: string, version?: number) {
   const detail = await loadTemplateDetail(deps.db, id, version);
-  if (!detail) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+  if (!detail) throw new AppError("NOT_FOUND", "templateNotFound");
   return detail;
 }
 
@@ -131,7 +131,7 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
   /** Reads the form; a refused body's rest stays unread and the connection closes after the answer. */
   const readForm = async (c: Context<AppEnv>) => {
     const body = requestBody(c);
-    if (!body) throw new AppError("VALIDATION_FAILED", "Send the template form as multipart/form-data.");
+    if (!body) throw new AppError("VALIDATION_FAILED", "templateMultipartRequired");
     try {
       return await readTemplateForm(body);
     } finally {
@@ -148,8 +148,7 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
   app.put(honoPath(templateApi.update), adminOnly, readsOwnBody, async (c) => {
     const id = c.req.param("id");
     // An id that is not a template is a 404 before the body is read.
-    if (!(await loadTemplateSummary(deps.db, id)))
-      throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+    if (!(await loadTemplateSummary(deps.db, id))) throw new AppError("NOT_FOUND", "templateNotFound");
     const input = checkUpdateForm(await readForm(c));
     await updateTemplate(deps.db, id, input, actorOf(c), { mail: deps.mail, publicUrl: deps.publicUrl });
     return c.json(await detailOrNotFound(deps, id), 200);
@@ -176,7 +175,7 @@ export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: M
       const { id } = c.req.valid("param");
       await setTemplateState(deps.db, id, c.req.valid("json").state, actorOf(c));
       const summary = await loadTemplateSummary(deps.db, id);
-      if (!summary) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+      if (!summary) throw new AppError("NOT_FOUND", "templateNotFound");
       return c.json(summary, 200);
     },
   );

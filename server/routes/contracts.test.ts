@@ -299,7 +299,7 @@ async function uploadContract(
     body: (text ? JSON.parse(text) : {}) as {
       contract?: ContractDocument;
       missing?: { id: string; name: string }[];
-      error?: { code: string; message: string; details?: unknown };
+      error?: { code: string; reason?: string; message: string; details?: unknown };
     },
   };
 }
@@ -575,6 +575,25 @@ describe("POST /api/contracts/sign (drawn signature)", () => {
     expect((await statusOf(caller)).contract_signed).toBe(0);
   });
 
+  it.each([
+    ["an empty canvas", "blank", "signatureMissing", "Please sign the contract."],
+    [
+      "a JPEG signature",
+      "jpeg",
+      "signatureNotPng",
+      "The signature must be a PNG image of the drawn signature.",
+    ],
+  ] as const)("says why %s is refused, beside the signature", async (_label, kind, reason, message) => {
+    const caller = await member();
+    const answer = await sign(caller, { signatureImage: await badSignatures[kind](), agreed: true });
+    expect(answer.body.error).toEqual({
+      code: "VALIDATION_FAILED",
+      reason,
+      message,
+      details: { issues: [{ path: "signatureImage", message }] },
+    });
+  });
+
   it("leaves nothing behind when one template cannot be rendered", async () => {
     // Listed at version 2, but that version is missing: signing fails after the first PDF is stored.
     const broken = await addTemplate({ name: "Zusatzvereinbarung", language: "de", audience: "both" });
@@ -585,6 +604,10 @@ describe("POST /api/contracts/sign (drawn signature)", () => {
     const answer = await sign(caller, { signatureImage: await drawnSignature(), agreed: true });
 
     expect(answer.status).toBe(409);
+    expect(answer.body.error).toMatchObject({
+      reason: "contractTemplateChanged",
+      message: "A contract template changed. Please reload the page.",
+    });
     expect(storedObjectCount()).toBe(objectsBefore);
     expect(await evidenceOf(caller.id)).toEqual([]);
     expect(await db().select().from(documents).where(eq(documents.userId, caller.id))).toEqual([]);
@@ -597,6 +620,14 @@ describe("POST /api/contracts/sign (drawn signature)", () => {
     const answer = await sign(caller, { signatureImage: huge, agreed: true });
     expect(answer.status).toBe(413);
     expect(answer.body.error?.code).toBe("PAYLOAD_TOO_LARGE");
+    // Within the body's limit but over the image's: the signature's own reason.
+    const over = `data:image/png;base64,${Buffer.alloc(520 * 1024, 1).toString("base64")}`;
+    const overImage = await sign(caller, { signatureImage: over, agreed: true });
+    expect(overImage.status).toBe(413);
+    expect(overImage.body.error).toMatchObject({
+      reason: "signatureTooLarge",
+      message: "The signature image is too large.",
+    });
   });
 
   it("answers 409 NO_CONTRACT_TEMPLATES when no template is active", async () => {
@@ -637,6 +668,10 @@ describe("own contracts and downloads", () => {
       const refused = await call(t.app, "GET", `/api/contracts/${id}/download`, { token: other.token });
       expect(refused.status, id).toBe(404);
       expect(refused.headers.get("location")).toBeNull();
+      expect(refused.body.error).toMatchObject({
+        reason: "contractNotFound",
+        message: "Contract not found.",
+      });
     }
     // An ID document is no contract.
     const [idDocument] = await db()
@@ -703,7 +738,15 @@ describe("GET /api/document-templates/{id}/generate-pdf", () => {
     expect((await generate(company, PERSONAL_DE)).status).toBe(404);
     expect((await generate(personal, PERSONAL_EN)).status).toBe(404);
     expect((await generate(personal, crypto.randomUUID())).status).toBe(404);
-    expect((await generate(personal, "nope")).status).toBe(404);
+    const unknown = await generate(personal, "nope");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({
+      error: {
+        code: "NOT_FOUND",
+        reason: "contractTemplateNotFound",
+        message: "Contract template not found.",
+      },
+    });
     expect((await generate(company, COMPANY_DE)).status).toBe(200);
     expect((await generate(admin, COMPANY_DE)).status).toBe(200);
   });
@@ -742,6 +785,11 @@ describe("upload mode: POST /api/upload/contract/{personal,company} and /api/con
       details: { missing: [{ id: notice, name: "Datenschutzhinweis" }] },
     });
     expect(early.body.error?.message).toContain("Datenschutzhinweis");
+    expect(early.body.error).toMatchObject({
+      reason: "contractsMissing",
+      message: "Please sign or upload these contracts first: Datenschutzhinweis.",
+      details: { names: ["Datenschutzhinweis"] },
+    });
     expect((await statusOf(caller)).contract_signed).toBe(0);
 
     const second = await uploadContract(caller, "personal", { templateId: notice }, { data: samplePdf });
@@ -824,6 +872,7 @@ describe("upload mode: POST /api/upload/contract/{personal,company} and /api/con
     for (const templateId of [COMPANY_DE, crypto.randomUUID(), "nope", ""]) {
       const answer = await uploadContract(personal, "personal", { templateId }, { data: samplePdf });
       expect(answer.status, templateId).toBe(404);
+      expect(answer.body.error, templateId).toMatchObject({ reason: "contractTemplateNotFound" });
     }
     expect((await uploadContract(personal, "personal", {}, { data: samplePdf })).status).toBe(404);
     expect(
@@ -836,7 +885,19 @@ describe("upload mode: POST /api/upload/contract/{personal,company} and /api/con
       (await uploadContract(company, "company", { templateId: COMPANY_DE }, { data: samplePdf })).status,
     ).toBe(201);
     expect(await evidenceOf(personal.id)).toEqual([]);
-    expect((await uploadContract(personal, "personal", { templateId: PERSONAL_DE })).status).toBe(422);
+    const noFile = await uploadContract(personal, "personal", { templateId: PERSONAL_DE });
+    expect(noFile.status).toBe(422);
+    expect(noFile.body.error).toEqual({
+      code: "VALIDATION_FAILED",
+      reason: "contractNotPdf",
+      message: "Please select a PDF file.",
+    });
+    const noBody = await t.app.request("/api/upload/contract/personal", {
+      method: "POST",
+      headers: { authorization: `Bearer ${personal.token}` },
+    });
+    expect(noBody.status).toBe(422);
+    expect(((await noBody.json()) as { error: unknown }).error).toMatchObject({ reason: "contractNotPdf" });
   });
 });
 
@@ -944,7 +1005,9 @@ describe("a member filling the disk with contract uploads", () => {
     const [refused] = raced.filter((answer) => answer.status === 413);
     expect(refused?.body.error).toEqual({
       code: "STORAGE_QUOTA_EXCEEDED",
+      reason: "storageQuotaReached",
       message: "Your documents have reached the storage limit of 100 MB. Please contact support.",
+      details: { quotaMb: 100 },
     });
 
     // Half a megabyte left (2.5 MB counting both pending uploads as replaceable): a 3 MB file is
@@ -1011,7 +1074,11 @@ describe("a member looping PDF renders", () => {
     const retryAfter = Number(limited.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(CONTRACT_RENDER_LIMITS.download.windowSeconds);
-    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe("RATE_LIMITED");
+    expect(((await limited.json()) as { error: unknown }).error).toMatchObject({
+      code: "RATE_LIMITED",
+      reason: "contractDownloadsRateLimited",
+      message: "Too many contract downloads. Please wait and try again.",
+    });
     // Another member is not affected.
     expect((await generate(await member(), PERSONAL_DE)).status).toBe(200);
   });
@@ -1027,6 +1094,10 @@ describe("a member looping PDF renders", () => {
     });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { error: unknown }).error).toMatchObject({
+      reason: "contractSigningRateLimited",
+      message: "Too many signing attempts. Please wait and try again.",
+    });
     expect(storedObjectCount()).toBe(objectsBefore);
   });
 
@@ -1050,7 +1121,11 @@ describe("a member looping PDF renders", () => {
       const response = answer as Response;
       expect(response.status).toBe(503);
       expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("SERVICE_UNAVAILABLE");
+      expect(((await response.json()) as { error: unknown }).error).toMatchObject({
+        code: "SERVICE_UNAVAILABLE",
+        reason: "contractRenderBusy",
+        message: "Many contracts are being prepared right now. Please try again in a moment.",
+      });
       expect(Date.now() - started).toBeLessThan(3000);
 
       const objectsBefore = storedObjectCount();

@@ -136,7 +136,7 @@ export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRou
     });
     app.post(path, auth, requireUserType(type), readsOwnBody, async (c) => {
       const body = requestBody(c);
-      if (!body) throw new AppError("VALIDATION_FAILED", "Please select a PDF file.");
+      if (!body) throw new AppError("VALIDATION_FAILED", "contractNotPdf");
       try {
         const result = await uploadSignedContract(
           { db: deps.db, storage: deps.storage, logger: c.var.log },

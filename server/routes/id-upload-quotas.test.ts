@@ -129,7 +129,9 @@ async function fillStorage(userId: string, sizeBytes: number) {
 
 const quotaExceeded = {
   code: "STORAGE_QUOTA_EXCEEDED",
+  reason: "storageQuotaReached",
   message: "Your documents have reached the storage limit of 100 MB. Please contact support.",
+  details: { quotaMb: 100 },
 };
 
 describe("ID uploads per member per day", () => {
@@ -144,7 +146,11 @@ describe("ID uploads per member per day", () => {
     const refused = await uploadId(caller.token);
 
     expect(refused.status).toBe(429);
-    expect(refused.body.error?.code).toBe("RATE_LIMITED");
+    expect(refused.body.error).toMatchObject({
+      code: "RATE_LIMITED",
+      reason: "idUploadsRateLimited",
+      message: "Too many ID uploads. Please wait and try again.",
+    });
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(ID_UPLOAD_LIMIT.windowSeconds - 120);
     expect(retryAfter).toBeLessThanOrEqual(ID_UPLOAD_LIMIT.windowSeconds);

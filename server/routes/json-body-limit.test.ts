@@ -104,6 +104,31 @@ describe("the default body cap on every route", () => {
   });
 });
 
+describe("a body that breaks off", () => {
+  it("is refused with 400 and its reason, not a 500", async () => {
+    const owner = await createReferrer(t.app, db());
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"label":"'));
+      },
+      pull(controller) {
+        controller.error(new Error("the client hung up"));
+      },
+    });
+
+    const response = await send("/api/referral/create", owner.token, body);
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: {
+        code: "BAD_REQUEST",
+        reason: "requestBodyIncomplete",
+        message: "The request body was incomplete.",
+      },
+    });
+  });
+});
+
 describe("routes with a cap of their own", () => {
   const BOUNDARY = "----body-cap-test-boundary";
 

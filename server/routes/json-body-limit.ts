@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { DEFAULT_BODY_MAX_BYTES } from "../../lib/body-limits";
-import { AppError } from "../errors";
+import { AppError, type ErrorReason } from "../errors";
 import type { AppEnv } from "../http";
 import { DEFAULT_BODY_IDLE_MS, readBodyWithin } from "../infra/http/body-idle";
 
@@ -20,9 +20,10 @@ function ownBodyLimit(handler: MiddlewareHandler<AppEnv>): MiddlewareHandler<App
  * limit is refused before reading, a chunked body as soon as it passes it, so a huge JSON body
  * is never buffered whole. A body that stops arriving for the configured idle time is answered
  * 408, so a client trickling a few bytes and then nothing cannot hold a request open. Put it
- * before the route's JSON validator.
+ * before the route's JSON validator. `tooLarge` names the refusal's reason where the route's form
+ * has its own words for it (the code's own sentence otherwise).
  */
-export function jsonBodyLimit(maxBytes: number, message?: string): MiddlewareHandler<AppEnv> {
+export function jsonBodyLimit(maxBytes: number, tooLarge?: ErrorReason): MiddlewareHandler<AppEnv> {
   return ownBodyLimit(async (c, next) => {
     // GET and HEAD carry no body; asking the request for one would make the Node adapter build
     // a whole Fetch Request (headers, abort signal, stream) for every /api/auth/me.
@@ -36,7 +37,7 @@ export function jsonBodyLimit(maxBytes: number, message?: string): MiddlewareHan
     }
     const declared = c.req.header("content-length");
     if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > maxBytes) {
-      refuse(new AppError("PAYLOAD_TOO_LARGE", message));
+      refuse(new AppError("PAYLOAD_TOO_LARGE", tooLarge));
     }
     let bytes: Uint8Array<ArrayBuffer>;
     try {
@@ -44,14 +45,12 @@ export function jsonBodyLimit(maxBytes: number, message?: string): MiddlewareHan
         maxBytes,
         idleMs: c.get("bodyIdleMs") ?? DEFAULT_BODY_IDLE_MS,
         tooLarge: () => {
-          throw new AppError("PAYLOAD_TOO_LARGE", message);
+          throw new AppError("PAYLOAD_TOO_LARGE", tooLarge);
         },
       });
     } catch (error) {
       // A client that hung up mid-body gets a plain refusal (it will not read it), not a 500.
-      refuse(
-        error instanceof AppError ? error : new AppError("BAD_REQUEST", "The request body was incomplete."),
-      );
+      refuse(error instanceof AppError ? error : new AppError("BAD_REQUEST", "requestBodyIncomplete"));
     }
     // The validator reads the body again: hand it what was read.
     c.req.raw = new Request(c.req.raw, { body: bytes });

@@ -229,9 +229,14 @@ async function expectNothingStored(userId: string, action: () => Promise<void>) 
   expect(await idRows(userId)).toEqual([]);
 }
 
-const fileTooLarge = { code: "PAYLOAD_TOO_LARGE", message: "File is too large. Maximum size is 10MB." };
+const fileTooLarge = {
+  code: "PAYLOAD_TOO_LARGE",
+  reason: "idImageTooLarge",
+  message: "File is too large. Maximum size is 10MB.",
+};
 const invalidType = {
   code: "UNSUPPORTED_MEDIA_TYPE",
+  reason: "idImageInvalidType",
   message: "Invalid file type. Please upload a PNG or JPG image",
 };
 
@@ -494,9 +499,9 @@ describe("POST /api/upload/personal-id and /api/upload/company-id", () => {
   it("refuses a pixel bomb with 422 and a broken image with 422", async () => {
     const user = await member("personal");
     const broken = (await jpeg(200, 200)).subarray(0, 300);
-    for (const [data, message] of [
-      [pixelBombPng(), "The image is too large to process."],
-      [broken, "The image could not be read. Please upload a PNG or JPG image"],
+    for (const [data, reason, message] of [
+      [pixelBombPng(), "imageTooManyPixels", "The image is too large to process."],
+      [broken, "idImageUnreadable", "The image could not be read. Please upload a PNG or JPG image"],
     ] as const) {
       await expectNothingStored(user.id, async () => {
         const answer = await upload("personal-id", user.token, {
@@ -504,7 +509,7 @@ describe("POST /api/upload/personal-id and /api/upload/company-id", () => {
           files: [{ name: "front", filename: "front.png", data }],
         });
         expect(answer.status).toBe(422);
-        expect(answer.body.error).toEqual({ code: "VALIDATION_FAILED", message });
+        expect(answer.body.error).toEqual({ code: "VALIDATION_FAILED", reason, message });
       });
     }
   });
@@ -519,7 +524,11 @@ describe("POST /api/upload/personal-id and /api/upload/company-id", () => {
           files: await idImages(),
         });
         expect(answer.status).toBe(422);
-        expect(answer.body.error?.message).toBe("Expiry date must be in the future.");
+        expect(answer.body.error).toMatchObject({
+          reason: "idExpiryNotInFuture",
+          message: "Expiry date must be in the future.",
+          details: { issues: [{ path: "expiryDate", message: "Expiry date must be in the future." }] },
+        });
       });
     }
     const answer = await upload("personal-id", user.token, {
@@ -543,6 +552,7 @@ describe("POST /api/upload/personal-id and /api/upload/company-id", () => {
         expect(answer.status).toBe(422);
         expect(answer.body.error).toMatchObject({
           code: "VALIDATION_FAILED",
+          reason: "idUploadIncomplete",
           message: "please fill all fields and upload both front and back images",
           details: { issues: [{ path: "back" }] },
         });
@@ -601,6 +611,19 @@ describe("POST /api/upload/personal-id and /api/upload/company-id", () => {
         expect(answer.status).toBe(422);
       });
     }
+    // The number's limit travels with the refusal, for the text's placeholder.
+    const tooLong = await upload("personal-id", user.token, {
+      fields: personalFields({ idNumber: "9".repeat(65) }),
+      files: images,
+    });
+    expect(tooLong.body.error).toMatchObject({
+      reason: "idNumberTooLong",
+      message: "The ID number can have at most 64 characters.",
+      details: {
+        max: 64,
+        issues: [{ path: "idNumber", message: "The ID number can have at most 64 characters." }],
+      },
+    });
   });
 
   it("stores a safe file name: no path, no control characters, at most 200 characters", async () => {
@@ -653,6 +676,47 @@ describe("POST /api/upload/personal-id and /api/upload/company-id", () => {
       body: personalFields(),
     });
     expect(answer.status).toBe(415);
+    expect(answer.body.error).toMatchObject({
+      reason: "multipartRequired",
+      message: "Send the form as multipart/form-data.",
+    });
+  });
+
+  it("answers a request without a body with the spec's message", async () => {
+    const user = await member("personal");
+    const response = await t.app.request("/api/upload/personal-id", {
+      method: "POST",
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { error: unknown }).error).toEqual({
+      code: "VALIDATION_FAILED",
+      reason: "idUploadIncomplete",
+      message: "please fill all fields and upload both front and back images",
+    });
+  });
+
+  it("answers a form cut off before its end with 400 and stores nothing", async () => {
+    const user = await member("personal");
+    const whole = multipart({ fields: personalFields(), files: await idImages() });
+    const cut = whole.subarray(0, whole.length - 200);
+    await expectNothingStored(user.id, async () => {
+      const response = await t.app.request("/api/upload/personal-id", {
+        method: "POST",
+        headers: {
+          "content-type": CONTENT_TYPE,
+          "content-length": String(cut.length),
+          authorization: `Bearer ${user.token}`,
+        },
+        body: new Uint8Array(cut),
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: unknown }).error).toEqual({
+        code: "BAD_REQUEST",
+        reason: "uploadIncomplete",
+        message: "The upload was incomplete. Please try again.",
+      });
+    });
   });
 
   it("replaces the previous upload: old rows and old files are gone", async () => {

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { onboardingApi } from "../../lib/api/onboarding";
 import { ownIdDocumentsSchema } from "../../lib/schemas/id-upload";
 import { COMPANY_ID_TYPES, DOCUMENT_SIDES, PERSONAL_ID_TYPES } from "../../lib/vocabulary";
-import { MISSING_FIELDS_MESSAGE } from "../domain/documents/id-upload-fields";
 import { listOwnIdDocuments } from "../domain/documents/list-own-id-documents";
 import { uploadIdDocuments } from "../domain/documents/upload-id-documents";
 import { AppError } from "../errors";
@@ -69,7 +68,7 @@ export function registerUploadRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRoute
     });
     app.post(path, auth, requireUserType(type), readsOwnBody, async (c) => {
       const body = requestBody(c);
-      if (!body) throw new AppError("VALIDATION_FAILED", MISSING_FIELDS_MESSAGE);
+      if (!body) throw new AppError("VALIDATION_FAILED", "idUploadIncomplete");
       try {
         const documents = await uploadIdDocuments(
           { db: deps.db, storage: deps.storage, logger: c.var.log },

@@ -1,17 +1,15 @@
 import type { z } from "zod";
 import { templateFormSchema, templateUpdateFormSchema } from "../../../lib/schemas/contracts";
-import { AppError } from "../../errors";
+import { AppError, type ErrorReason } from "../../errors";
 import { validationError } from "../../http";
 import type { TemplateForm } from "./read-template-form";
 import { hasVisibleText, sanitizeTemplateHtml } from "./template-html";
 
-const EMPTY_TEMPLATE_MESSAGE = "The template has no visible text.";
-const MISSING_HTML_MESSAGE = "Please choose an HTML file for the template.";
-const RESIGN_WITHOUT_HTML_MESSAGE =
-  "Only a new version can ask members to sign again: send the template's HTML too.";
-
-const emptyTemplate = (message: string) =>
-  new AppError("VALIDATION_FAILED", message, { issues: [{ path: "file", message }] });
+/** A refusal of the form's content, with its English text as the issue of the field named. */
+function contentRefused(reason: ErrorReason, path: "file" | "resign"): AppError {
+  const { message } = new AppError("VALIDATION_FAILED", reason);
+  return new AppError("VALIDATION_FAILED", reason, { issues: [{ path, message }] });
+}
 
 /**
  * Sanitized on save: what is stored is already harmless; a template that has
@@ -19,7 +17,7 @@ const emptyTemplate = (message: string) =>
  */
 function sanitizeForSave(html: string): string {
   const clean = sanitizeTemplateHtml(html);
-  if (!hasVisibleText(clean)) throw emptyTemplate(EMPTY_TEMPLATE_MESSAGE);
+  if (!hasVisibleText(clean)) throw contentRefused("templateNoVisibleText", "file");
   return clean;
 }
 
@@ -29,7 +27,7 @@ export type CreateTemplateInput = z.output<typeof templateFormSchema> & { html: 
 export function checkCreateForm(form: TemplateForm): CreateTemplateInput {
   const parsed = templateFormSchema.safeParse(form.fields);
   if (!parsed.success) throw validationError(parsed.error);
-  if (form.html === undefined) throw emptyTemplate(MISSING_HTML_MESSAGE);
+  if (form.html === undefined) throw contentRefused("templateHtmlMissing", "file");
   return { ...parsed.data, html: sanitizeForSave(form.html) };
 }
 
@@ -54,9 +52,7 @@ export function checkUpdateForm(form: TemplateForm): UpdateTemplateInput {
   const { description, ...rest } = parsed.data;
   if (rest.resign && form.html === undefined) {
     // Only a new text can be signed again; the flag alone would mark nothing.
-    throw new AppError("VALIDATION_FAILED", RESIGN_WITHOUT_HTML_MESSAGE, {
-      issues: [{ path: "resign", message: RESIGN_WITHOUT_HTML_MESSAGE }],
-    });
+    throw contentRefused("templateResignNeedsHtml", "resign");
   }
   return {
     ...rest,

@@ -91,7 +91,7 @@ export async function ownContractDownloadUrl(
   caller: { id: string; isAdmin: boolean },
   documentId: string,
 ): Promise<string> {
-  const notFound = new AppError("NOT_FOUND", "Contract not found.");
+  const notFound = new AppError("NOT_FOUND", "contractNotFound");
   if (!isUuid(documentId)) throw notFound;
   const [row] = await deps.db
     .select({

@@ -5,7 +5,6 @@ import { contractSignatures, documents, users } from "../../db/schema";
 import { AppError } from "../../errors";
 
 const QUOTA_MB = Math.round(MEMBER_STORAGE_QUOTA_BYTES / (1024 * 1024));
-const STORAGE_QUOTA_MESSAGE = `Your documents have reached the storage limit of ${QUOTA_MB} MB. Please contact support.`;
 
 /** A stored upload that a new upload of the same template version replaces. */
 export type PendingUpload = { documentId: string; storageKey: string; sizeBytes: number };
@@ -71,7 +70,8 @@ export async function storageRoomOf(db: Database, userId: string, freed = 0): Pr
   return MEMBER_STORAGE_QUOTA_BYTES - (await storedBytesOf(db, userId)) + freed;
 }
 
-export const storageQuotaExceeded = () => new AppError("STORAGE_QUOTA_EXCEEDED", STORAGE_QUOTA_MESSAGE);
+export const storageQuotaExceeded = () =>
+  new AppError("STORAGE_QUOTA_EXCEEDED", "storageQuotaReached", { quotaMb: QUOTA_MB });
 
 /** Refuses `adding` bytes when they do not fit into the room left. */
 export function assertStorageRoom(room: number, adding: number): void {

@@ -19,7 +19,7 @@ export async function renderUnsignedContract(
   caller: UserRow,
   options: { templateId: string; isAdmin: boolean; now?: Date; renders?: RenderObserver },
 ): Promise<{ pdf: Buffer; fileName: string }> {
-  const notFound = new AppError("NOT_FOUND", "Contract template not found.");
+  const notFound = new AppError("NOT_FOUND", "contractTemplateNotFound");
   await assertContractRenderAllowed(db, caller.id, "download");
   if (!options.isAdmin) {
     const own = [

@@ -6,9 +6,6 @@ import { MultipartError, readMultipart } from "../../infra/uploads/read-multipar
 import type { RequestBody } from "../../infra/uploads/request-body";
 import { refusedUploadError } from "../refused-upload";
 
-const HTML_TOO_LARGE_MESSAGE = "The template is too large. Maximum size is 1 MB.";
-const NOT_HTML_MESSAGE = "Please upload the template as an HTML file.";
-
 const LIMITS = {
   maxFileBytes: TEMPLATE_HTML_MAX_BYTES,
   maxFiles: 1,
@@ -37,8 +34,8 @@ export type TemplateForm = {
 function toAppError(error: unknown): unknown {
   if (!(error instanceof MultipartError)) return error;
   return refusedUploadError(error, {
-    tooLarge: HTML_TOO_LARGE_MESSAGE,
-    badFields: "The form has too many fields or files.",
+    tooLarge: "templateTooLarge",
+    badFields: "templateFormTooManyParts",
     fieldCarriesUpload: true,
   });
 }
@@ -63,13 +60,13 @@ async function readAll(stream: Readable): Promise<Buffer> {
 async function decodeTemplateFile(bytes: Buffer): Promise<string> {
   const detected = await fileTypeFromBuffer(bytes.subarray(0, SNIFF_BYTES));
   // XHTML starts with an XML declaration, which file-type reports as xml.
-  if (detected && detected.ext !== "xml") throw new AppError("UNSUPPORTED_MEDIA_TYPE", NOT_HTML_MESSAGE);
-  if (bytes.includes(0)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", NOT_HTML_MESSAGE);
+  if (detected && detected.ext !== "xml") throw new AppError("UNSUPPORTED_MEDIA_TYPE", "templateNotHtml");
+  if (bytes.includes(0)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "templateNotHtml");
   let text: string;
   try {
     text = UTF8.decode(bytes);
   } catch {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", NOT_HTML_MESSAGE);
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "templateNotHtml");
   }
   return text.startsWith("\uFEFF") ? text.slice(1) : text;
 }
@@ -85,7 +82,7 @@ export async function readTemplateForm(body: RequestBody): Promise<TemplateForm>
   try {
     sentFields = await readMultipart(body, LIMITS, async (file) => {
       if (file.fieldName !== "file") {
-        throw new AppError("VALIDATION_FAILED", "Only one HTML file named 'file' can be uploaded.");
+        throw new AppError("VALIDATION_FAILED", "templateFileFieldOnly");
       }
       fileBytes = await readAll(file.stream);
     });
@@ -105,9 +102,8 @@ export async function readTemplateForm(body: RequestBody): Promise<TemplateForm>
   // An empty file input (nothing chosen) is no file.
   const file = fileBytes && fileBytes.length > 0 ? await decodeTemplateFile(fileBytes) : undefined;
   if (file !== undefined && fields.html !== undefined) {
-    throw new AppError("VALIDATION_FAILED", "Send the template either as a file or as HTML, not both.", {
-      issues: [{ path: "file", message: "Send the template either as a file or as HTML, not both." }],
-    });
+    const { message } = new AppError("VALIDATION_FAILED", "templateFileOrHtml");
+    throw new AppError("VALIDATION_FAILED", "templateFileOrHtml", { issues: [{ path: "file", message }] });
   }
   return { fields, cleared, html: file ?? fields.html };
 }

@@ -1,5 +1,5 @@
 import type { Database } from "../../db";
-import { AppError } from "../../errors";
+import { AppError, type ErrorReason } from "../../errors";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit";
 
 /**
@@ -14,10 +14,10 @@ export const CONTRACT_RENDER_LIMITS = {
   sign: { limit: 5, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
-const MESSAGES = {
-  download: "Too many contract downloads. Please wait and try again.",
-  sign: "Too many signing attempts. Please wait and try again.",
-} as const;
+const REASONS = {
+  download: "contractDownloadsRateLimited",
+  sign: "contractSigningRateLimited",
+} as const satisfies Record<keyof typeof CONTRACT_RENDER_LIMITS, ErrorReason>;
 
 /** Counts one render request of the member; past the limit 429 with the seconds to wait. */
 export async function assertContractRenderAllowed(
@@ -27,6 +27,6 @@ export async function assertContractRenderAllowed(
 ): Promise<void> {
   const hit = await hitRateLimit(db, `contract-${kind}:${userId}`, CONTRACT_RENDER_LIMITS[kind]);
   if (hit.exceeded) {
-    throw new AppError("RATE_LIMITED", MESSAGES[kind], { retryAfterSeconds: hit.retryAfterSeconds });
+    throw new AppError("RATE_LIMITED", REASONS[kind], { retryAfterSeconds: hit.retryAfterSeconds });
   }
 }

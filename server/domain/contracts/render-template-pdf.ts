@@ -53,13 +53,11 @@ export async function renderTemplatePdf(
     );
   } catch (error) {
     if (!(error instanceof RenderQueueFullError)) throw error;
-    throw new AppError("SERVICE_UNAVAILABLE", RENDER_BUSY_MESSAGE, {
+    throw new AppError("SERVICE_UNAVAILABLE", "contractRenderBusy", {
       retryAfterSeconds: error.retryAfterSeconds,
     });
   }
 }
-
-const RENDER_BUSY_MESSAGE = "Many contracts are being prepared right now. Please try again in a moment.";
 
 /** The file name a contract PDF is offered under ("Partner Agreement v2.pdf"). */
 export function contractPdfFileName(templateName: string, version: number): string {

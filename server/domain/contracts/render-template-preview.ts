@@ -4,7 +4,6 @@ import type { RenderObserver } from "../../infra/pdf/render-queue";
 import { contractPdfFileName, renderTemplatePdf } from "./render-template-pdf";
 import type { PlaceholderValues } from "./template-html";
 import { loadActiveStampPng, loadTemplateVersion } from "./template-queries";
-import { TEMPLATE_NOT_FOUND_MESSAGE } from "./update-template";
 
 /** Sample member data for the admin preview: what a filled contract will look like. */
 export const PREVIEW_SAMPLE_VALUES: Omit<PlaceholderValues, "date"> = {
@@ -26,7 +25,7 @@ export async function renderTemplatePreview(
   { version, now = new Date(), renders }: { version?: number; now?: Date; renders?: RenderObserver } = {},
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const loaded = await loadTemplateVersion(db, templateId, version);
-  if (!loaded) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+  if (!loaded) throw new AppError("NOT_FOUND", "templateNotFound");
   const stamp = await loadActiveStampPng(db);
   const pdf = await renderTemplatePdf(loaded, PREVIEW_SAMPLE_VALUES, { date: now, stamp, observer: renders });
   return { pdf, fileName: contractPdfFileName(loaded.template.name, loaded.version.version) };

@@ -5,7 +5,7 @@ import { AppError } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { isUuid } from "../ids";
 import { TEMPLATE_AUDIT_ACTIONS, type TemplateActor } from "./template-audit";
-import { lockTemplate, TEMPLATE_NOT_FOUND_MESSAGE } from "./update-template";
+import { lockTemplate } from "./update-template";
 
 /** PATCH /api/document-templates/{id}/state: inactive templates are offered to no member. */
 export async function setTemplateState(
@@ -14,7 +14,7 @@ export async function setTemplateState(
   state: "active" | "inactive",
   actor: TemplateActor,
 ): Promise<void> {
-  if (!isUuid(templateId)) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+  if (!isUuid(templateId)) throw new AppError("NOT_FOUND", "templateNotFound");
   await db.transaction(async (tx) => {
     const template = await lockTemplate(tx, templateId);
     if (template.state === state) return;

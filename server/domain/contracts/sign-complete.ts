@@ -20,11 +20,10 @@ export async function completeContracts(
   if (templates.length === 0) throw new AppError("NO_CONTRACT_TEMPLATES");
   const missing = missingTemplates(templates);
   if (missing.length > 0) {
-    throw new AppError(
-      "CONTRACT_INCOMPLETE",
-      `Please sign or upload these contracts first: ${missing.map((template) => template.name).join(", ")}.`,
-      { missing },
-    );
+    throw new AppError("CONTRACT_INCOMPLETE", "contractsMissing", {
+      missing,
+      names: missing.map((template) => template.name),
+    });
   }
   const signedAt = deps.now?.() ?? new Date();
   await deps.db.transaction(async (tx) => {

@@ -41,8 +41,6 @@ export type SignContractsInput = {
   resign?: boolean;
 };
 
-const NOTHING_TO_RESIGN_MESSAGE = "There is no contract to sign again.";
-
 /** What a drawn signature signs: the onboarding templates, or those to be signed again. */
 async function templatesToSign(db: Database, input: SignContractsInput) {
   if (!input.resign) {
@@ -51,7 +49,7 @@ async function templatesToSign(db: Database, input: SignContractsInput) {
     return templates;
   }
   const templates = await templatesToResign(db, input.user);
-  if (templates.length === 0) throw new AppError("CONFLICT", NOTHING_TO_RESIGN_MESSAGE);
+  if (templates.length === 0) throw new AppError("CONFLICT", "nothingToResign");
   return templates;
 }
 
@@ -87,7 +85,7 @@ export async function signContracts(
     for (const template of templates) {
       // The version listed, not whatever is current by now: the member signs what they saw.
       const loaded = await loadTemplateVersion(deps.db, template.id, template.version);
-      if (!loaded) throw new AppError("CONFLICT", "A contract template changed. Please reload the page.");
+      if (!loaded) throw new AppError("CONFLICT", "contractTemplateChanged");
       const pdf = await renderContractForMember(loaded, values, {
         date: signedAt,
         signature,

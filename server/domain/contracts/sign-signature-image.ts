@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { SIGNATURE_MAX_BYTES } from "../../../lib/schemas/contracts";
-import { AppError } from "../../errors";
+import { AppError, type ErrorReason } from "../../errors";
 import {
   Base64Error,
   decodeBase64Payload,
@@ -12,11 +12,11 @@ import { ImageError } from "../../infra/uploads/image-upload";
 /** The canvas is 400 × 120; a high-density screen triples it. Far more is not a signature. */
 const SIGNATURE_MAX_PIXELS = 4_000_000;
 
-/** Contract text, in English like the API's other messages. */
-const SIGNATURE_MISSING_MESSAGE = "Please sign the contract.";
-
-const invalid = (message: string) =>
-  new AppError("VALIDATION_FAILED", message, { issues: [{ path: "signatureImage", message }] });
+/** A refused signature, with its English text as the signature field's issue. */
+function invalid(reason: ErrorReason): AppError {
+  const { message } = new AppError("VALIDATION_FAILED", reason);
+  return new AppError("VALIDATION_FAILED", reason, { issues: [{ path: "signatureImage", message }] });
+}
 
 /**
  * The drawn signature (a PNG data URL from the canvas) as clean PNG bytes: at most
@@ -31,15 +31,15 @@ export async function decodeSignatureImage(dataUrl: string): Promise<Buffer> {
     png = (await reencodeAsPng(bytes, type, { maxPixels: SIGNATURE_MAX_PIXELS })).data;
   } catch (error) {
     if (error instanceof Base64Error && error.reason === "too_large") {
-      throw new AppError("PAYLOAD_TOO_LARGE", "The signature image is too large.");
+      throw new AppError("PAYLOAD_TOO_LARGE", "signatureTooLarge");
     }
     if (error instanceof Base64Error || error instanceof ImageError) {
-      throw invalid("The signature must be a PNG image of the drawn signature.");
+      throw invalid("signatureNotPng");
     }
     throw error;
   }
   // Every channel the same everywhere (a fully transparent or single-colour canvas): nothing drawn.
   const { channels } = await sharp(png).stats();
-  if (channels.every((channel) => channel.min === channel.max)) throw invalid(SIGNATURE_MISSING_MESSAGE);
+  if (channels.every((channel) => channel.min === channel.max)) throw invalid("signatureMissing");
   return png;
 }

@@ -35,11 +35,6 @@ export type UploadContractInput = {
   userAgent: string | null;
 };
 
-/** Contract texts. */
-const NOT_A_PDF_MESSAGE = "Please select a PDF file.";
-const PDF_TOO_LARGE_MESSAGE = "File size must be less than 10MB.";
-const TEMPLATE_NOT_FOUND_MESSAGE = "Contract template not found.";
-
 const LIMITS = {
   maxFileBytes: CONTRACT_PDF_MAX_BYTES,
   maxFiles: 1,
@@ -74,7 +69,7 @@ class PdfCheck extends Transform {
       this.head = Buffer.concat([this.head, chunk]);
       if (this.head.length < PDF_MAGIC.length) return callback();
       if (!this.head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
-        return callback(new AppError("UNSUPPORTED_MEDIA_TYPE", NOT_A_PDF_MESSAGE));
+        return callback(new AppError("UNSUPPORTED_MEDIA_TYPE", "contractNotPdf"));
       }
       this.checked = true;
       const head = this.head;
@@ -88,8 +83,8 @@ class PdfCheck extends Transform {
     if (!this.checked) {
       callback(
         this.size === 0
-          ? new AppError("VALIDATION_FAILED", NOT_A_PDF_MESSAGE)
-          : new AppError("UNSUPPORTED_MEDIA_TYPE", NOT_A_PDF_MESSAGE),
+          ? new AppError("VALIDATION_FAILED", "contractNotPdf")
+          : new AppError("UNSUPPORTED_MEDIA_TYPE", "contractNotPdf"),
       );
       return;
     }
@@ -106,8 +101,8 @@ const sumBytes = (uploads: PendingUpload[]) => uploads.reduce((total, upload) =>
 function toAppError(error: unknown): unknown {
   if (!(error instanceof MultipartError)) return error;
   return refusedUploadError(error, {
-    tooLarge: PDF_TOO_LARGE_MESSAGE,
-    badFields: "Send one file named contract and the templateId.",
+    tooLarge: "contractPdfTooLarge",
+    badFields: "contractUploadFields",
   });
 }
 
@@ -153,7 +148,7 @@ export async function uploadSignedContract(
   }
   const templateNamed = (id: string | undefined) => {
     const template = eligible.find((candidate) => candidate.id === id?.trim().toLowerCase());
-    if (!template) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND_MESSAGE);
+    if (!template) throw new AppError("NOT_FOUND", "contractTemplateNotFound");
     return template;
   };
 
@@ -161,7 +156,7 @@ export async function uploadSignedContract(
   let storageKey: string | undefined;
   const storeFile = async (file: MultipartFile, fieldsSoFar: ReadonlyMap<string, string>) => {
     if (file.fieldName !== "contract" || storageKey) {
-      throw new AppError("VALIDATION_FAILED", "Send one file named contract and the templateId.");
+      throw new AppError("VALIDATION_FAILED", "contractUploadFields");
     }
     // The field usually comes first: refuse an unknown template before storing anything.
     if (fieldsSoFar.has("templateId")) templateNamed(fieldsSoFar.get("templateId"));
@@ -190,7 +185,7 @@ export async function uploadSignedContract(
   try {
     const fields = await readMultipart(input.body, LIMITS, storeFile);
     template = templateNamed(fields.get("templateId"));
-    if (!stored) throw new AppError("VALIDATION_FAILED", NOT_A_PDF_MESSAGE);
+    if (!stored) throw new AppError("VALIDATION_FAILED", "contractNotPdf");
     contract = {
       templateId: template.id,
       templateName: template.name,

@@ -8,7 +8,7 @@ import { toCompanyStamp } from "./stamp-view";
 
 export type StampActionContext = { actorUserId: string; ip: string | null };
 
-const notFound = () => new AppError("NOT_FOUND", "No company stamp with this id.");
+const notFound = () => new AppError("NOT_FOUND", "stampNotFound");
 
 /**
  * One change to a stamp and its audit row, in one transaction; `change` gives back nothing when

@@ -19,12 +19,6 @@ const STAMP_MAX_PIXELS = 16_000_000;
 /** The PDF shows the stamp at most 160 × 96 pt; 800 px keeps it sharp when printed. */
 const STAMP_STORED_SIDE = 800;
 
-/** Stamp texts (the admin page shows them in German). */
-export const STAMP_TOO_LARGE_MESSAGE = "Datei zu groß (max. 500 KB).";
-const STAMP_INVALID_TYPE_MESSAGE = "Ungültiger Dateityp. Erlaubt: PNG, JPG, WEBP.";
-const STAMP_EXISTS_MESSAGE =
-  "Es existiert bereits ein Firmenstempel (ID 1). Lösche ihn zuerst um einen neuen hochzuladen.";
-
 export type StampUploadInput = {
   base64: string;
   label?: string;
@@ -36,17 +30,17 @@ export type StampUploadInput = {
 function toAppError(error: unknown): unknown {
   if (error instanceof Base64Error) {
     return error.reason === "too_large"
-      ? new AppError("PAYLOAD_TOO_LARGE", STAMP_TOO_LARGE_MESSAGE)
-      : new AppError("UNSUPPORTED_MEDIA_TYPE", STAMP_INVALID_TYPE_MESSAGE);
+      ? new AppError("PAYLOAD_TOO_LARGE", "stampTooLarge")
+      : new AppError("UNSUPPORTED_MEDIA_TYPE", "stampInvalidType");
   }
   if (error instanceof ImageError) {
     switch (error.reason) {
       case "unsupported_type":
-        return new AppError("UNSUPPORTED_MEDIA_TYPE", STAMP_INVALID_TYPE_MESSAGE);
+        return new AppError("UNSUPPORTED_MEDIA_TYPE", "stampInvalidType");
       case "too_many_pixels":
-        return new AppError("VALIDATION_FAILED", "The image is too large to process.");
+        return new AppError("VALIDATION_FAILED", "imageTooManyPixels");
       case "unreadable":
-        return new AppError("VALIDATION_FAILED", "The image could not be read.");
+        return new AppError("VALIDATION_FAILED", "stampImageUnreadable");
     }
   }
   return error;
@@ -100,8 +94,8 @@ export async function uploadStamp(db: Database, input: StampUploadInput): Promis
     if (inserted) return toCompanyStamp(inserted);
     const [existing] = await db.select().from(companyStamps).where(eq(companyStamps.id, STAMP_ID));
     if (existing) {
-      throw new AppError("STAMP_EXISTS", STAMP_EXISTS_MESSAGE, { stamp: toCompanyStamp(existing) });
+      throw new AppError("STAMP_EXISTS", undefined, { stamp: toCompanyStamp(existing) });
     }
   }
-  throw new AppError("STAMP_EXISTS", STAMP_EXISTS_MESSAGE);
+  throw new AppError("STAMP_EXISTS");
 }

@@ -10,11 +10,9 @@ import { membersToTellOfResign } from "./resign";
 import { TEMPLATE_AUDIT_ACTIONS, type TemplateActor } from "./template-audit";
 import type { TemplateRow } from "./template-queries";
 
-export const TEMPLATE_NOT_FOUND_MESSAGE = "Template not found.";
-
 /** The template's row, locked until the transaction ends, so changes of one template queue. */
 export function lockTemplate(tx: Database, templateId: string): Promise<TemplateRow> {
-  return lockRow(tx, contractTemplates, templateId, TEMPLATE_NOT_FOUND_MESSAGE);
+  return lockRow(tx, contractTemplates, templateId, "templateNotFound");
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ID_NUMBER_MAX_LENGTH } from "../../../lib/constants";
-import type { ValidationIssue } from "../../../lib/schemas/common";
 import { COMPANY_ID_TYPES, PERSONAL_ID_TYPES } from "../../../lib/vocabulary";
+import type { ErrorReason } from "../../errors";
 
 // The text fields of an ID upload. They arrive inside a multipart body read as a
 // stream, so they are checked here rather than by a route validator (which would buffer the
@@ -14,9 +14,29 @@ const ID_TYPES_BY_DOCUMENT = {
   company_id: COMPANY_ID_TYPES,
 } as const;
 
-/** The one message for anything missing. */
-export const MISSING_FIELDS_MESSAGE = "please fill all fields and upload both front and back images";
-const EXPIRY_NOT_IN_FUTURE_MESSAGE = "Expiry date must be in the future.";
+/**
+ * Why a field is refused, as reason keys of the message catalogue; `idUploadIncomplete` is the
+ * one text for anything missing.
+ */
+const FIELD_REASONS = [
+  "idUploadIncomplete",
+  "idTypeInvalid",
+  "idNumberTooLong",
+  "idNumberInvalid",
+  "idExpiryDateFormat",
+  "idExpiryNotInFuture",
+] as const satisfies readonly ErrorReason[];
+type FieldReason = (typeof FIELD_REASONS)[number];
+
+/** The schemas name their reason as the message; anything else counts as missing. */
+const reasonOf = (message: string | undefined): FieldReason =>
+  FIELD_REASONS.find((reason) => reason === message) ?? "idUploadIncomplete";
+
+/** A refused field: its name, the reason and the values of the reason's placeholders. */
+export type FieldProblem = { path: string; reason: FieldReason; values?: { max: number } };
+
+const problemOf = (path: string, reason: FieldReason): FieldProblem =>
+  reason === "idNumberTooLong" ? { path, reason, values: { max: ID_NUMBER_MAX_LENGTH } } : { path, reason };
 
 const TEXT_FIELDS = ["idType", "idNumber", "expiryDate"] as const;
 
@@ -25,17 +45,17 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 function fieldSchemas(documentType: IdDocumentType, today: string) {
   return {
-    idType: z.enum(ID_TYPES_BY_DOCUMENT[documentType], { error: "Please choose a valid ID type." }),
+    idType: z.enum(ID_TYPES_BY_DOCUMENT[documentType], { error: "idTypeInvalid" }),
     idNumber: z
       .string()
       .trim()
-      .min(1, MISSING_FIELDS_MESSAGE)
-      .max(ID_NUMBER_MAX_LENGTH, `The ID number can have at most ${ID_NUMBER_MAX_LENGTH} characters.`)
-      .refine((value) => !INVISIBLE.test(value), "Please enter a valid ID number."),
+      .min(1, "idUploadIncomplete")
+      .max(ID_NUMBER_MAX_LENGTH, "idNumberTooLong")
+      .refine((value) => !INVISIBLE.test(value), "idNumberInvalid"),
     // ISO calendar dates compare correctly as strings; "today" is the UTC date.
     expiryDate: z.iso
-      .date({ error: "Please enter the expiry date as YYYY-MM-DD." })
-      .refine((value) => value > today, EXPIRY_NOT_IN_FUTURE_MESSAGE),
+      .date({ error: "idExpiryDateFormat" })
+      .refine((value) => value > today, "idExpiryNotInFuture"),
   };
 }
 
@@ -52,12 +72,12 @@ export type IdUploadFields = {
   hasBackside: boolean;
 };
 
-export type FieldCheck = { ok: true; value: IdUploadFields } | { ok: false; issues: ValidationIssue[] };
+export type FieldCheck = { ok: true; value: IdUploadFields } | { ok: false; problems: FieldProblem[] };
 
 /**
  * Checks the text fields and which sides arrived. `partial` checks only what has arrived so far
  * (while the body is still streaming, to refuse before decoding images); otherwise every required
- * field and image must be there. Missing entries are reported first, with the spec's message.
+ * field and image must be there. Missing entries are reported first, with the spec's text.
  */
 export function checkIdUploadFields(
   fields: ReadonlyMap<string, string>,
@@ -71,20 +91,20 @@ export function checkIdUploadFields(
       name === "front" || name === "back" ? !sides.has(name) : (fields.get(name) ?? "").trim() === "",
     );
     if (missing.length) {
-      return { ok: false, issues: missing.map((path) => ({ path, message: MISSING_FIELDS_MESSAGE })) };
+      return { ok: false, problems: missing.map((path) => problemOf(path, "idUploadIncomplete")) };
     }
   }
   const schemas = fieldSchemas(options.documentType, options.today);
-  const issues: ValidationIssue[] = [];
+  const problems: FieldProblem[] = [];
   const value: Record<string, string> = {};
   for (const name of TEXT_FIELDS) {
     const raw = fields.get(name);
     if (options.partial && (raw === undefined || raw.trim() === "")) continue;
     const parsed = schemas[name].safeParse(raw ?? "");
     if (parsed.success) value[name] = parsed.data;
-    else issues.push({ path: name, message: parsed.error.issues[0]?.message ?? MISSING_FIELDS_MESSAGE });
+    else problems.push(problemOf(name, reasonOf(parsed.error.issues[0]?.message)));
   }
-  if (issues.length) return { ok: false, issues };
+  if (problems.length) return { ok: false, problems };
   return {
     ok: true,
     value: {

@@ -9,8 +9,6 @@ import { hitRateLimit, type RateLimitRule } from "../security/rate-limit";
  */
 export const ID_UPLOAD_LIMIT = { limit: 10, windowSeconds: 24 * 60 * 60 } as const satisfies RateLimitRule;
 
-const ID_UPLOAD_LIMIT_MESSAGE = "Too many ID uploads. Please wait and try again.";
-
 /**
  * Counts one ID upload of the member, before its body is read: every attempt costs the reading
  * and re-encoding, whether it ends stored or refused. Past the limit 429 with the seconds to wait.
@@ -18,6 +16,6 @@ const ID_UPLOAD_LIMIT_MESSAGE = "Too many ID uploads. Please wait and try again.
 export async function assertIdUploadAllowed(db: Database, userId: string): Promise<void> {
   const hit = await hitRateLimit(db, `id-upload:${userId}`, ID_UPLOAD_LIMIT);
   if (hit.exceeded) {
-    throw new AppError("RATE_LIMITED", ID_UPLOAD_LIMIT_MESSAGE, { retryAfterSeconds: hit.retryAfterSeconds });
+    throw new AppError("RATE_LIMITED", "idUploadsRateLimited", { retryAfterSeconds: hit.retryAfterSeconds });
   }
 }

@@ -13,7 +13,12 @@ import type { RequestBody } from "../../infra/uploads/request-body";
 import { createUploadScratch, spoolImageUpload } from "../../infra/uploads/spool-image-upload";
 import { storageQuotaExceeded } from "../contracts/member-storage";
 import { refusedUploadError } from "../refused-upload";
-import { checkIdUploadFields, type IdDocumentType, type IdUploadFields } from "./id-upload-fields";
+import {
+  checkIdUploadFields,
+  type FieldProblem,
+  type IdDocumentType,
+  type IdUploadFields,
+} from "./id-upload-fields";
 import { assertIdUploadAllowed } from "./id-upload-rate-limit";
 import { idUploadRoomOf, replaceIdDocuments, type StoredIdImage } from "./replace-id-documents";
 import { safeOriginalFilename } from "./safe-original-filename";
@@ -32,13 +37,6 @@ export type UploadIdDocumentsInput = {
   body: RequestBody;
   ip: string | null;
 };
-
-/** The texts members see when an upload is refused. */
-const FILE_TOO_LARGE_MESSAGE = "File is too large. Maximum size is 10MB.";
-const INVALID_FILE_TYPE_MESSAGE = "Invalid file type. Please upload a PNG or JPG image";
-const TOO_MANY_PIXELS_MESSAGE = "The image is too large to process.";
-const UNREADABLE_IMAGE_MESSAGE = "The image could not be read. Please upload a PNG or JPG image";
-const UNEXPECTED_FILE_MESSAGE = "Only a front and a back image can be uploaded.";
 
 const SIDES = DOCUMENT_SIDES;
 type Side = (typeof SIDES)[number];
@@ -60,26 +58,35 @@ const LIMITS = {
 function toAppError(error: unknown): unknown {
   if (error instanceof MultipartError) {
     return refusedUploadError(error, {
-      tooLarge: FILE_TOO_LARGE_MESSAGE,
-      badFields: "The form has too many or too long fields.",
-      tooManyFiles: UNEXPECTED_FILE_MESSAGE,
+      tooLarge: "idImageTooLarge",
+      badFields: "idUploadBadFields",
+      tooManyFiles: "idUploadUnexpectedFile",
     });
   }
   if (error instanceof ImageError) {
     switch (error.reason) {
       case "unsupported_type":
-        return new AppError("UNSUPPORTED_MEDIA_TYPE", INVALID_FILE_TYPE_MESSAGE);
+        return new AppError("UNSUPPORTED_MEDIA_TYPE", "idImageInvalidType");
       case "too_many_pixels":
-        return new AppError("VALIDATION_FAILED", TOO_MANY_PIXELS_MESSAGE);
+        return new AppError("VALIDATION_FAILED", "imageTooManyPixels");
       case "unreadable":
-        return new AppError("VALIDATION_FAILED", UNREADABLE_IMAGE_MESSAGE);
+        return new AppError("VALIDATION_FAILED", "idImageUnreadable");
     }
   }
   return error;
 }
 
-function validationFailed(issues: { path: string; message: string }[]): AppError {
-  return new AppError("VALIDATION_FAILED", issues[0]?.message, { issues });
+/**
+ * The refused fields as a 422: the first one's reason (with its placeholders' values), and an
+ * issue per field with its English text.
+ */
+function validationFailed(problems: FieldProblem[]): AppError {
+  const issues = problems.map(({ path, reason, values }) => ({
+    path,
+    message: new AppError("VALIDATION_FAILED", reason, values).message,
+  }));
+  const [first] = problems;
+  return new AppError("VALIDATION_FAILED", first?.reason, { ...first?.values, issues });
 }
 
 /**
@@ -118,7 +125,7 @@ export async function uploadIdDocuments(deps: UploadIdDocumentsDeps, input: Uplo
 
   const storeImage = async (file: MultipartFile, fieldsSoFar: ReadonlyMap<string, string>) => {
     if (!isSide(file.fieldName) || stored.has(file.fieldName)) {
-      throw new AppError("VALIDATION_FAILED", UNEXPECTED_FILE_MESSAGE);
+      throw new AppError("VALIDATION_FAILED", "idUploadUnexpectedFile");
     }
     // Fields usually come before the files: refuse a bad form before decoding anything.
     const early = checkIdUploadFields(fieldsSoFar, new Set(), {
@@ -126,7 +133,7 @@ export async function uploadIdDocuments(deps: UploadIdDocumentsDeps, input: Uplo
       today,
       partial: true,
     });
-    if (!early.ok) throw validationFailed(early.issues);
+    if (!early.ok) throw validationFailed(early.problems);
 
     scratch ??= await createUploadScratch();
     const upload = await spoolImageUpload(file.stream, {
@@ -165,7 +172,7 @@ export async function uploadIdDocuments(deps: UploadIdDocumentsDeps, input: Uplo
       documentType: input.documentType,
       today,
     });
-    if (!check.ok) throw validationFailed(check.issues);
+    if (!check.ok) throw validationFailed(check.problems);
     checked = check.value;
   } catch (error) {
     await deleteObjects(
