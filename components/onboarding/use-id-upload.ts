@@ -111,13 +111,15 @@ export function useIdUpload(accountType: AccountType) {
       case "tooManyUploads":
         return fail(t("errors.tooManyUploads", refusal.wait));
       case "fieldIssues": {
-        // The fields the API names get its words beside them, the first one the focus.
+        // The fields the API names get its words beside them, the first one the focus. The
+        // refusal's reason is in the page's language; so are the issues that say the same (the
+        // API's English text of it), the others come as the API sent them.
         const named = problem.issues.find((issue) => ID_UPLOAD_FIELDS.includes(issue.path as IdUploadField));
-        applyFieldIssues(problem, ID_UPLOAD_FIELDS, (name, error) => setError(name, error));
-        return fail(
-          problem.message || t("errors.uploadFailed"),
-          (named?.path as IdUploadField) ?? "form-error",
+        const message = apiErrorMessage(problem, problem.message || t("errors.uploadFailed"));
+        applyFieldIssues(problem, ID_UPLOAD_FIELDS, (name, error) =>
+          setError(name, error.message === problem.message ? { ...error, message } : error),
         );
+        return fail(message, (named?.path as IdUploadField) ?? "form-error");
       }
       case "apiError":
         return fail(apiErrorMessage(problem, t("errors.uploadFailed")));

@@ -3,8 +3,8 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import type { z } from "zod";
+import { useAdminErrorText } from "@/components/admin/shared/use-admin-error-text";
 import { api } from "@/components/api/client";
-import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
@@ -63,7 +63,7 @@ export function StampUploadForm({
 }) {
   const t = useTranslations("AdminContracts.stamp");
   const locale = useLocale();
-  const apiErrorMessage = useApiErrorMessage();
+  const adminErrorText = useAdminErrorText();
   const form = useSchemaForm<Values, Checked>(stampFormSchema, {
     defaultValues: { label: "", activate: false },
   });
@@ -131,7 +131,8 @@ export function StampUploadForm({
       }
       if (error.code === "INVALID_RESPONSE") return onExisting(null);
       applyFieldIssues(error, FIELDS, form.setError);
-      const message = apiErrorMessage(error, error.serverMessage ?? "");
+      // The API's refusal in the page's language; a bare HTTP status is said by `uploadFailed`.
+      const message = error.serverMessage ? adminErrorText(error) : "";
       show("error", t("uploadFailed", { status: error.status, message }).trim());
     } finally {
       setProgress(null);

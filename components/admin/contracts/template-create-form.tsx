@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import type { z } from "zod";
+import { useAdminErrorText } from "@/components/admin/shared/use-admin-error-text";
 import { api } from "@/components/api/client";
-import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { UploadProgress } from "@/components/onboarding/id-image-field";
 import { Button } from "@/components/ui/button";
@@ -60,7 +60,7 @@ export function TemplateCreateForm({
 }) {
   const t = useTranslations("AdminContracts.create");
   const tValues = useTranslations("AdminContracts.values");
-  const apiErrorMessage = useApiErrorMessage();
+  const adminErrorText = useAdminErrorText();
   const form = useSchemaForm<Values, Checked>(templateFormSchema, { defaultValues: EMPTY });
   const { register, formState } = form;
   const fileRef = useRef<HTMLInputElement>(null);
@@ -107,7 +107,8 @@ export function TemplateCreateForm({
       if (!isApiProblem(error) || error.code === "NETWORK" || error.code === "INVALID_RESPONSE")
         return show("error", t("failed"));
       applyFieldIssues(error, FIELDS, form.setError);
-      const detail = apiErrorMessage(error, error.serverMessage ?? "");
+      // The API's refusal in the page's language; a bare HTTP status adds nothing to `failed`.
+      const detail = error.serverMessage ? adminErrorText(error) : "";
       show("error", detail ? `${t("failed")} ${detail}` : t("failed"));
     } finally {
       setProgress(null);

@@ -119,7 +119,16 @@ export function OnlineSigningForm({
       const named = isApiProblem(error)
         ? error.issues.find((issue) => FIELDS.includes(issue.path as SignField))
         : undefined;
-      if (isApiProblem(error) && applyFieldIssues(error, FIELDS, setError)) {
+      // The issue that says the refusal's reason (the API's English text of it) gets the reason's
+      // text in the page's language; any other comes as the API sent it.
+      if (
+        isApiProblem(error) &&
+        applyFieldIssues(error, FIELDS, (name, issue, options) => {
+          const message =
+            issue.message === error.message ? apiErrorMessage(error, issue.message) : issue.message;
+          setError(name, { ...issue, message }, options);
+        })
+      ) {
         setFocusTarget(FOCUS_ID[named?.path as SignField]);
         return;
       }

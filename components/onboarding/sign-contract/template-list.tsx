@@ -75,9 +75,9 @@ export function TemplateList({
     // A full storage quota is a 413 too, but says something else than a too-large file.
     if (problem.status === 413 && problem.code !== "STORAGE_QUOTA_EXCEEDED") return t("upload.tooLarge");
     if (problem.status === 415) return t("upload.invalidType");
-    // A 422 names what is wrong with this upload in its own words.
+    // A 422 names what is wrong with this upload: its reason's text, else the API's words.
     if (problem.status === 422 && problem.code === "VALIDATION_FAILED" && problem.message)
-      return problem.message;
+      return apiErrorMessage(problem, problem.message);
     return apiErrorMessage(problem, t("upload.failed"));
   };
 

@@ -70,7 +70,7 @@ export function UploadFinish({
         fail(
           names.length > 0
             ? t("upload.missing", { names: names.join(", ") })
-            : apiErrorMessage(problem, problem.message),
+            : apiErrorMessage(problem, t("upload.finishFailed")),
         );
         return;
       }
