@@ -141,7 +141,9 @@ describe("GET /api/admin/users/{id}/referrals", () => {
     const admin = await createReferrer(t.app, db(), { role: "admin" });
     const member = await createReferrer(t.app, db());
 
-    expect((await get(`/api/admin/users/${randomUUID()}/referrals`, admin.token)).status).toBe(404);
+    const unknown = await get(`/api/admin/users/${randomUUID()}/referrals`, admin.token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({ message: "User not found", reason: "userNotFound" });
     expect((await get("/api/admin/users/not-a-uuid/referrals", admin.token)).status).toBe(404);
     const refused = await get(`/api/admin/users/${member.id}/referrals`, member.token);
     expect(refused.status).toBe(403);

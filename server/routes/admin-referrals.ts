@@ -27,8 +27,7 @@ export function registerAdminReferralRoutes(
         404: errorJson("User not found"),
       },
     }),
-    async (c) =>
-      c.json(await inviteTree(deps.db, rowIdOr404(c.req.valid("param").id, "User not found")), 200),
+    async (c) => c.json(await inviteTree(deps.db, rowIdOr404(c.req.valid("param").id, "userNotFound")), 200),
   );
 
   app.openapi(

@@ -149,7 +149,7 @@ describe("GET /api/admin/user-list sorted", () => {
       admin.token,
     );
     expect(mixed.status).toBe(400);
-    expect(mixed.body.error?.message).toBe("The cursor is not valid.");
+    expect(mixed.body.error).toMatchObject({ message: "The cursor is not valid.", reason: "cursorInvalid" });
   });
 });
 

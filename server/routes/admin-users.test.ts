@@ -403,7 +403,7 @@ describe("full user data and documents", () => {
     expect(JSON.stringify(first.body)).not.toContain("0532013000");
     const missing = await get(`/api/auth/users/${randomUUID()}/full`, admin.token);
     expect(missing.status).toBe(404);
-    expect(missing.body.error?.message).toBe("User not found");
+    expect(missing.body.error).toMatchObject({ message: "User not found", reason: "userNotFound" });
     expect((await get(`/api/auth/users/not-a-uuid/full`, admin.token)).status).toBe(404);
   });
 
@@ -526,13 +526,22 @@ describe("DELETE /api/admin/user/{id}", () => {
 
     const self = await del(admin.token, admin.id);
     expect(self.status).toBe(403);
-    expect(self.body.error?.message).toBe("You cannot delete your own account.");
+    expect(self.body.error).toMatchObject({
+      message: "You cannot delete your own account.",
+      reason: "ownAccountNotDeletable",
+    });
     const selfSuper = await del(superAdmin.token, superAdmin.id);
     expect(selfSuper.status).toBe(403);
-    expect(selfSuper.body.error?.message).toBe("You cannot delete your own account.");
+    expect(selfSuper.body.error).toMatchObject({
+      message: "You cannot delete your own account.",
+      reason: "ownAccountNotDeletable",
+    });
     const adminOnAdmin = await del(admin.token, otherAdmin.id);
     expect(adminOnAdmin.status).toBe(403);
-    expect(adminOnAdmin.body.error?.message).toBe("Only a super admin can delete an admin.");
+    expect(adminOnAdmin.body.error).toMatchObject({
+      message: "Only a super admin can delete an admin.",
+      reason: "adminDeleteSuperAdminOnly",
+    });
     expect((await del(admin.token, superAdmin.id)).status).toBe(403);
 
     expect((await del(superAdmin.token, otherAdmin.id)).status).toBe(200);
@@ -613,8 +622,16 @@ describe("suspend and reactivate", () => {
 
     const adminOnAdmin = await suspend(admin.token, otherAdmin.id);
     expect(adminOnAdmin.status).toBe(403);
-    expect(adminOnAdmin.body.error?.message).toBe("Only a super admin can suspend an admin.");
-    expect((await suspend(admin.token, admin.id)).status).toBe(403);
+    expect(adminOnAdmin.body.error).toMatchObject({
+      message: "Only a super admin can suspend an admin.",
+      reason: "adminSuspendSuperAdminOnly",
+    });
+    const selfSuspend = await suspend(admin.token, admin.id);
+    expect(selfSuspend.status).toBe(403);
+    expect(selfSuspend.body.error).toMatchObject({
+      message: "You cannot suspend your own account.",
+      reason: "ownAccountNotSuspendable",
+    });
     expect((await suspend(superAdmin.token, superAdmin.id)).status).toBe(403);
 
     expect((await suspend(superAdmin.token, otherAdmin.id)).status).toBe(200);
@@ -623,7 +640,12 @@ describe("suspend and reactivate", () => {
     expect(stale.body.error?.code).toBe("ACCOUNT_SUSPENDED");
     const reactivate = (token: string) =>
       post(t.app, `/api/admin/users/${otherAdmin.id}/reactivate`, undefined, { token });
-    expect((await reactivate(admin.token)).status).toBe(403);
+    const byAdmin = await reactivate(admin.token);
+    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.body.error).toMatchObject({
+      message: "Only a super admin can reactivate an admin.",
+      reason: "adminReactivateSuperAdminOnly",
+    });
     expect((await reactivate(superAdmin.token)).status).toBe(200);
   });
 });
@@ -639,7 +661,10 @@ describe("PUT /api/admin/users/{id}/role", () => {
 
     const byAdmin = await setRole(admin.token, member.id, "admin");
     expect(byAdmin.status).toBe(403);
-    expect(byAdmin.body.error?.message).toBe("Only a super admin can change roles.");
+    expect(byAdmin.body.error).toMatchObject({
+      message: "Only a super admin can change roles.",
+      reason: "roleChangeSuperAdminOnly",
+    });
 
     const promoted = await setRole(superAdmin.token, member.id, "admin");
     expect(promoted.status).toBe(200);
@@ -650,7 +675,10 @@ describe("PUT /api/admin/users/{id}/role", () => {
     expect(stale.status).toBe(401);
     const self = await setRole(superAdmin.token, superAdmin.id, "admin");
     expect(self.status).toBe(403);
-    expect(self.body.error?.message).toBe("You cannot change your own role.");
+    expect(self.body.error).toMatchObject({
+      message: "You cannot change your own role.",
+      reason: "ownRoleNotChangeable",
+    });
     expect((await setRole(superAdmin.token, member.id, "root" as Role)).status).toBe(422);
     const entries = await auditActions(superAdmin.token, admin.id);
     expect(entries.find((entry) => entry.action === "admin.user_role_changed")?.details).toEqual({
@@ -690,11 +718,22 @@ describe("the last super admin", () => {
 
       const deleted = await send("DELETE", `/api/admin/user/${only.id}`, only.token);
       expect(deleted.status).toBe(403);
-      expect(deleted.body.error?.message).toBe("The last super admin cannot be deleted.");
+      expect(deleted.body.error).toMatchObject({
+        message: "The last super admin cannot be deleted.",
+        reason: "lastSuperAdminNotDeletable",
+      });
       const demoted = await send("PUT", `/api/admin/users/${only.id}/role`, only.token, { role: "admin" });
       expect(demoted.status).toBe(403);
-      expect(demoted.body.error?.message).toBe("The last super admin cannot be demoted.");
-      expect((await send("POST", `/api/admin/users/${only.id}/suspend`, admin.token)).status).toBe(403);
+      expect(demoted.body.error).toMatchObject({
+        message: "The last super admin cannot be demoted.",
+        reason: "lastSuperAdminNotDemotable",
+      });
+      const suspended = await send("POST", `/api/admin/users/${only.id}/suspend`, admin.token);
+      expect(suspended.status).toBe(403);
+      expect(suspended.body.error).toMatchObject({
+        message: "The last super admin cannot be suspended.",
+        reason: "lastSuperAdminNotSuspendable",
+      });
       expect((await send("DELETE", `/api/admin/user/${only.id}`, admin.token)).status).toBe(403);
 
       // With a second super admin, one may demote the other; the demoted one then may not act
@@ -746,6 +785,13 @@ describe("GET /api/admin/users/{id}/export", () => {
     const actions = (await auditActions(admin.token, member.id)).map((entry) => entry.action);
     expect(actions).toContain("admin.user_exported");
   });
+
+  it("answers 404 for a user that does not exist", async () => {
+    const admin = await asRole("admin");
+    const missing = await get(`/api/admin/users/${randomUUID()}/export`, admin.token);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatchObject({ message: "User not found", reason: "userNotFound" });
+  });
 });
 
 describe("GET /api/admin/audit", () => {
@@ -775,6 +821,13 @@ describe("GET /api/admin/audit", () => {
     expect((overall.body as unknown as { total: number }).total).toBeGreaterThan(2);
     const rows = await db().select({ n: count() }).from(auditLog);
     expect((overall.body as unknown as { total: number }).total).toBe(rows[0]?.n);
+  });
+
+  it("refuses a cursor it did not make", async () => {
+    const superAdmin = await asRole("super_admin");
+    const answer = await get("/api/admin/audit?cursor=not-a-cursor", superAdmin.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ message: "The cursor is not valid.", reason: "cursorInvalid" });
   });
 });
 

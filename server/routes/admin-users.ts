@@ -40,7 +40,7 @@ const userErrors = {
 };
 
 /** A path id that is not a UUID names nobody: 404 like an unknown one. */
-const userIdOf = (id: string) => rowIdOr404(id, "User not found");
+const userIdOf = (id: string) => rowIdOr404(id, "userNotFound");
 
 const resultSchema = z.object({ success: z.boolean(), message: z.string() });
 

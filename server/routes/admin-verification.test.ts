@@ -177,6 +177,7 @@ describe("permissions: list and create", () => {
       expect(answer.body.error).toMatchObject({
         code: "VALIDATION_FAILED",
         message: "Permission name is required",
+        reason: "permissionNameRequired",
       });
     }
   });
@@ -186,9 +187,10 @@ describe("permissions: list and create", () => {
     for (const name of ["has space", "UpperCase", "dash-name", "ümlaut"]) {
       const answer = await post(t.app, "/api/permissions", { name }, { token: admin.token });
       expect(answer.status, name).toBe(422);
-      expect(answer.body.error?.message).toBe(
-        "Use lowercase letters, digits and underscores only, no spaces.",
-      );
+      expect(answer.body.error).toMatchObject({
+        message: "Use lowercase letters, digits and underscores only, no spaces.",
+        reason: "permissionNameFormat",
+      });
     }
   });
 
@@ -204,6 +206,7 @@ describe("permissions: list and create", () => {
     expect(existing.body.error).toMatchObject({
       code: "CONFLICT",
       message: "A permission with this name already exists.",
+      reason: "duplicatePermission",
     });
 
     const name = uniqueName("parallel");
@@ -273,7 +276,10 @@ describe("user permissions: read and replace", () => {
     for (const target of [otherSuper.id, otherAdmin.id, admin.id]) {
       const refused = await put(`/api/admin/users/${target}/permissions`, body, admin.token);
       expect(refused.status).toBe(403);
-      expect(refused.body.error?.message).toBe("Only a super admin can change the permissions of an admin.");
+      expect(refused.body.error).toMatchObject({
+        message: "Only a super admin can change the permissions of an admin.",
+        reason: "adminPermissionsSuperAdminOnly",
+      });
     }
     expect((await get(`/api/auth/users/${otherSuper.id}/permissions`, admin.token)).body).toEqual({
       permissions: [],
@@ -482,7 +488,10 @@ describe("POST /api/admin/verify-user/{userId}", () => {
       { token: admin.token },
     );
     expect(again.status).toBe(409);
-    expect(again.body.error?.message).toBe("User is already verified.");
+    expect(again.body.error).toMatchObject({
+      message: "User is already verified.",
+      reason: "userAlreadyVerified",
+    });
   });
 
   it("mails English users in English; an empty permission list is allowed", async () => {
@@ -529,7 +538,7 @@ describe("POST /api/admin/verify-user/{userId}", () => {
         { token: admin.token },
       );
       expect(answer.status).toBe(404);
-      expect(answer.body.error?.message).toBe("User not found.");
+      expect(answer.body.error).toMatchObject({ message: "User not found.", reason: "targetUserNotFound" });
     }
     const otherAdmin = await insertUser({ role: "admin", ...allStepsDone });
     expect(
@@ -723,7 +732,10 @@ describe("POST /api/admin/reject-user/{userId}", () => {
       },
     );
     expect(blank.status).toBe(422);
-    expect(blank.body.error?.message).toBe("A reason is required.");
+    expect(blank.body.error).toMatchObject({
+      message: "A reason is required.",
+      reason: "rejectReasonRequired",
+    });
     const badStep = await post(
       t.app,
       `/api/admin/reject-user/${member.id}`,
@@ -755,7 +767,10 @@ describe("POST /api/admin/reject-user/{userId}", () => {
       },
     );
     expect(late.status).toBe(409);
-    expect(late.body.error?.message).toBe("User is already verified.");
+    expect(late.body.error).toMatchObject({
+      message: "User is already verified.",
+      reason: "userAlreadyVerified",
+    });
   });
 });
 

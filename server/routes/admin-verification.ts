@@ -18,7 +18,7 @@ import {
 } from "../../lib/schemas/admin-user";
 import { errorResponseSchema } from "../../lib/schemas/common";
 import { decideChangeReview, listChangeReviews } from "../domain/admin/change-reviews";
-import { MAIL_NOT_FOUND, retryFailedMail } from "../domain/admin/mail-queue";
+import { retryFailedMail } from "../domain/admin/mail-queue";
 import {
   createPermission,
   getUserPermissionNames,
@@ -27,6 +27,7 @@ import {
 } from "../domain/admin/permissions";
 import { readServerStatus } from "../domain/admin/server-status";
 import { listPendingUsers, rejectUser, verifyUser } from "../domain/admin/verification";
+import { type ErrorReason, errorBody } from "../errors";
 import { type AppEnv, requestContext, validationError } from "../http";
 import type { LogRingBuffer } from "../infra/logging/logger";
 import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
@@ -37,12 +38,20 @@ const errors = errorResponses;
 const notFound = { 404: json(errorResponseSchema, "Unknown user") };
 const conflict = (description: string) => ({ 409: json(errorResponseSchema, description) });
 
-/** The 422 body with the first problem's own text as message ('Permission name is required'). */
+/** The reasons of the schemas' own messages that the spec has the 422 answer say. */
+const issueReasons: Record<string, ErrorReason> = {
+  "Permission name is required": "permissionNameRequired",
+  "Use lowercase letters, digits and underscores only, no spaces.": "permissionNameFormat",
+  "A reason is required.": "rejectReasonRequired",
+};
+
+/**
+ * The 422 body naming the first problem's reason ('Permission name is required') where the
+ * schema words it; any other problem gets the code's own sentence.
+ */
 function firstIssueBody(zodError: ZodError) {
-  const body = validationError(zodError).toBody();
-  const first = zodError.issues[0];
-  if (first) body.error.message = first.message;
-  return body;
+  const { details } = validationError(zodError);
+  return errorBody("VALIDATION_FAILED", issueReasons[zodError.issues[0]?.message ?? ""], details);
 }
 
 const userIdParam = z.object({ id: z.string().max(100) });
@@ -263,7 +272,7 @@ export function registerAdminVerificationRoutes(
       request: { params: userIdParam },
       responses: {
         200: json(z.object({ success: z.literal(true), recipient: z.string() }), "Queued again"),
-        404: json(errorResponseSchema, MAIL_NOT_FOUND),
+        404: json(errorResponseSchema, "No failed mail with this id."),
       },
     }),
     async (c) => {

@@ -468,9 +468,12 @@ describe("admin decides on a change after approval", () => {
 
   it("an unknown review answers 404", async () => {
     const admin = await loggedInAdmin();
-    expect(
-      (await post(t.app, `${QUEUE}/${crypto.randomUUID()}/accept`, {}, { token: admin.token })).status,
-    ).toBe(404);
+    const unknown = await post(t.app, `${QUEUE}/${crypto.randomUUID()}/accept`, {}, { token: admin.token });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({
+      message: "Change review not found.",
+      reason: "changeReviewNotFound",
+    });
     expect((await post(t.app, `${QUEUE}/not-a-uuid/accept`, {}, { token: admin.token })).status).toBe(404);
   });
 });

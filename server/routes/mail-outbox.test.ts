@@ -488,7 +488,12 @@ describe("failing mails on the server status, and the admin retry", () => {
     expect(audit).toContainEqual({ actor: admin.id, details: { mailId: failedId } });
 
     // Sent now: nothing to retry, and the status no longer lists it.
-    expect((await post(t.app, retryPath, {}, { token: admin.token })).status).toBe(404);
+    const again = await post(t.app, retryPath, {}, { token: admin.token });
+    expect(again.status).toBe(404);
+    expect(again.body.error).toMatchObject({
+      message: "No failed mail with this id.",
+      reason: "failedMailNotFound",
+    });
     expect((await post(t.app, "/api/admin/mail/not-a-uuid/retry", {}, { token: admin.token })).status).toBe(
       404,
     );

@@ -211,7 +211,10 @@ describe("admin news calls", () => {
 
     expect(await remove(admin, first.id)).toMatchObject({ status: 200, body: { success: true } });
     expect((await adminNews(admin)).map((entry) => entry.id)).not.toContain(first.id);
-    expect((await remove(admin, first.id)).status).toBe(404);
+    expect(await remove(admin, first.id)).toMatchObject({
+      status: 404,
+      body: { error: { code: "NOT_FOUND", message: "News item not found", reason: "newsItemNotFound" } },
+    });
     expect((await replace(admin, first.id, item())).status).toBe(404);
     expect((await remove(admin, "not-a-uuid")).status).toBe(404);
 

@@ -17,7 +17,7 @@ import { errorJson, idParams, json, jsonBody, rowIdOr404 } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
 
 /** A path id that is not a UUID names no item: 404 like an unknown one. */
-const newsIdOf = (id: string) => rowIdOr404(id, "News item not found");
+const newsIdOf = (id: string) => rowIdOr404(id, "newsItemNotFound");
 
 /** Dashboard news for members, and their publishing by admins and super admins. */
 export function registerNewsRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps) {

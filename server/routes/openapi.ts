@@ -42,9 +42,12 @@ export const renderBusyResponses = {
 /** A path's `{id}`: any short string, so that a malformed id is answered like an unknown one. */
 export const idParams = z.object({ id: z.string().max(64) });
 
-/** A path id as the row id it names: one that is not a UUID names nothing, a 404 with `message`. */
-export function rowIdOr404(id: string, message: string) {
-  if (!isUuid(id)) throw new AppError("NOT_FOUND", message);
+/**
+ * A path id as the row id it names: one that is not a UUID names nothing, a 404 with `reason`
+ * (what AppError takes as a reason).
+ */
+export function rowIdOr404(id: string, reason: NonNullable<ConstructorParameters<typeof AppError>[1]>) {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", reason);
   return id.toLowerCase();
 }
 

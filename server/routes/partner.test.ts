@@ -123,10 +123,13 @@ describe("shop keys: super admins only, shown once, stored hashed, revocable, au
     });
     expect(revoked.status).toBe(200);
     expect((await report(order(buyer.id), key)).status).toBe(401);
-    expect(
-      (await call(t.app, "DELETE", `/api/admin/shop-keys/${randomUUID()}`, { token: superAdmin.token }))
-        .status,
-    ).toBe(404);
+    const unknownKey = await call(t.app, "DELETE", `/api/admin/shop-keys/${randomUUID()}`, {
+      token: superAdmin.token,
+    });
+    expect(unknownKey.status).toBe(404);
+    expect(unknownKey.body).toMatchObject({
+      error: { message: "Shop key not found", reason: "shopKeyNotFound" },
+    });
 
     const audit = await db().select({ action: auditLog.action, details: auditLog.details }).from(auditLog);
     const actions = audit
@@ -310,8 +313,16 @@ describe("orders from the shop and the commissions they earn", () => {
     const paidAgain = await report(body);
     expect(paidAgain.status).toBe(409);
     expect((paidAgain.body.error as { code: string }).code).toBe("ORDER_CONFLICT");
+    expect(paidAgain.body.error).toMatchObject({
+      message: "A refunded order cannot become paid again.",
+      reason: "refundedOrderNotPayable",
+    });
     const changed = await report({ ...body, status: "refunded", amountCents: 4001 });
     expect(changed.status).toBe(409);
+    expect(changed.body.error).toMatchObject({
+      message: "This order id was reported before with other details.",
+      reason: "orderReportedDifferently",
+    });
     const partnerEarnings = await earningsOf(partner);
     expect(partnerEarnings.totals).toEqual({ pendingCents: 0, approvedCents: 0, paidCents: 0 });
     expect(partnerEarnings.entries[0]?.state).toBe("reversed");

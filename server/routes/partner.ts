@@ -38,7 +38,7 @@ import type { MemberRouteDeps } from "./route-deps";
 /** Money settings and shop keys: super admins only, whatever permissions an admin holds. */
 const superAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.var.auth.user.role !== "super_admin") {
-    throw new AppError("FORBIDDEN", "Only super admins can manage shop keys and commissions.");
+    throw new AppError("FORBIDDEN", "partnerSuperAdminOnly");
   }
   await next();
 };
@@ -69,7 +69,7 @@ export function registerPartnerRoutes(
       409: errorJson("Payouts off, nothing to pay, or the run is no longer open"),
     },
   });
-  const payoutIdOf = (id: string) => rowIdOr404(id, "Payout run not found");
+  const payoutIdOf = (id: string) => rowIdOr404(id, "payoutRunNotFound");
   const shopRoute = routesWith({
     middleware: [shopKeyGate(deps)],
     responses: {
@@ -132,7 +132,7 @@ export function registerPartnerRoutes(
       responses: { 200: json(z.object({ success: z.boolean() }), "Revoked") },
     }),
     async (c) => {
-      await revokeShopKey(deps.db, rowIdOr404(c.req.valid("param").id, "Shop key not found"), actorOf(c));
+      await revokeShopKey(deps.db, rowIdOr404(c.req.valid("param").id, "shopKeyNotFound"), actorOf(c));
       return c.json({ success: true }, 200);
     },
   );

@@ -214,6 +214,10 @@ describe("payout runs", () => {
     const again = await admin("POST", `/api/admin/payouts/${runId}/execute`);
     expect(again.status).toBe(409);
     expect((again.body.error as { code: string }).code).toBe("PAYOUT_NOT_OPEN");
+    expect(again.body.error).toMatchObject({
+      message: "This payout run is executed already.",
+      reason: "payoutRunAlreadyExecuted",
+    });
     expect((await admin("POST", `/api/admin/payouts/${runId}/cancel`)).status).toBe(409);
     expect((await earnings(paula)).totals.paidCents).toBe(6000);
   });
@@ -390,8 +394,16 @@ describe("payout runs", () => {
     await endHolds();
     const first = (await prepare()).body as { id: string };
     expect((await admin("POST", `/api/admin/payouts/${first.id}/cancel`)).status).toBe(200);
-    expect((await admin("GET", `/api/admin/payouts/${first.id}/sepa.xml`)).status).toBe(410);
-    expect((await admin("POST", `/api/admin/payouts/${first.id}/execute`)).status).toBe(409);
+    const file = await admin("GET", `/api/admin/payouts/${first.id}/sepa.xml`);
+    expect(file.status).toBe(410);
+    expect(file.body).toMatchObject({
+      error: { code: "GONE", message: "This payout run was cancelled.", reason: "payoutRunCancelled" },
+    });
+    const executed = await admin("POST", `/api/admin/payouts/${first.id}/execute`);
+    expect(executed.status).toBe(409);
+    expect(executed.body).toMatchObject({
+      error: { message: "This payout run is cancelled already.", reason: "payoutRunAlreadyCancelled" },
+    });
     expect((await earnings(paula)).totals).toEqual({ pendingCents: 0, approvedCents: 5500, paidCents: 0 });
     const second = (await prepare()).body as { id: string };
     expect(await itemOf(second.id, paula)).toMatchObject({ amountCents: 5500 });
@@ -452,8 +464,19 @@ describe("payout runs", () => {
       ["POST", "/api/admin/payouts"],
       ["POST", `/api/admin/payouts/${randomUUID()}/execute`],
     ] as const) {
-      expect((await call(t.app, method, path, { token })).status).toBe(403);
+      const refused = await call(t.app, method, path, { token });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        error: {
+          message: "Only super admins can manage shop keys and commissions.",
+          reason: "partnerSuperAdminOnly",
+        },
+      });
     }
-    expect((await admin("POST", `/api/admin/payouts/${randomUUID()}/execute`)).status).toBe(404);
+    const unknown = await admin("POST", `/api/admin/payouts/${randomUUID()}/execute`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({
+      error: { message: "Payout run not found", reason: "payoutRunNotFound" },
+    });
   });
 });

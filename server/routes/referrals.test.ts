@@ -26,7 +26,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const gone = { error: { code: "GONE", message: "Invalid or Expired Referral Link." } };
+const gone = {
+  error: { code: "GONE", message: "Invalid or Expired Referral Link.", reason: "referralLinkInvalid" },
+};
 
 const list = async (token: string) => {
   const answer = await call(t.app, "GET", "/api/referral/list", { token });
@@ -232,7 +234,11 @@ describe("POST /api/referral/deactivate", () => {
     const answer = await deactivate(intruder.token, link.id);
 
     expect(answer.status).toBe(404);
-    expect(answer.body.error?.code).toBe("NOT_FOUND");
+    expect(answer.body.error).toMatchObject({
+      code: "NOT_FOUND",
+      message: "Referral link not found.",
+      reason: "referralLinkNotFound",
+    });
     expect((await list(owner.token))[0]?.status).toBe("active");
     expect((await info(link.token)).status).toBe(200);
     expect((await list(intruder.token)).map((listed) => listed.id)).not.toContain(link.id);
@@ -322,6 +328,7 @@ describe("permission gate", () => {
       expect(answer.body.error, name).toEqual({
         code: "FORBIDDEN",
         message: "You do not have permission to perform this action",
+        reason: "referralActionDenied",
       });
     }
     const [links] = await db()

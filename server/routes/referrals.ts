@@ -56,7 +56,7 @@ const requireReferralAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { user, permissions } = c.var.auth;
   const allowed =
     user.role === "admin" || user.role === "super_admin" || permissions.includes(REFERRAL_PERMISSION);
-  if (!allowed) throw new AppError("FORBIDDEN", "You do not have permission to perform this action");
+  if (!allowed) throw new AppError("FORBIDDEN", "referralActionDenied");
   await next();
 };
 

@@ -171,6 +171,19 @@ describe("webshop sign-in (OpenID Connect, authorization code with PKCE)", () =>
     );
   });
 
+  it("answers 410 to an interaction the browser has no sign-in for (another browser's, or expired)", async () => {
+    const interaction = await toInteraction(new Browser(), (await authorizationRequest()).url);
+    const answer = await new Browser().get(interaction);
+    expect(answer.status).toBe(410);
+    expect(await answer.json()).toEqual({
+      error: {
+        code: "GONE",
+        message: "This sign-in has expired. Please start it again from the shop.",
+        reason: "shopSignInExpired",
+      },
+    });
+  });
+
   it("gives a member awaiting approval, or suspended, no code and the page saying why", async () => {
     const waiting = await member({ approved: false });
     const { accessToken } = await loginOk(t.app, waiting.email, waiting.password);

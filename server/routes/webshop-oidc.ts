@@ -29,8 +29,7 @@ type NodeBindings = { incoming: IncomingMessage; outgoing: ServerResponse };
 /** The Node request and response under Hono's: the provider is a Node (Koa) handler. */
 function nodeOf(c: Context<AppEnv>): NodeBindings {
   const env = c.env as Partial<NodeBindings> | undefined;
-  if (!env?.incoming || !env.outgoing)
-    throw new AppError("INTERNAL", "The identity provider needs a Node server.");
+  if (!env?.incoming || !env.outgoing) throw new AppError("INTERNAL", "identityProviderNeedsNode");
   return env as NodeBindings;
 }
 
@@ -92,7 +91,7 @@ export function registerWebshopOidcRoutes(
     try {
       details = await oidc.interactionDetails(node.incoming, node.outgoing);
     } catch {
-      throw new AppError("GONE", "This sign-in has expired. Please start it again from the shop.");
+      throw new AppError("GONE", "shopSignInExpired");
     }
     const signIn = `/login?next=${encodeURIComponent(interactionPath(details.uid))}`;
     try {

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, or } from "drizzle-orm";
 import type { Database } from "../../db";
 import { users } from "../../db/schema";
-import { AppError } from "../../errors";
+import { AppError, type ErrorReason } from "../../errors";
 
 export type Role = "user" | "admin" | "super_admin";
 export type ManageAction = "delete" | "suspend" | "reactivate" | "role";
@@ -10,14 +10,30 @@ export type Party = { id: string; role: Role; status: "pending" | "active" | "su
 
 const isAdminRole = (role: Role) => role === "admin" || role === "super_admin";
 
-const verbs: Record<ManageAction, string> = {
-  delete: "delete",
-  suspend: "suspend",
-  reactivate: "reactivate",
-  role: "change the role of",
-};
+// One refusal per action rather than a verb filled into one sentence: a translation words each
+// whole sentence.
+const lastSuperAdminRefusals = {
+  delete: "lastSuperAdminNotDeletable",
+  suspend: "lastSuperAdminNotSuspendable",
+  role: "lastSuperAdminNotDemotable",
+} as const satisfies Record<Exclude<ManageAction, "reactivate">, ErrorReason>;
 
-const forbidden = (message: string) => new AppError("FORBIDDEN", message);
+const ownAccountRefusals = {
+  delete: "ownAccountNotDeletable",
+  suspend: "ownAccountNotSuspendable",
+  reactivate: "ownAccountNotReactivatable",
+  role: "ownRoleNotChangeable",
+} as const satisfies Record<ManageAction, ErrorReason>;
+
+const adminTargetRefusals = {
+  delete: "adminDeleteSuperAdminOnly",
+  suspend: "adminSuspendSuperAdminOnly",
+  reactivate: "adminReactivateSuperAdminOnly",
+  // Unreached: a role change by an admin is refused before the target is looked at.
+  role: "roleChangeSuperAdminOnly",
+} as const satisfies Record<ManageAction, ErrorReason>;
+
+const forbidden = (reason: ErrorReason) => new AppError("FORBIDDEN", reason);
 
 /**
  * Locks the actor's, the target's and every super admin's row (one statement, in id order, so
@@ -55,24 +71,19 @@ export function assertMayManage(
   newRole?: Role,
 ): void {
   if (!actor || !isAdminRole(actor.role) || actor.status === "suspended") {
-    throw forbidden("Access denied. You are not permitted to access admin areas.");
+    throw forbidden("adminAreaDenied");
   }
   if (action === "role" && actor.role !== "super_admin") {
-    throw forbidden("Only a super admin can change roles.");
+    throw forbidden("roleChangeSuperAdminOnly");
   }
   const removesSuperAdmin =
     target.role === "super_admin" &&
     (action === "delete" || action === "suspend" || (action === "role" && newRole !== "super_admin"));
   if (removesSuperAdmin && otherActiveSuperAdmins === 0) {
-    const what = action === "delete" ? "deleted" : action === "suspend" ? "suspended" : "demoted";
-    throw forbidden(`The last super admin cannot be ${what}.`);
+    throw forbidden(lastSuperAdminRefusals[action]);
   }
-  if (actor.id === target.id) {
-    if (action === "delete") throw forbidden("You cannot delete your own account.");
-    if (action === "role") throw forbidden("You cannot change your own role.");
-    throw forbidden(`You cannot ${verbs[action]} your own account.`);
-  }
+  if (actor.id === target.id) throw forbidden(ownAccountRefusals[action]);
   if (isAdminRole(target.role) && actor.role !== "super_admin") {
-    throw forbidden(`Only a super admin can ${verbs[action]} an admin.`);
+    throw forbidden(adminTargetRefusals[action]);
   }
 }

@@ -41,7 +41,7 @@ function decodeCursor(text: string): { at: string; id: number } {
   } catch {
     // Falls through to the error below.
   }
-  throw new AppError("BAD_REQUEST", "The cursor is not valid.");
+  throw new AppError("BAD_REQUEST", "cursorInvalid");
 }
 
 /**

@@ -21,9 +21,6 @@ import { lockRow } from "../lock-row";
 import { maskIban } from "../profile/profile-view";
 import { toAdminUserSummary } from "./admin-user-view";
 
-const CHANGE_REVIEW_NOT_FOUND = "Change review not found.";
-const CHANGE_REVIEW_CLOSED = "This change has already been reviewed.";
-
 /** The queue shows the oldest changes first; more than this at once is not a review queue. */
 const QUEUE_LIMIT = 100;
 
@@ -123,12 +120,12 @@ export async function decideChangeReview(
   decision: "accepted" | "rejected",
   context: RequestContext,
 ): Promise<void> {
-  if (!isUuid(reviewId)) throw new AppError("NOT_FOUND", CHANGE_REVIEW_NOT_FOUND);
+  if (!isUuid(reviewId)) throw new AppError("NOT_FOUND", "changeReviewNotFound");
   await db.transaction(async (tx) => {
-    const review = await lockRow(tx, changeReviews, reviewId, CHANGE_REVIEW_NOT_FOUND);
-    if (review.status !== "pending") throw new AppError("CONFLICT", CHANGE_REVIEW_CLOSED);
+    const review = await lockRow(tx, changeReviews, reviewId, "changeReviewNotFound");
+    if (review.status !== "pending") throw new AppError("CONFLICT", "changeAlreadyReviewed");
     // The member's row too, as their own changes take it: no change slips in between.
-    const member = await lockRow(tx, users, review.userId, CHANGE_REVIEW_NOT_FOUND);
+    const member = await lockRow(tx, users, review.userId, "changeReviewNotFound");
     const now = new Date();
 
     if (decision === "rejected") {

@@ -18,7 +18,7 @@ const EXPORT_AUDIT_LIMIT = 1000;
  */
 export async function exportUser(db: Database, userId: string) {
   const row = await findUserById(db, userId);
-  if (!row) throw new AppError("NOT_FOUND", "User not found");
+  if (!row) throw new AppError("NOT_FOUND", "userNotFound");
   const links = await db
     .select({
       id: referralLinks.id,

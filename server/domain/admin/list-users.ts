@@ -123,7 +123,7 @@ function decodeCursor(text: string, order: UserOrder): string[] {
   } catch {
     // Falls through to the error below.
   }
-  throw new AppError("BAD_REQUEST", "The cursor is not valid.");
+  throw new AppError("BAD_REQUEST", "cursorInvalid");
 }
 
 function validCursorValue(cast: string | undefined, value: string): boolean {

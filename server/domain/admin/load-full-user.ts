@@ -27,7 +27,7 @@ async function currentIdDetails(db: Database, userId: string) {
  */
 export async function loadFullUser(db: Database, userId: string) {
   const row = await findUserById(db, userId);
-  if (!row) throw new AppError("NOT_FOUND", "User not found");
+  if (!row) throw new AppError("NOT_FOUND", "userNotFound");
   const profile = await loadProfile(db, userId);
   return {
     user: toAdminUser(row),

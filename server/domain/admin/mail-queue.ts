@@ -5,8 +5,6 @@ import type { RequestContext } from "../auth/auth-deps";
 import { isUuid } from "../ids";
 import { type MailOutbox, requeueFailedMail } from "../mail/outbox";
 
-export const MAIL_NOT_FOUND = "No failed mail with this id.";
-
 /**
  * An admin sends a mail that failed every attempt once more: it goes back into the outbox with
  * a fresh count of attempts and the sender is woken. Audited with the mail's id only; the
@@ -18,7 +16,7 @@ export async function retryFailedMail(
   mailId: string,
   context: RequestContext,
 ): Promise<{ recipient: string }> {
-  if (!isUuid(mailId)) throw new AppError("NOT_FOUND", MAIL_NOT_FOUND);
+  if (!isUuid(mailId)) throw new AppError("NOT_FOUND", "failedMailNotFound");
   const requeued = await deps.db.transaction(async (tx) => {
     const row = await requeueFailedMail(tx, mailId);
     if (!row) return undefined;
@@ -30,7 +28,7 @@ export async function retryFailedMail(
     });
     return row;
   });
-  if (!requeued) throw new AppError("NOT_FOUND", MAIL_NOT_FOUND);
+  if (!requeued) throw new AppError("NOT_FOUND", "failedMailNotFound");
   deps.mail.wake();
   return requeued;
 }

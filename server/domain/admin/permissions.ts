@@ -9,10 +9,6 @@ import type { RequestContext } from "../auth/auth-deps";
 import { isUuid } from "../ids";
 import { lockRow } from "../lock-row";
 
-const DUPLICATE_PERMISSION = "A permission with this name already exists.";
-export const USER_NOT_FOUND = "User not found.";
-const ADMIN_PERMISSIONS_SUPER_ONLY = "Only a super admin can change the permissions of an admin.";
-
 type PermissionRow = typeof permissions.$inferSelect;
 
 function toPermission(row: PermissionRow): Permission {
@@ -52,7 +48,7 @@ export async function createPermission(
     })
     .onConflictDoNothing({ target: permissions.name })
     .returning();
-  if (!row) throw new AppError("CONFLICT", DUPLICATE_PERMISSION);
+  if (!row) throw new AppError("CONFLICT", "duplicatePermission");
   await recordAuditEvent(db, {
     action: "admin.permission_created",
     actorUserId: actor.id,
@@ -64,9 +60,9 @@ export async function createPermission(
 
 /** Active permission names of a user (User.permissions); 404 for an unknown user. */
 export async function getUserPermissionNames(db: Database, userId: string): Promise<string[]> {
-  if (!isUuid(userId)) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+  if (!isUuid(userId)) throw new AppError("NOT_FOUND", "targetUserNotFound");
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+  if (!row) throw new AppError("NOT_FOUND", "targetUserNotFound");
   return listUserPermissionNames(db, userId);
 }
 
@@ -133,12 +129,12 @@ export async function setUserPermissions(
   names: readonly string[],
   context: RequestContext,
 ): Promise<string[]> {
-  if (!isUuid(userId)) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+  if (!isUuid(userId)) throw new AppError("NOT_FOUND", "targetUserNotFound");
   return db.transaction(async (tx) => {
     // The row lock serialises parallel changes of one user's set.
-    const target = await lockRow(tx, users, userId, USER_NOT_FOUND);
+    const target = await lockRow(tx, users, userId, "targetUserNotFound");
     if (target.role !== "user" && actor.role !== "super_admin") {
-      throw new AppError("FORBIDDEN", ADMIN_PERMISSIONS_SUPER_ONLY);
+      throw new AppError("FORBIDDEN", "adminPermissionsSuperAdminOnly");
     }
     const change = await replaceUserPermissions(tx, userId, names);
     await recordAuditEvent(tx, {

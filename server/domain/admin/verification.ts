@@ -13,12 +13,7 @@ import { accountActivatedMail, accountRejectedMail, type RedoStep } from "../mai
 import { queueReferralApprovedNotice } from "../referrals/notify-referrer";
 import { awaitingVerification, missingOnboardingSteps, unapprovedMember } from "./awaiting-verification";
 import { userFilter, userPage } from "./list-users";
-import { replaceUserPermissions, USER_NOT_FOUND } from "./permissions";
-
-const ALREADY_VERIFIED = "User is already verified.";
-const ONLY_MEMBERS = "Only member accounts can be verified.";
-const SUSPENDED_NOT_VERIFIABLE = "A suspended account cannot be verified.";
-const ONBOARDING_INCOMPLETE = "The user has not finished onboarding yet.";
+import { replaceUserPermissions } from "./permissions";
 
 export type VerificationDeps = { db: Database; mail: MailOutbox; logger: Logger; publicUrl: string };
 
@@ -56,17 +51,17 @@ export async function listPendingUsers(
 
 /** Locks the member's row for the rest of the transaction; refuses what cannot be reviewed. */
 async function lockReviewableMember(tx: Database, userId: string): Promise<UserRow> {
-  const target = await lockRow(tx, users, userId, USER_NOT_FOUND);
-  if (target.role !== "user") throw new AppError("CONFLICT", ONLY_MEMBERS);
-  if (target.adminVerifiedAt) throw new AppError("CONFLICT", ALREADY_VERIFIED);
-  if (target.status === "suspended") throw new AppError("CONFLICT", SUSPENDED_NOT_VERIFIABLE);
+  const target = await lockRow(tx, users, userId, "targetUserNotFound");
+  if (target.role !== "user") throw new AppError("CONFLICT", "onlyMembersVerifiable");
+  if (target.adminVerifiedAt) throw new AppError("CONFLICT", "userAlreadyVerified");
+  if (target.status === "suspended") throw new AppError("CONFLICT", "suspendedNotVerifiable");
   return target;
 }
 
 /** Approval needs all four onboarding steps: 409 naming the missing ones (flag names). */
 function assertOnboardingFinished(target: UserRow) {
   const missing = missingOnboardingSteps(target);
-  if (missing.length > 0) throw new AppError("ONBOARDING_INCOMPLETE", ONBOARDING_INCOMPLETE, { missing });
+  if (missing.length > 0) throw new AppError("ONBOARDING_INCOMPLETE", undefined, { missing });
 }
 
 /**
@@ -82,7 +77,7 @@ export async function verifyUser(
   permissionNames: readonly string[],
   context: RequestContext,
 ): Promise<{ permissions: string[]; emailSent: boolean }> {
-  if (!isUuid(userId)) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+  if (!isUuid(userId)) throw new AppError("NOT_FOUND", "targetUserNotFound");
   const { assigned } = await deps.db.transaction(async (tx) => {
     const target = await lockReviewableMember(tx, userId);
     assertOnboardingFinished(target);
@@ -132,7 +127,7 @@ export async function rejectUser(
   input: { step: RedoStep; reason: string },
   context: RequestContext,
 ): Promise<{ emailSent: boolean }> {
-  if (!isUuid(userId)) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+  if (!isUuid(userId)) throw new AppError("NOT_FOUND", "targetUserNotFound");
   await deps.db.transaction(async (tx) => {
     const target = await lockReviewableMember(tx, userId);
     await tx

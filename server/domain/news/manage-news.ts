@@ -17,8 +17,7 @@ const NEWS_AUDIT_ACTIONS = {
 
 type Actor = { actorId: string; ip: string | null };
 
-const NEWS_NOT_FOUND = "News item not found";
-const notFound = () => new AppError("NOT_FOUND", NEWS_NOT_FOUND);
+const notFound = () => new AppError("NOT_FOUND", "newsItemNotFound");
 
 /** The chosen day at midnight UTC, so every viewer sees the day the admin picked. */
 const dayStart = (date: string) => new Date(`${date}T00:00:00.000Z`);
@@ -68,7 +67,7 @@ function contentChanged(before: NewsRow, after: ReturnType<typeof columns>): boo
  */
 export async function updateNews(db: Database, id: string, input: NewsInput, actor: Actor): Promise<NewsRow> {
   return db.transaction(async (tx) => {
-    const before = await lockRow(tx, news, id, NEWS_NOT_FOUND);
+    const before = await lockRow(tx, news, id, "newsItemNotFound");
     const next = columns(input);
     const [row] = await tx
       .update(news)

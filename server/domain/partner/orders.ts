@@ -91,11 +91,11 @@ export async function reportOrder(db: Database, input: ShopOrderInput): Promise<
       .for("update");
     if (!existing) throw new Error("the order that conflicted is gone");
     if (!sameOrder(existing, input)) {
-      throw new AppError("ORDER_CONFLICT", "This order id was reported before with other details.");
+      throw new AppError("ORDER_CONFLICT", "orderReportedDifferently");
     }
     if (existing.status === input.status) return resultOf(existing);
     if (existing.status === "refunded") {
-      throw new AppError("ORDER_CONFLICT", "A refunded order cannot become paid again.");
+      throw new AppError("ORDER_CONFLICT", "refundedOrderNotPayable");
     }
     const [refunded] = await tx
       .update(shopOrders)

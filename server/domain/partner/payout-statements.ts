@@ -194,7 +194,7 @@ async function renderStatement(input: PayoutStatementPdfInput, renders?: RenderO
     } catch (error) {
       if (!(error instanceof RenderQueueFullError)) throw error;
       if (attempt >= RENDER_TRIES) {
-        throw new AppError("SERVICE_UNAVAILABLE", STATEMENTS_BUSY_MESSAGE, {
+        throw new AppError("SERVICE_UNAVAILABLE", "payoutStatementsBusy", {
           retryAfterSeconds: error.retryAfterSeconds,
         });
       }
@@ -202,9 +202,6 @@ async function renderStatement(input: PayoutStatementPdfInput, renders?: RenderO
     }
   }
 }
-
-const STATEMENTS_BUSY_MESSAGE =
-  "Many documents are being prepared right now, so the payout run was not executed. Please try again in a moment.";
 
 /**
  * Renders and stores the statement of every transfer, before the run is executed, so a render

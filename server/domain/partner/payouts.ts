@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db";
 import { payoutCommissions, payoutItems, payouts } from "../../db/schema";
-import { AppError } from "../../errors";
+import { AppError, type ErrorReason } from "../../errors";
 import { buildCreditTransferFile, type DebtorAccount } from "../../infra/sepa/credit-transfer";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { MailOutbox } from "../mail/outbox";
@@ -16,6 +16,8 @@ import {
 } from "./payout-statements";
 
 type Actor = { actorId: string; ip: string | null };
+
+type PayoutRunStatus = (typeof payouts.$inferSelect)["status"];
 
 /** PAYOUT_MINIMUM_CENTS and the platform's own account (PAYOUT_DEBTOR_*); none: payouts are off. */
 export type PayoutConfig = { minimumCents: number; debtor: DebtorAccount | null };
@@ -181,12 +183,16 @@ export async function preparePayoutRun(db: Database, config: PayoutConfig, actor
   });
 }
 
+/** Why a run that is no longer prepared takes no change: one whole sentence per state. */
+const closedRunRefusals = {
+  executed: "payoutRunAlreadyExecuted",
+  cancelled: "payoutRunAlreadyCancelled",
+} as const satisfies Record<Exclude<PayoutRunStatus, "prepared">, ErrorReason>;
+
 /** The run, if it exists and is still prepared: 404 or 409 PAYOUT_NOT_OPEN otherwise. */
 function assertOpen(run: typeof payouts.$inferSelect | undefined) {
-  if (!run) throw new AppError("NOT_FOUND", "Payout run not found");
-  if (run.status !== "prepared") {
-    throw new AppError("PAYOUT_NOT_OPEN", `This payout run is ${run.status} already.`);
-  }
+  if (!run) throw new AppError("NOT_FOUND", "payoutRunNotFound");
+  if (run.status !== "prepared") throw new AppError("PAYOUT_NOT_OPEN", closedRunRefusals[run.status]);
   return run;
 }
 
@@ -345,7 +351,7 @@ export async function listPayoutRuns(db: Database) {
 /** One run with its transfers (the IBAN shortened to its last four characters). */
 export async function readPayoutRun(db: Database, id: string) {
   const [row] = await db.select().from(payouts).where(eq(payouts.id, id));
-  if (!row) throw new AppError("NOT_FOUND", "Payout run not found");
+  if (!row) throw new AppError("NOT_FOUND", "payoutRunNotFound");
   const items = await db
     .select({
       partnerUserId: payoutItems.partnerUserId,
@@ -373,8 +379,8 @@ export async function readPayoutFile(db: Database, id: string) {
     .select({ xml: payouts.sepaXml, status: payouts.status, messageId: payouts.messageId })
     .from(payouts)
     .where(eq(payouts.id, id));
-  if (!row) throw new AppError("NOT_FOUND", "Payout run not found");
-  if (row.status === "cancelled") throw new AppError("GONE", "This payout run was cancelled.");
+  if (!row) throw new AppError("NOT_FOUND", "payoutRunNotFound");
+  if (row.status === "cancelled") throw new AppError("GONE", "payoutRunCancelled");
   return { xml: row.xml, fileName: `${row.messageId}.xml` };
 }
 

@@ -66,7 +66,7 @@ export async function listShopKeys(db: Database): Promise<ShopKey[]> {
 export async function revokeShopKey(db: Database, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(shopApiKeys).where(eq(shopApiKeys.id, id)).for("update");
-    if (!row) throw new AppError("NOT_FOUND", "Shop key not found");
+    if (!row) throw new AppError("NOT_FOUND", "shopKeyNotFound");
     if (row.revokedAt) return;
     await tx.update(shopApiKeys).set({ revokedAt: new Date() }).where(eq(shopApiKeys.id, id));
     await recordAuditEvent(tx, {

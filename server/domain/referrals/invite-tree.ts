@@ -80,7 +80,7 @@ const invitee = (row: InviteeRow) => ({
  */
 export async function inviteTree(db: Database, userId: string): Promise<InviteTree> {
   const [member] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!member) throw new AppError("NOT_FOUND", "User not found");
+  if (!member) throw new AppError("NOT_FOUND", "userNotFound");
 
   const owner = alias(users, "inviting_owner");
   const [use] = await db

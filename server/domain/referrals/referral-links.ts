@@ -128,7 +128,7 @@ export async function deactivateReferralLink(
   const isAdmin = actor.role === "admin" || actor.role === "super_admin";
   const [link] = await deps.db.select().from(referralLinks).where(eq(referralLinks.id, linkId)).limit(1);
   if (!link || (!isAdmin && link.ownerUserId !== actor.id))
-    throw new AppError("NOT_FOUND", "Referral link not found.");
+    throw new AppError("NOT_FOUND", "referralLinkNotFound");
   if (link.status === "deactivated") return;
   await deps.db
     .update(referralLinks)
@@ -177,9 +177,9 @@ export async function referralInfo(
     .leftJoin(users, eq(users.id, referralLinks.ownerUserId))
     .where(eq(referralLinks.token, token))
     .limit(1);
-  if (!row) throw new AppError("NOT_FOUND", "Invalid or Expired Referral Link.");
+  if (!row) throw new AppError("NOT_FOUND", "referralLinkInvalid");
   if (effectiveStatus(row.link, row.owner) !== "active" || row.owner?.status !== "active") {
-    throw new AppError("GONE", "Invalid or Expired Referral Link.");
+    throw new AppError("GONE", "referralLinkInvalid");
   }
   const owner = row.owner;
   await recordVisit(deps.db, visit.secret, row.link.id, visit);
