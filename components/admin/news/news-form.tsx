@@ -2,7 +2,6 @@
 
 import { useTranslations } from "next-intl";
 import { api } from "@/components/api/client";
-import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { textOr } from "@/components/i18n/dynamic-text";
 import { Button } from "@/components/ui/button";
@@ -16,6 +15,7 @@ import { NEWS_BODY_MAX, NEWS_LINK_MAX, NEWS_TITLE_MAX } from "@/lib/constants";
 import { locales } from "@/lib/i18n/config";
 import type { AdminNewsItem, NewsFormValues, NewsInput } from "@/lib/schemas/news";
 import { adminNewsResultSchema, newsInputSchema } from "../admin-schemas.lazy";
+import { useAdminApiErrorMessage } from "../shared/use-admin-error-text";
 
 const FIELDS = ["language", "title", "body", "date", "link", "published"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -38,7 +38,7 @@ export function NewsForm({
   const t = useTranslations("AdminNews.form");
   const tErrors = useTranslations("AdminNews.errors");
   const tLang = useTranslations("AdminNews.language");
-  const apiErrorMessage = useApiErrorMessage();
+  const apiErrorMessage = useAdminApiErrorMessage();
   const form = useSchemaForm<NewsFormValues, NewsInput>(newsInputSchema, { defaultValues: defaults });
   const { register, formState } = form;
 

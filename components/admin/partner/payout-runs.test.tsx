@@ -118,4 +118,17 @@ describe("a payout call's failure", () => {
     const error = { status: 403, code: "FORBIDDEN", message: "Only super admins" };
     expect(render("en", <Failure error={error} />)).toBe("<p>Only super admins can manage this.</p>");
   });
+
+  it.each([
+    ["payoutRunAlreadyCancelled", 409, "PAYOUT_NOT_OPEN", "Dieser Auszahlungslauf wurde bereits storniert."],
+    [
+      "partnerSuperAdminOnly",
+      403,
+      "FORBIDDEN",
+      "Nur Super-Admins können Shop-Schlüssel und Provisionen verwalten.",
+    ],
+  ] as const)("words a refusal by its reason %s in the page's language", (reason, status, code, text) => {
+    const error = { status, code, reason, message: "English sentence of the API" };
+    expect(render("de", <Failure error={error} />)).toBe(`<p>${text}</p>`);
+  });
 });

@@ -11,15 +11,17 @@ type PayoutCode = (typeof PAYOUT_CODES)[number];
 const isPayoutCode = (code: string): code is PayoutCode => (PAYOUT_CODES as readonly string[]).includes(code);
 
 /**
- * Why a payout call failed, in the page's language: the payout refusals (nothing owed, payouts
- * not configured, a run no longer open) in their own words rather than the API's English
- * sentence; anything else as the other partner programme cards say it.
+ * Why a payout call failed, in the page's language: the refusal's own text where the API named
+ * its reason (a run executed or cancelled already), else the payout codes' words (nothing owed,
+ * payouts not configured, a run no longer open); anything else as the other partner programme
+ * cards say it.
  */
 export function usePayoutFailure() {
   const t = useTranslations("ApiErrors");
   const partnerFailure = usePartnerFailure();
   return useCallback(
-    (error: ApiErrorInfo) => (isPayoutCode(error.code) ? t(error.code) : partnerFailure(error)),
+    (error: ApiErrorInfo) =>
+      isPayoutCode(error.code) && !error.reason ? t(error.code) : partnerFailure(error),
     [partnerFailure, t],
   );
 }

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
+import { apiFailureKey } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -14,6 +15,7 @@ import { applyFieldIssues, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { createPermissionSchema as CreatePermissionSchema } from "@/lib/schemas/admin";
 import { createPermissionSchema, permissionCreatedResponseSchema } from "../admin-schemas.lazy";
+import { useAdminFailureMessage } from "../shared/use-admin-error-text";
 
 const GUIDELINES = ["prefix", "specific", "snakeCase", "stable"] as const;
 const NAME_MAX_LENGTH = 64;
@@ -30,6 +32,7 @@ const EMPTY: Values = { name: "", description: "", is_active: true };
  */
 export function PermissionForm({ onCreated }: { onCreated: () => void }) {
   const t = useTranslations("AdminArea.permissions.form");
+  const failureMessage = useAdminFailureMessage();
   const {
     register,
     handleSubmit,
@@ -56,11 +59,12 @@ export function PermissionForm({ onCreated }: { onCreated: () => void }) {
       notify.dismiss(loadingToast);
       // A 401 the client could not renew has already ended the session.
       if (isApiProblem(error) && error.status === 401) return;
-      // The server's message where it sent one (409 names the duplicate).
-      const message = (isApiProblem(error) && error.serverMessage) || t("failed");
-      notify.error(message);
+      // The API's refusal where it sent one (409 names the duplicate). The name field keeps its
+      // key, worded while rendering, so it follows a switch of the language.
+      const key = apiFailureKey(error);
+      notify.error(failureMessage(key, t("failed")));
       if (isApiProblem(error) && !applyFieldIssues(error, FIELDS, setError) && error.status === 409)
-        setError("name", { type: "server", message }, { shouldFocus: true });
+        setError("name", { type: "refusal", message: key }, { shouldFocus: true });
     } finally {
       // The submit was disabled during the request, which drops its focus: continue in the name.
       setFocus("name");
@@ -68,11 +72,13 @@ export function PermissionForm({ onCreated }: { onCreated: () => void }) {
   });
 
   const nameError = errors.name
-    ? errors.name.type === "server"
-      ? errors.name.message
-      : blank
-        ? t("nameRequired")
-        : t("nameInvalid")
+    ? errors.name.type === "refusal"
+      ? failureMessage(errors.name.message ?? "", t("failed"))
+      : errors.name.type === "server"
+        ? errors.name.message
+        : blank
+          ? t("nameRequired")
+          : t("nameInvalid")
     : undefined;
 
   return (

@@ -5,8 +5,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { api, type SchemaSource } from "@/components/api/client";
 import { useSkipFirstLoad } from "@/components/api/use-skip-first-load";
-import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { isApiProblem } from "@/lib/api/problem";
+import { useAdminApiErrorMessage } from "./use-admin-error-text";
 
 export type Load<T> =
   | { state: "loading" }
@@ -26,7 +26,7 @@ export function useAdminResource<T>(
   failure: (reason: string) => string,
   initial?: T,
 ): { load: Load<T>; reload: () => void; setData: (update: (data: T) => T) => void } {
-  const apiErrorMessage = useApiErrorMessage();
+  const apiErrorMessage = useAdminApiErrorMessage();
   const tErrors = useTranslations("Errors");
   const [load, setLoad] = useState<Load<T>>(
     initial === undefined ? { state: "loading" } : { state: "ready", data: initial },

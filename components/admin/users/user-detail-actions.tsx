@@ -12,6 +12,7 @@ import { notify } from "@/lib/notify";
 import type { AdminUser } from "@/lib/schemas/admin";
 import { reactivatedStatusSchema } from "../admin-schemas.lazy";
 import { PermissionModal } from "../shared/permission-modal";
+import { useAdminRefusalOr } from "../shared/use-admin-error-text";
 import { DetailSection } from "../shared/user-detail-sections";
 import { UserConfirmDialog } from "./user-confirm-dialog";
 import { UserRoleForm } from "./user-detail-role-form";
@@ -26,10 +27,6 @@ function resetMessageKey(status: number, code: string) {
   if (status === 429 || code === "RATE_LIMITED") return "rateLimited" as const;
   return "failed" as const;
 }
-
-/** The server's message where it sent one, else the fallback. */
-const serverMessageOr = (error: unknown, fallback: string) =>
-  (isApiProblem(error) && error.serverMessage) || fallback;
 
 /**
  * The actions panel of /admin/user-management/profile/{id}: send a password reset link,
@@ -49,6 +46,8 @@ export function UserDetailActions({
 }) {
   const t = useTranslations("AdminUser.actions");
   const tList = useTranslations("AdminArea.users");
+  // The API's refusal (the last super admin, an admin's account) in the page's language.
+  const refusalOr = useAdminRefusalOr();
   const { user: me } = useAuth();
   const exportHintId = useId();
   const [sending, setSending] = useState(false);
@@ -75,7 +74,7 @@ export function UserDetailActions({
     try {
       await api.post(apiPath(adminUserApi.suspend, member));
     } catch (error) {
-      return serverMessageOr(error, tList("suspendFailed"));
+      return refusalOr(error, tList("suspendFailed"));
     }
     setConfirmingSuspend(false);
     notify.success(tList("suspended", { email: user.email }));
@@ -96,7 +95,7 @@ export function UserDetailActions({
       notify.success(tList("reactivated", { email: user.email }));
       onUserChanged({ status });
     } catch (error) {
-      notify.error(serverMessageOr(error, tList("reactivateFailed")));
+      notify.error(refusalOr(error, tList("reactivateFailed")));
     } finally {
       setReactivating(false);
     }

@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
-import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
@@ -16,6 +15,7 @@ import { notify } from "@/lib/notify";
 import type { AdminUser, roleChangeSchema as RoleChangeSchema } from "@/lib/schemas/admin";
 import { ROLES } from "@/lib/vocabulary";
 import { roleChangeSchema } from "../admin-schemas.lazy";
+import { useAdminApiErrorMessage } from "../shared/use-admin-error-text";
 
 type Role = AdminUser["role"];
 type Values = z.input<typeof RoleChangeSchema>;
@@ -38,7 +38,7 @@ export function UserRoleForm({
 }) {
   const t = useTranslations("AdminUser.role");
   const tValues = useTranslations("AdminArea.values");
-  const apiErrorMessage = useApiErrorMessage();
+  const apiErrorMessage = useAdminApiErrorMessage();
   const [pending, setPending] = useState<Role | null>(null);
   const { register, handleSubmit, watch, reset } = useSchemaForm<Values, z.output<typeof RoleChangeSchema>>(
     roleChangeSchema,

@@ -15,6 +15,7 @@ import { notify } from "@/lib/notify";
 import type { AdminUser, userListResponseSchema } from "@/lib/schemas/admin";
 import { ServerList } from "../shared/admin-card";
 import { AdminPager } from "../shared/admin-pager";
+import { useAdminRefusalOr } from "../shared/use-admin-error-text";
 import { AdminStats } from "../shared/user-stats";
 import { UserConfirmDialog } from "./user-confirm-dialog";
 import { UserListFilters } from "./user-list-filters";
@@ -28,10 +29,6 @@ import {
 import { UserListTable } from "./user-list-table";
 
 type UserList = z.infer<typeof userListResponseSchema>;
-
-/** The server's message where it sent one, else the fallback. */
-const serverMessageOr = (error: unknown, fallback: string) =>
-  (isApiProblem(error) && error.serverMessage) || fallback;
 
 /**
  * /admin/user-management below the heading: stats, filter form, the paginated table.
@@ -51,6 +48,8 @@ export function UserListManagement({
 }) {
   const t = useTranslations("AdminArea.users");
   const tCommon = useTranslations("AdminArea.common");
+  // The API's refusal (the last super admin, an admin's account) in the page's language.
+  const refusalOr = useAdminRefusalOr();
   const router = useRouter();
   const pathname = usePathname();
   const id = useId();
@@ -93,7 +92,7 @@ export function UserListManagement({
     } catch (error) {
       // A 401 the client could not renew has already ended the session.
       if (!(isApiProblem(error) && error.status === 401))
-        notify.error(serverMessageOr(error, t(`${action}Failed`)));
+        notify.error(refusalOr(error, t(`${action}Failed`)));
     } finally {
       setBusyUserId(null);
     }
@@ -103,7 +102,7 @@ export function UserListManagement({
     try {
       await api.post(apiPath(adminUserApi.suspend, { id: user.id }));
     } catch (error) {
-      return serverMessageOr(error, t("suspendFailed"));
+      return refusalOr(error, t("suspendFailed"));
     }
     setConfirming(null);
     notify.success(t("suspended", { email: user.email }));
@@ -118,7 +117,7 @@ export function UserListManagement({
     try {
       await api.delete(apiPath(adminUserApi.remove, { id: user.id }));
     } catch (error) {
-      return serverMessageOr(error, t("deleteFailed"));
+      return refusalOr(error, t("deleteFailed"));
     }
     // The row and its button go: focus goes to the results heading.
     focusAfterDialog.current = resultsHeadingRef.current;

@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { api } from "@/components/api/client";
-import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
@@ -12,6 +11,7 @@ import { adminUserApi } from "@/lib/api/admin";
 import { apiPath } from "@/lib/api/endpoint";
 import { isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
+import { useAdminApiErrorMessage } from "../shared/use-admin-error-text";
 
 type FieldName = "code" | "reason";
 
@@ -31,7 +31,7 @@ export function UserTwoFactorReset({
   onReset: () => void;
 }) {
   const t = useTranslations("AdminUser.twoFactorReset");
-  const apiErrorMessage = useApiErrorMessage();
+  const apiErrorMessage = useAdminApiErrorMessage();
   const formId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);

@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
-import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { buttonClass } from "@/components/ui/button";
 import { adminVerificationApi } from "@/lib/api/admin";
 import { apiPath } from "@/lib/api/endpoint";
@@ -17,7 +16,7 @@ import { changeReviewListSchema } from "../admin-schemas.lazy";
 import { AdminCard } from "../shared/admin-card";
 import { namedUser } from "../shared/admin-user";
 import { useAdminDay } from "../shared/use-admin-date";
-import { useAdminErrorText } from "../shared/use-admin-error-text";
+import { useAdminApiErrorMessage, useAdminErrorText } from "../shared/use-admin-error-text";
 import { useRefreshable } from "../shared/use-refreshable";
 
 type Side = "previous" | "proposed";
@@ -79,7 +78,7 @@ export function ChangeReviewQueue({ initial }: { initial: ApiLoad<ChangeReviewLi
 function ReviewCard({ review, onDecided }: { review: ChangeReview; onDecided: () => void }) {
   const t = useTranslations("AdminUser.changes");
   const tInfo = useTranslations("AdminUser.info");
-  const apiErrorMessage = useApiErrorMessage();
+  const apiErrorMessage = useAdminApiErrorMessage();
   const [busy, setBusy] = useState(false);
   const name = displayName(namedUser(review.user), tInfo("noName"));
   const headingId = `change-review-${review.id}`;

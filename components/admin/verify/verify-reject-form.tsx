@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { api } from "@/components/api/client";
-import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -16,6 +15,7 @@ import { notify } from "@/lib/notify";
 import type { rejectUserSchema as RejectUserSchema } from "@/lib/schemas/admin";
 import { ONBOARDING_STEPS } from "@/lib/vocabulary";
 import { rejectUserSchema } from "../admin-schemas.lazy";
+import { useAdminApiErrorMessage } from "../shared/use-admin-error-text";
 import { DetailSection } from "../shared/user-detail-sections";
 
 type Values = z.input<typeof RejectUserSchema>;
@@ -26,7 +26,7 @@ type Values = z.input<typeof RejectUserSchema>;
  */
 export function RejectForm({ userId, done, onDone }: { userId: string; done: boolean; onDone: () => void }) {
   const t = useTranslations("AdminUser");
-  const apiErrorMessage = useApiErrorMessage();
+  const apiErrorMessage = useAdminApiErrorMessage();
   const {
     register,
     handleSubmit,

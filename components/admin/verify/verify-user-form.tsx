@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
-import { useApiErrorMessage } from "@/components/auth/use-api-error-message";
 import { buttonClass } from "@/components/ui/button";
 import { adminVerificationApi, permissionApi } from "@/lib/api/admin";
 import { apiPath } from "@/lib/api/endpoint";
@@ -13,6 +12,7 @@ import type { OnboardingStepFlag } from "@/lib/onboarding-flags";
 import { permissionListResponseSchema } from "../admin-schemas.lazy";
 import type { AdminUserLoad } from "../shared/admin-user";
 import { PermissionCheckboxes } from "../shared/permission-modal";
+import { useAdminApiErrorMessage } from "../shared/use-admin-error-text";
 import { useAdminResource } from "../shared/use-admin-resource";
 import { DetailSection } from "../shared/user-detail-sections";
 
@@ -39,7 +39,7 @@ export function VerifyForm({
 }) {
   const t = useTranslations("AdminUser");
   const { apiFetch } = useAuth();
-  const apiErrorMessage = useApiErrorMessage();
+  const apiErrorMessage = useAdminApiErrorMessage();
   const { load, reload } = useAdminResource(
     apiPath(permissionApi.list),
     permissionListResponseSchema,
