@@ -27,7 +27,7 @@ beforeAll(async () => {
     (c) => c.json(c.req.valid("json"), 200),
   );
   t.app.get("/api/test/conflict", () => {
-    throw new AppError("CONFLICT", "Email address is already in use.");
+    throw new AppError("CONFLICT", "emailInUse");
   });
   // An answer passed on as fetched: its headers cannot be changed in place.
   t.app.get("/api/test/passed-on", () => fetch("data:text/plain,passed%20on"));
@@ -73,7 +73,7 @@ describe("error shape", () => {
     const response = await t.app.request("/api/test/conflict");
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
-      error: { code: "CONFLICT", message: "Email address is already in use." },
+      error: { code: "CONFLICT", reason: "emailInUse", message: "Email address is already in use." },
     });
   });
 

@@ -7,7 +7,7 @@ import en from "../messages/en.json";
  * that says more than its code names a reason (below); `message` is the English text of the
  * reason, else the code's own sentence here.
  */
-export const errorCodes = {
+const errorCodes = {
   VALIDATION_FAILED: { status: 422, message: "The request contains invalid data." },
   BAD_REQUEST: { status: 400, message: "The request could not be understood." },
   UNAUTHORIZED: { status: 401, message: "You are not authorized." },
@@ -82,8 +82,6 @@ const reasonTexts = { ...en.ApiErrors, ...en.AdminApiErrors, ...en.ApiOnlyErrors
 /** A key of the refusal texts in messages/*.json. */
 export type ErrorReason = keyof typeof reasonTexts;
 
-const isReason = (key: string): key is ErrorReason => Object.hasOwn(reasonTexts, key);
-
 /**
  * The English text of a reason with its `{placeholders}` filled from the error's details. The
  * refusal texts use plain placeholders only (a test keeps it so), so this needs no ICU parser.
@@ -109,13 +107,12 @@ export class AppError extends Error {
    * `reason` names the refusal's text (its placeholders are filled from `details`); without one
    * the message is the code's own sentence.
    */
-  constructor(code: ErrorCode, reason?: ErrorReason | (string & {}), details?: unknown) {
-    const known = reason !== undefined && isReason(reason) ? reason : undefined;
-    super(known ? reasonText(known, details) : (reason ?? errorCodes[code].message));
+  constructor(code: ErrorCode, reason?: ErrorReason, details?: unknown) {
+    super(reason ? reasonText(reason, details) : errorCodes[code].message);
     this.name = "AppError";
     this.code = code;
     this.status = errorCodes[code].status;
-    this.reason = known;
+    this.reason = reason;
     this.details = details;
   }
 
@@ -131,10 +128,6 @@ export class AppError extends Error {
   }
 }
 
-export function errorBody(
-  code: ErrorCode,
-  reason?: ErrorReason | (string & {}),
-  details?: unknown,
-): ErrorBody {
+export function errorBody(code: ErrorCode, reason?: ErrorReason, details?: unknown): ErrorBody {
   return new AppError(code, reason, details).toBody();
 }

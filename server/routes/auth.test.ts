@@ -354,7 +354,7 @@ describe("role and status are read from the database on every privileged call", 
     });
     expect(await sendReset(crypto.randomUUID(), adminToken)).toMatchObject({
       status: 404,
-      body: { error: { code: "NOT_FOUND", reason: "passwordResetUserNotFound", message: "User not found." } },
+      body: { error: { code: "NOT_FOUND", reason: "targetUserNotFound", message: "User not found." } },
     });
     expect((await sendReset(target.id, adminToken)).status).toBe(200);
     expect(await sendReset(target.id, adminToken)).toMatchObject({

@@ -551,7 +551,7 @@ describe("admins", () => {
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toMatchObject({
-      reason: "contractsMemberNotFound",
+      reason: "targetUserNotFound",
       message: "User not found.",
     });
     expect(

@@ -135,6 +135,7 @@ async function registration(port: number) {
 
 const stalled = {
   code: "REQUEST_TIMEOUT",
+  reason: "bodyStoppedArriving",
   message: "The request stopped arriving. Please check your connection and try again.",
 };
 

@@ -119,7 +119,7 @@ export function registerTwoFactorRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps
       responses: { 200: json(successResponseSchema, "Reset") },
     }),
     async (c) => {
-      const targetId = rowIdOr404(c.req.valid("param").id, "User not found");
+      const targetId = rowIdOr404(c.req.valid("param").id, "userNotFound");
       await resetSecondFactorOf(deps, c.var.auth.user, targetId, c.req.valid("json"), requestContext(c));
       return c.json({ success: true }, 200);
     },

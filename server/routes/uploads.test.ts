@@ -1157,6 +1157,7 @@ describe("slow uploads over a real socket", () => {
     expect(answer.head.toLowerCase()).toContain("connection: close");
     expect(JSON.parse(answer.body).error).toEqual({
       code: "REQUEST_TIMEOUT",
+      reason: "bodyStoppedArriving",
       message: "The request stopped arriving. Please check your connection and try again.",
     });
     expect(answer.closed).toBe(true);

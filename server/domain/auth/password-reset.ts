@@ -90,7 +90,7 @@ export async function sendPasswordResetByAdmin(
   context: RequestContext,
 ): Promise<void> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError("NOT_FOUND", "passwordResetUserNotFound");
+  if (!user) throw new AppError("NOT_FOUND", "targetUserNotFound");
   const limit = await hitRateLimit(deps.db, `reset:admin:${user.id}`, LIMITS.perEmail);
   if (limit.exceeded) throw new AppError("RATE_LIMITED", "passwordResetTooSoon");
   await sendPasswordResetLink(deps, user);

@@ -178,7 +178,7 @@ export async function memberContractsForAdmin(
   userId: string,
 ): Promise<AdminMemberContracts> {
   const member = isUuid(userId) ? await load(userId.toLowerCase()) : undefined;
-  if (!member) throw new AppError("NOT_FOUND", "contractsMemberNotFound");
+  if (!member) throw new AppError("NOT_FOUND", "targetUserNotFound");
   const [signatures, resign] = await Promise.all([
     db
       .select({ id: contractSignatures.id, ...signatureColumns })

@@ -4,15 +4,13 @@ import { AppError } from "../../errors";
 /** How long a request body may stop arriving before it is refused, unless configured. */
 export const DEFAULT_BODY_IDLE_MS = 20_000;
 
-const BODY_IDLE_MESSAGE = "The request stopped arriving. Please check your connection and try again.";
-
 /**
  * A request body that stopped arriving while the server was waiting for it: 408 in the API's
  * error shape. An AppError, so every body reader passes it through unchanged.
  */
 export class BodyIdleError extends AppError {
   constructor() {
-    super("REQUEST_TIMEOUT", BODY_IDLE_MESSAGE);
+    super("REQUEST_TIMEOUT", "bodyStoppedArriving");
   }
 }
 

@@ -151,3 +151,29 @@ test("the audit log page filters by action and by email, in the URL", async ({ p
   await expect(page.getByLabel("Action")).toHaveValue("admin.user_suspended");
   await expect(rows).toHaveCount(2);
 });
+
+test("German: a refusal the API explains shows its reason in German, in the dialog", async ({
+  page,
+  request,
+}) => {
+  const member = await seedUser(request, { firstName: "Sara", lastName: word() });
+  const admin = await seedUser(request, { role: "admin" });
+  await page.context().addCookies([{ name: "app.lang", value: "de", url: baseURL }]);
+  await signIn(page, admin);
+  await page.goto(`/admin/user-management?search=${encodeURIComponent(member.email)}`);
+  const row = page.getByRole("row").filter({ hasText: member.email });
+  await expect(row).toContainText("Aktiv");
+
+  // Another admin suspends the account while this list still shows it active.
+  const elsewhere = await page.request.post(`/api/admin/users/${member.id}/suspend`, {
+    headers: { Origin: baseURL },
+  });
+  expect(elsewhere.status()).toBe(200);
+
+  await row.getByRole("button", { name: "Sperren" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Benutzer sperren" });
+  await dialog.getByRole("button", { name: "Sperren" }).click();
+  await expect(dialog).toContainText("Der Benutzer ist bereits gesperrt.");
+  await expect(dialog).not.toContainText("already suspended");
+  await expectAccessible(page);
+});
