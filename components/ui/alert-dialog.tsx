@@ -3,6 +3,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
+import { FormAlert } from "./form-alert";
 
 /**
  * Where focus goes once a dialog has closed (while it is open the page is inert and cannot take
@@ -88,11 +89,7 @@ export function AlertDialog({
         </>
       }
     >
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 break-words text-red-800">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
     </Dialog>
   );
 }

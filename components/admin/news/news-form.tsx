@@ -6,6 +6,7 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { textOr } from "@/components/i18n/dynamic-text";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
 import { Input, Textarea } from "@/components/ui/input";
 import { RegisteredSelectField } from "@/components/ui/registered-fields";
 import { apiPath } from "@/lib/api/endpoint";
@@ -116,11 +117,7 @@ export function NewsForm({
           {t("published")}
         </label>
       </div>
-      {formState.errors.root?.message && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 break-words text-red-800">
-          {formState.errors.root.message}
-        </p>
-      )}
+      <FormAlert message={formState.errors.root?.message} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" size="sm" onClick={onCancel} disabled={formState.isSubmitting}>
           {t("cancel")}

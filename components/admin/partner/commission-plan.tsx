@@ -9,6 +9,7 @@ import { useLazyResolver } from "@/components/forms/use-schema-form";
 import { textOr } from "@/components/i18n/dynamic-text";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { apiPath } from "@/lib/api/endpoint";
 import { partnerApi } from "@/lib/api/partner";
@@ -163,11 +164,7 @@ function CommissionPlanForm({
           )}
         </Field>
       </div>
-      {formState.errors.root?.message && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 break-words text-red-800">
-          {formState.errors.root.message}
-        </p>
-      )}
+      <FormAlert message={formState.errors.root?.message} />
       <div className="flex justify-end">
         <Button type="submit" size="sm" loading={formState.isSubmitting}>
           {formState.isSubmitting ? t("plan.saving") : t("plan.save")}

@@ -6,6 +6,7 @@ import { api } from "@/components/api/client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
 import { Input, Textarea } from "@/components/ui/input";
 import { adminUserApi } from "@/lib/api/admin";
 import { apiPath } from "@/lib/api/endpoint";
@@ -122,11 +123,7 @@ export function UserTwoFactorReset({
                 />
               )}
             </Field>
-            {failure && (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 break-words text-red-800">
-                {failure}
-              </p>
-            )}
+            <FormAlert message={failure} />
           </form>
         </Dialog>
       )}

@@ -10,6 +10,7 @@ import {
   notificationSettingsSchema,
 } from "@/components/profile/profile-schemas.lazy";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { accountApi } from "@/lib/api/account";
 import { apiPath } from "@/lib/api/endpoint";
 import { notify } from "@/lib/notify";
@@ -80,11 +81,7 @@ export function NotificationsForm({ initial }: { initial: NotificationSettings }
         ))}
       </fieldset>
       <p className="text-sm text-slate-700">{t("alwaysSent")}</p>
-      {failure !== null && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 break-words text-red-800">
-          {failureMessage(failure, t("failed"))}
-        </p>
-      )}
+      <FormAlert message={failure === null ? null : failureMessage(failure, t("failed"))} />
       <Button type="submit" loading={isSubmitting}>
         {isSubmitting ? t("saving") : t("save")}
       </Button>
