@@ -1,7 +1,7 @@
 import { inArray, type SQL, sql } from "drizzle-orm";
 import { documents, users } from "../../db/schema";
 import { deleteStoredObjects } from "../../infra/storage/delete-stored-objects";
-import { inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
+import { countRowsAndOwned, inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
 
 /**
  * A deleted account's row stays, erased, for the signed contracts and audit rows the operator
@@ -19,15 +19,13 @@ const deletedLongAgo = (deps: RetentionDeps): SQL =>
 const ACCOUNTS_PER_BATCH = 10;
 
 export async function countDeletedAccounts(deps: RetentionDeps) {
-  const result = await rowsOf<{ accounts: number; files: number }>(
-    deps.db,
-    sql`
-    with due as (select id from ${users} where ${deletedLongAgo(deps)})
-    select (select count(*) from due)::int as accounts,
-           (select count(*) from ${documents} where user_id in (select id from due))::int as files`,
-  );
-  const row = result[0];
-  return { accounts: Number(row?.accounts ?? 0), files: Number(row?.files ?? 0) };
+  const { rows, owned } = await countRowsAndOwned(deps.db, {
+    table: users,
+    where: deletedLongAgo(deps),
+    owned: documents,
+    ownerColumn: documents.userId,
+  });
+  return { accounts: rows, files: owned };
 }
 
 /** Rows first, in their batch's transaction; the files after it committed (a rollback keeps both). */

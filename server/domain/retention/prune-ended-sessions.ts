@@ -1,6 +1,6 @@
 import { inArray, type SQL, sql } from "drizzle-orm";
-import { authSessions } from "../../db/schema";
-import { inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
+import { authSessions, refreshTokens } from "../../db/schema";
+import { countRowsAndOwned, inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
 import { walkTableBlocks } from "./walk-table-blocks";
 
 /**
@@ -24,15 +24,13 @@ function endedBefore(deps: RetentionDeps): SQL {
 const REFRESH_TOKENS_PER_BATCH = 10_000;
 
 export async function countEndedSessions(deps: RetentionDeps) {
-  const result = await rowsOf<{ sessions: number; tokens: number }>(
-    deps.db,
-    sql`
-    with ended as (select id from ${authSessions} where ${endedBefore(deps)})
-    select (select count(*) from ended)::int as sessions,
-           (select count(*) from refresh_tokens where session_id in (select id from ended))::int as tokens`,
-  );
-  const row = result[0];
-  return { sessions: Number(row?.sessions ?? 0), refreshTokens: Number(row?.tokens ?? 0) };
+  const { rows, owned } = await countRowsAndOwned(deps.db, {
+    table: authSessions,
+    where: endedBefore(deps),
+    owned: refreshTokens,
+    ownerColumn: refreshTokens.sessionId,
+  });
+  return { sessions: rows, refreshTokens: owned };
 }
 
 /** Deletes the ended sessions and their refresh tokens; see walkTableBlocks for why by blocks. */

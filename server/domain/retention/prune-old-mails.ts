@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type MailAttachmentRef, mailOutbox } from "../../db/schema";
 import { deleteMailAttachments } from "../mail/sender";
-import { inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
+import { countRows, deleteBatch, inBatches, type RetentionDeps } from "./retention-settings";
 
 /**
  * The outbox's rows after their work is done: a sent mail (its body emptied on sending,
@@ -16,11 +16,7 @@ const oldMail = (): SQL => sql`(
   or (status = 'failed' and last_attempt_at < now() - make_interval(days => ${OLD_MAIL_DAYS})))`;
 
 export async function countOldMails(deps: RetentionDeps): Promise<number> {
-  const result = await rowsOf<{ rows: number }>(
-    deps.db,
-    sql`select count(*)::int as rows from ${mailOutbox} where ${oldMail()}`,
-  );
-  return Number(result[0]?.rows ?? 0);
+  return countRows(deps.db, mailOutbox, oldMail());
 }
 
 /**
@@ -29,14 +25,13 @@ export async function countOldMails(deps: RetentionDeps): Promise<number> {
  */
 export async function pruneOldMails(deps: RetentionDeps, batchSize: number): Promise<number> {
   return inBatches(batchSize, async () => {
-    const deleted = await rowsOf<{ attachments: MailAttachmentRef[] | null }>(
-      deps.db,
-      sql`
-      delete from ${mailOutbox} where id in (
-        select id from ${mailOutbox} where ${oldMail()}
-        limit ${batchSize} for update skip locked
-      ) returning attachments`,
-    );
+    const deleted = await deleteBatch<{ attachments: MailAttachmentRef[] | null }>(deps.db, {
+      table: mailOutbox,
+      key: sql`id`,
+      where: oldMail(),
+      batchSize,
+      returning: sql`attachments`,
+    });
     await deleteMailAttachments(
       deps,
       deleted.map((row) => row.attachments),

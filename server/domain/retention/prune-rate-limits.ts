@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
-import { inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
+import { countRows, deleteBatch, inBatches, type RetentionDeps } from "./retention-settings";
 import { walkTableBlocks } from "./walk-table-blocks";
 
 /**
@@ -17,25 +17,19 @@ const deadWindow = (): SQL => sql`window_ends_at < now() and (key not like 'logi
   or window_ends_at < now() - interval '1 day')`;
 
 export async function countDeadRateLimits(deps: RetentionDeps): Promise<number> {
-  const result = await rowsOf<{ rows: number }>(
-    deps.db,
-    sql`select count(*)::int as rows from ${rateLimits} where ${deadWindow()}`,
-  );
-  return Number(result[0]?.rows ?? 0);
+  return countRows(deps.db, rateLimits, deadWindow());
 }
 
 /** By blocks (walkTableBlocks): window_ends_at moves with every counted attempt, so no index. */
 export async function pruneDeadRateLimits(deps: RetentionDeps, batchSize: number): Promise<number> {
   return walkTableBlocks(deps.db, "rate_limits", (slice) =>
     inBatches(batchSize, async () => {
-      const deleted = await rowsOf<unknown>(
-        deps.db,
-        sql`
-        delete from ${rateLimits} where key in (
-          select key from ${rateLimits} where ${slice} and ${deadWindow()}
-          limit ${batchSize} for update skip locked
-        ) returning 1`,
-      );
+      const deleted = await deleteBatch(deps.db, {
+        table: rateLimits,
+        key: sql`key`,
+        where: sql`${slice} and ${deadWindow()}`,
+        batchSize,
+      });
       return { found: deleted.length, changed: deleted.length };
     }),
   );

@@ -1,7 +1,7 @@
 import { inArray, type SQL, sql } from "drizzle-orm";
 import { documents } from "../../db/schema";
 import { deleteStoredObjects } from "../../infra/storage/delete-stored-objects";
-import { inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
+import { countRows, inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
 
 /**
  * ID images an approved member replaced are kept for the admin's review of the change
@@ -30,11 +30,7 @@ function replacedAndAccepted(deps: RetentionDeps): SQL {
 }
 
 export async function countReplacedIdImages(deps: RetentionDeps): Promise<number> {
-  const result = await rowsOf<{ rows: number }>(
-    deps.db,
-    sql`select count(*)::int as rows from ${documents} d where ${replacedAndAccepted(deps)}`,
-  );
-  return Number(result[0]?.rows ?? 0);
+  return countRows(deps.db, sql`${documents} d`, replacedAndAccepted(deps));
 }
 
 /** Rows first, in their batch's transaction; the files after it committed (a rollback keeps both). */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { oneTimeCodes, passwordResetTokens } from "../../db/schema";
-import { inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
+import { countRows, deleteBatch, inBatches, type RetentionDeps } from "./retention-settings";
 import { walkTableBlocks } from "./walk-table-blocks";
 
 /**
@@ -19,25 +19,19 @@ const TABLES = { one_time_codes: oneTimeCodes, password_reset_tokens: passwordRe
 type SpentTable = keyof typeof SPENT;
 
 export async function countSpentCodes(deps: RetentionDeps, table: SpentTable): Promise<number> {
-  const result = await rowsOf<{ rows: number }>(
-    deps.db,
-    sql`select count(*)::int as rows from ${TABLES[table]} where ${SPENT[table]}`,
-  );
-  return Number(result[0]?.rows ?? 0);
+  return countRows(deps.db, TABLES[table], SPENT[table]);
 }
 
 /** By blocks (walkTableBlocks): nothing indexes the expiry, and a pruned table stays small. */
 export async function pruneSpentCodes(deps: RetentionDeps, table: SpentTable, batchSize: number) {
   return walkTableBlocks(deps.db, table, (slice) =>
     inBatches(batchSize, async () => {
-      const deleted = await rowsOf<unknown>(
-        deps.db,
-        sql`
-        delete from ${TABLES[table]} where id in (
-          select id from ${TABLES[table]} where ${slice} and ${SPENT[table]}
-          limit ${batchSize} for update skip locked
-        ) returning 1`,
-      );
+      const deleted = await deleteBatch(deps.db, {
+        table: TABLES[table],
+        key: sql`id`,
+        where: sql`${slice} and ${SPENT[table]}`,
+        batchSize,
+      });
       return { found: deleted.length, changed: deleted.length };
     }),
   );

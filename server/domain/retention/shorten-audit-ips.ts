@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { auditIpIsWhole, auditLog } from "../../db/schema";
 import { shortenIp } from "../auth/shorten-ip";
-import { inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
+import { countRows, inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
 
 /**
  * Audit rows older than AUDIT_IP_RETENTION_DAYS keep only the network of their address, as the
@@ -13,11 +13,7 @@ const oldWhole = (deps: RetentionDeps) =>
   sql`${auditIpIsWhole(auditLog.ip)} and ${auditLog.at} < now() - make_interval(days => ${deps.settings.auditIpRetentionDays})`;
 
 export async function countOldAuditIps(deps: RetentionDeps): Promise<number> {
-  const result = await rowsOf<{ rows: number }>(
-    deps.db,
-    sql`select count(*)::int as rows from ${auditLog} where ${oldWhole(deps)}`,
-  );
-  return Number(result[0]?.rows ?? 0);
+  return countRows(deps.db, auditLog, oldWhole(deps));
 }
 
 /** Oldest first, through audit_log_full_ip_idx, which holds only rows still to shorten. */

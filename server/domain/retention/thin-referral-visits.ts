@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { referralVisits } from "../../db/schema";
-import { inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
+import { countRows, inBatches, type RetentionDeps, rowsOf } from "./retention-settings";
 
 /**
  * A visit's hash serves one purpose: counting a visitor once on that UTC day (visits.ts). The
@@ -13,11 +13,7 @@ const stillHashedBeforeYesterday = (): SQL =>
   sql`visitor_hash not like '~%' and day < (now() at time zone 'utc')::date - 1`;
 
 export async function countHashedVisits(deps: RetentionDeps): Promise<number> {
-  const result = await rowsOf<{ rows: number }>(
-    deps.db,
-    sql`select count(*)::int as rows from ${referralVisits} where ${stillHashedBeforeYesterday()}`,
-  );
-  return Number(result[0]?.rows ?? 0);
+  return countRows(deps.db, referralVisits, stillHashedBeforeYesterday());
 }
 
 /** Oldest day first, through referral_visits_hashed_day_idx (only rows still hashed). */
