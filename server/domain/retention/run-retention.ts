@@ -28,8 +28,10 @@ export type RetentionReport = {
   failed: string[];
 };
 
+type ReportCount = Exclude<keyof RetentionReport, "failed">;
+
 /** How each count reads, in the order the job works (`npm run cli -- prune` prints these). */
-export const RETENTION_LABELS: Record<Exclude<keyof RetentionReport, "failed">, string> = {
+export const RETENTION_LABELS: Record<ReportCount, string> = {
   endedSessions: "sessions ended long ago",
   refreshTokens: "their refresh tokens",
   oneTimeCodes: "used or expired codes",
@@ -51,6 +53,18 @@ type Step = { kind: string; run: (report: RetentionReport) => Promise<void> };
  * codes it stands for (prune-rate-limits.ts).
  */
 function steps(deps: RetentionDeps, dryRun: boolean, batchSize: number): Step[] {
+  /** A step that counts or removes one kind of rows and reports their number under `field`. */
+  const rowsStep = (
+    kind: string,
+    field: ReportCount,
+    count: (deps: RetentionDeps) => Promise<number>,
+    prune: (deps: RetentionDeps, batchSize: number) => Promise<number>,
+  ): Step => ({
+    kind,
+    run: async (report) => {
+      report[field] = dryRun ? await count(deps) : await prune(deps, batchSize);
+    },
+  });
   return [
     {
       kind: "sessions",
@@ -71,28 +85,9 @@ function steps(deps: RetentionDeps, dryRun: boolean, batchSize: number): Step[] 
           : await pruneSpentCodes(deps, "password_reset_tokens", batchSize);
       },
     },
-    {
-      kind: "rate limits",
-      run: async (report) => {
-        report.rateLimits = dryRun
-          ? await countDeadRateLimits(deps)
-          : await pruneDeadRateLimits(deps, batchSize);
-      },
-    },
-    {
-      kind: "referral visits",
-      run: async (report) => {
-        report.referralVisitHashes = dryRun
-          ? await countHashedVisits(deps)
-          : await thinReferralVisits(deps, batchSize);
-      },
-    },
-    {
-      kind: "audit addresses",
-      run: async (report) => {
-        report.auditIps = dryRun ? await countOldAuditIps(deps) : await shortenAuditIps(deps, batchSize);
-      },
-    },
+    rowsStep("rate limits", "rateLimits", countDeadRateLimits, pruneDeadRateLimits),
+    rowsStep("referral visits", "referralVisitHashes", countHashedVisits, thinReferralVisits),
+    rowsStep("audit addresses", "auditIps", countOldAuditIps, shortenAuditIps),
     {
       kind: "replaced ID images",
       run: async (report) => {
@@ -103,20 +98,8 @@ function steps(deps: RetentionDeps, dryRun: boolean, batchSize: number): Step[] 
         report.storedFiles += dryRun ? done.rows : done.files;
       },
     },
-    {
-      kind: "mails",
-      run: async (report) => {
-        report.mails = dryRun ? await countOldMails(deps) : await pruneOldMails(deps, batchSize);
-      },
-    },
-    {
-      kind: "webshop sign-ins",
-      run: async (report) => {
-        report.webshopSignIns = dryRun
-          ? await countExpiredOidcPayloads(deps)
-          : await pruneExpiredOidcPayloads(deps, batchSize);
-      },
-    },
+    rowsStep("mails", "mails", countOldMails, pruneOldMails),
+    rowsStep("webshop sign-ins", "webshopSignIns", countExpiredOidcPayloads, pruneExpiredOidcPayloads),
     {
       kind: "deleted accounts",
       run: async (report) => {
