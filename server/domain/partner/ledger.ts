@@ -51,23 +51,19 @@ export const recordApproved = (
     { bucket: "approved", amountCents: commission.amountCents },
   ]);
 
+/** A payout's move of `amountCents` from approved to paid (a negative amount moves it back). */
+const approvedToPaid = (amountCents: number) => [
+  { bucket: "approved" as const, amountCents: -amountCents },
+  { bucket: "paid" as const, amountCents },
+];
+
 /** A payout was executed: the amount leaves approved for paid. */
 export const recordPaid = (
   tx: Database,
   commission: Pick<CommissionRow, "id" | "partnerUserId">,
   amountCents: number,
   payoutId: string,
-) =>
-  append(
-    tx,
-    commission,
-    "paid",
-    [
-      { bucket: "approved", amountCents: -amountCents },
-      { bucket: "paid", amountCents },
-    ],
-    payoutId,
-  );
+) => append(tx, commission, "paid", approvedToPaid(amountCents), payoutId);
 
 /**
  * A refund after a payout, taken off a later one: the clawback leaves approved (where the refund
@@ -78,17 +74,7 @@ export const recordNetted = (
   commission: Pick<CommissionRow, "id" | "partnerUserId">,
   amountCents: number,
   payoutId: string,
-) =>
-  append(
-    tx,
-    commission,
-    "netted",
-    [
-      { bucket: "approved", amountCents },
-      { bucket: "paid", amountCents: -amountCents },
-    ],
-    payoutId,
-  );
+) => append(tx, commission, "netted", approvedToPaid(-amountCents), payoutId);
 
 /**
  * Where a commission stands: what its entries say, the latest event winning (reversed after
