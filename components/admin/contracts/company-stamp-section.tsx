@@ -16,7 +16,7 @@ import {
   stampListResponseSchema,
   stampResponseSchema,
 } from "../admin-schemas.lazy";
-import { RetryAlert } from "../shared/admin-card";
+import { LoadingNote, RetryAlert } from "../shared/admin-card";
 import type { StampState } from "../shared/admin-dashboard-data";
 import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
 import { StampImage } from "./stamp-image";
@@ -113,9 +113,7 @@ export function CompanyStampSection({ initial }: { initial: ApiLoad<StampState> 
         {t("heading")}
       </h2>
       <InlineStatus note={note} />
-      <p role="status" className="sr-only">
-        {loading ? t("loading") : ""}
-      </p>
+      <LoadingNote loading={loading} text={t("loading")} />
       {loadFailed && (
         <RetryAlert message={t("loadFailed")} retrying={loading} onRetry={() => void load()} spaced={false} />
       )}

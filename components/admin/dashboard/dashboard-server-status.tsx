@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { ApiLoad } from "@/lib/api/problem";
 import type { serverStatusSchema as ServerStatusSchema } from "@/lib/schemas/admin";
 import { serverStatusSchema } from "../admin-schemas.lazy";
-import { AdminCard } from "../shared/admin-card";
+import { AdminCard, LoadingNote } from "../shared/admin-card";
 import { DASHBOARD_PATHS } from "../shared/dashboard-paths";
 import { useRefreshableCard } from "../shared/use-refreshable";
 import { DashboardFailingMails } from "./dashboard-failing-mails";
@@ -48,11 +48,7 @@ export function DashboardServerStatus({ initial }: { initial: ApiLoad<ServerStat
           {loading ? t("refreshing") : t("refresh")}
         </Button>
       }
-      intro={
-        <p role="status" className="sr-only">
-          {loading ? t("loading") : ""}
-        </p>
-      }
+      intro={<LoadingNote loading={loading} text={t("loading")} />}
       loading={loading}
       failure={failure}
     >

@@ -17,9 +17,9 @@ import { type ApiLoad, applyFieldIssues, isApiProblem } from "@/lib/api/problem"
 import { notify } from "@/lib/notify";
 import type { CommissionPlan, commissionPlanResultSchema as PlanResultSchema } from "@/lib/schemas/partner";
 import { commissionPlanResultSchema, planResolver } from "../admin-schemas.lazy";
-import { AdminCard } from "../shared/admin-card";
+import { AdminCard, LoadingNote } from "../shared/admin-card";
 import { useAdminDay } from "../shared/use-admin-date";
-import { useRefreshable } from "../shared/use-refreshable";
+import { useRefreshableCard } from "../shared/use-refreshable";
 import { formFieldOf, PLAN_API_FIELDS, type PlanFormValues, planFormValues } from "./plan-values";
 import { usePartnerFailure } from "./use-partner-failure";
 
@@ -43,7 +43,13 @@ export function CommissionPlanSection({ initial }: { initial: ApiLoad<PlanResult
   const t = useTranslations("AdminPartner");
   const failureText = usePartnerFailure();
   const day = useAdminDay();
-  const plan = useRefreshable(apiPath(partnerApi.commissionPlan), commissionPlanResultSchema, initial);
+  const plan = useRefreshableCard(
+    apiPath(partnerApi.commissionPlan),
+    commissionPlanResultSchema,
+    initial,
+    (reason) => t("plan.loadFailed", { reason }),
+    failureText,
+  );
   const updated = day(plan.data?.updatedAt);
   return (
     <AdminCard
@@ -51,16 +57,9 @@ export function CommissionPlanSection({ initial }: { initial: ApiLoad<PlanResult
       heading={t("plan.heading")}
       hint={t("plan.hint")}
       loading={plan.loading}
-      failure={
-        plan.error && {
-          message: t("plan.loadFailed", { reason: failureText(plan.error) }),
-          onRetry: () => void plan.reload(),
-        }
-      }
+      failure={plan.failure}
     >
-      <p role="status" className="sr-only">
-        {plan.loading ? t("loading") : ""}
-      </p>
+      <LoadingNote loading={plan.loading} text={t("loading")} />
       {plan.data && (
         <>
           {updated ? (

@@ -13,8 +13,8 @@ import { type ApiErrorInfo, type ApiLoad, ApiProblem, isApiProblem } from "@/lib
 import { notify } from "@/lib/notify";
 import type { payoutRunListSchema as PayoutRunListSchema } from "@/lib/schemas/partner";
 import { payoutPreparedSchema, payoutRunListSchema } from "../admin-schemas.lazy";
-import { AdminCard } from "../shared/admin-card";
-import { useRefreshable } from "../shared/use-refreshable";
+import { AdminCard, LoadingNote } from "../shared/admin-card";
+import { useRefreshableCard } from "../shared/use-refreshable";
 import { useEuros } from "./payout-format";
 import { type PayoutRun, PayoutRunCard, usePayoutRunTitle } from "./payout-run-card";
 import { usePayoutFailure } from "./use-payout-failure";
@@ -33,7 +33,13 @@ export function PayoutRuns({ initial }: { initial: ApiLoad<z.infer<typeof Payout
   const failureText = usePayoutFailure();
   const euros = useEuros();
   const runTitle = usePayoutRunTitle();
-  const list = useRefreshable(apiPath(partnerApi.payouts), payoutRunListSchema, initial);
+  const list = useRefreshableCard(
+    apiPath(partnerApi.payouts),
+    payoutRunListSchema,
+    initial,
+    (reason) => t("payouts.loadFailed", { reason }),
+    failureText,
+  );
   const [preparing, setPreparing] = useState(false);
   // Kept as the error, worded while rendering: the text follows a switch of the language.
   const [prepareError, setPrepareError] = useState<ApiErrorInfo | null>(null);
@@ -97,21 +103,14 @@ export function PayoutRuns({ initial }: { initial: ApiLoad<z.infer<typeof Payout
       heading={t("payouts.heading")}
       hint={t("payouts.hint")}
       loading={list.loading}
-      failure={
-        list.error && {
-          message: t("payouts.loadFailed", { reason: failureText(list.error) }),
-          onRetry: () => void list.reload(),
-        }
-      }
+      failure={list.failure}
       action={
         <Button size="sm" loading={preparing} onClick={() => void prepare()}>
           {preparing ? t("payouts.preparing") : t("payouts.prepare")}
         </Button>
       }
     >
-      <p role="status" className="sr-only">
-        {list.loading ? t("loading") : ""}
-      </p>
+      <LoadingNote loading={list.loading} text={t("loading")} />
       {prepareError && (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 break-words text-red-800">
           {t("payouts.prepareFailed", { reason: failureText(prepareError) })}

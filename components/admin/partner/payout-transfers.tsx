@@ -7,7 +7,7 @@ import { linkClass } from "@/components/ui/styles";
 import { apiPath } from "@/lib/api/endpoint";
 import { partnerApi } from "@/lib/api/partner";
 import { payoutRunDetailSchema } from "../admin-schemas.lazy";
-import { RetryAlert } from "../shared/admin-card";
+import { LoadingNote, RetryAlert } from "../shared/admin-card";
 import { useRefreshable } from "../shared/use-refreshable";
 import { useEuros } from "./payout-format";
 import { usePartnerFailure } from "./use-partner-failure";
@@ -30,9 +30,7 @@ export function PayoutTransfers({ id, runId, title }: { id: string; runId: strin
   const items = detail.data?.items;
   return (
     <div id={id} className="mt-3" aria-busy={detail.loading}>
-      <p role="status" className="sr-only">
-        {detail.loading ? t("loading") : ""}
-      </p>
+      <LoadingNote loading={detail.loading} text={t("loading")} />
       {detail.loading && !items && (
         <p aria-hidden="true" className="text-sm text-slate-700">
           {t("loading")}

@@ -14,8 +14,8 @@ import { type ApiLoad, isApiProblem } from "@/lib/api/problem";
 import { notify } from "@/lib/notify";
 import type { ShopKey, shopKeyListSchema as ShopKeyListSchema } from "@/lib/schemas/partner";
 import { shopKeyListSchema } from "../admin-schemas.lazy";
-import { AdminCard } from "../shared/admin-card";
-import { useRefreshable } from "../shared/use-refreshable";
+import { AdminCard, LoadingNote } from "../shared/admin-card";
+import { useRefreshableCard } from "../shared/use-refreshable";
 import { NewKeyDialog } from "./new-key-dialog";
 import { type NewShopKey, ShopKeyForm } from "./shop-key-form";
 import { ShopKeyList } from "./shop-key-list";
@@ -29,7 +29,13 @@ import { usePartnerFailure } from "./use-partner-failure";
 export function ShopKeys({ initial }: { initial: ApiLoad<z.infer<typeof ShopKeyListSchema>> }) {
   const t = useTranslations("AdminPartner");
   const failureText = usePartnerFailure();
-  const list = useRefreshable(apiPath(partnerApi.shopKeys), shopKeyListSchema, initial);
+  const list = useRefreshableCard(
+    apiPath(partnerApi.shopKeys),
+    shopKeyListSchema,
+    initial,
+    (reason) => t("keys.loadFailed", { reason }),
+    failureText,
+  );
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<NewShopKey | null>(null);
   const [revoking, setRevoking] = useState<ShopKey | null>(null);
@@ -69,21 +75,14 @@ export function ShopKeys({ initial }: { initial: ApiLoad<z.infer<typeof ShopKeyL
       heading={t("keys.heading")}
       hint={t("keys.hint")}
       loading={list.loading}
-      failure={
-        list.error && {
-          message: t("keys.loadFailed", { reason: failureText(list.error) }),
-          onRetry: () => void list.reload(),
-        }
-      }
+      failure={list.failure}
       action={
         <Button ref={createRef} size="sm" onClick={() => setCreating(true)}>
           {t("keys.create")}
         </Button>
       }
     >
-      <p role="status" className="sr-only">
-        {list.loading ? t("loading") : ""}
-      </p>
+      <LoadingNote loading={list.loading} text={t("loading")} />
       {keys &&
         (keys.length === 0 ? (
           <div className="mt-4">

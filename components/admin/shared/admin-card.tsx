@@ -37,6 +37,15 @@ export function RetryAlert({
   );
 }
 
+/** A busy card's note for screen readers while it loads (the card shows what it had meanwhile). */
+export function LoadingNote({ loading, text }: { loading: boolean; text: string }) {
+  return (
+    <p role="status" className="sr-only">
+      {loading ? text : ""}
+    </p>
+  );
+}
+
 /**
  * A list the page loaded on the server (null when it could not): its failure with a retry (the
  * message and the button are one alert), the empty note, or the list itself.

@@ -39,17 +39,19 @@ export function useRefreshable<T>(path: string, schema: SchemaSource<z.ZodType<T
 
 /**
  * useRefreshable for an AdminCard, with the card's failure line (none without an error):
- * `failed` words it with the error's reason, and its retry loads again.
+ * `failed` words it with the error's reason (`reasonOf`, the admin cards' text unless given),
+ * and its retry loads again.
  */
 export function useRefreshableCard<T>(
   path: string,
   schema: SchemaSource<z.ZodType<T>>,
   initial: ApiLoad<T> | undefined,
   failed: (reason: string) => string,
+  reasonOf?: (error: ApiErrorInfo) => string,
 ) {
   const errorText = useAdminErrorText();
   const refreshable = useRefreshable(path, schema, initial);
   const { error, reload } = refreshable;
-  const failure = error && { message: failed(errorText(error)), onRetry: () => void reload() };
+  const failure = error && { message: failed((reasonOf ?? errorText)(error)), onRetry: () => void reload() };
   return { ...refreshable, failure };
 }
