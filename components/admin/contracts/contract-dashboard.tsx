@@ -2,10 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
-import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { TemplateDetail } from "@/lib/schemas/contracts";
-import { RetryAlert } from "../shared/admin-card";
+import { AdminCard, LoadingNote } from "../shared/admin-card";
 import type { ContractDashboardData } from "../shared/admin-dashboard-data";
 import { CompanyStampSection } from "./company-stamp-section";
 import { ResignPendingSection } from "./resign-pending-section";
@@ -67,24 +66,19 @@ export function ContractDashboard({ data }: { data: ContractDashboardData }) {
     <div className="space-y-6">
       <CompanyStampSection initial={data.stamp} />
 
-      <Card
-        as="section"
-        aria-labelledby={headingId}
-        aria-busy={list.loading}
-        padding="compact"
-        className="min-w-0"
+      <AdminCard
+        headingId={headingId}
+        heading={t("heading")}
+        intro={
+          <>
+            <TemplateFiltersBar filters={filters} onChange={setFilters} />
+            <InlineStatus note={note} className="mt-3" />
+            <LoadingNote loading={list.loading} text={t("loading")} />
+          </>
+        }
+        loading={list.loading}
+        failure={list.failed ? { message: t("loadFailed"), onRetry: () => void list.reload() } : null}
       >
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          {t("heading")}
-        </h2>
-        <TemplateFiltersBar filters={filters} onChange={setFilters} />
-        <InlineStatus note={note} className="mt-3" />
-        <p role="status" className="sr-only">
-          {list.loading ? t("loading") : ""}
-        </p>
-        {list.failed && (
-          <RetryAlert message={t("loadFailed")} retrying={list.loading} onRetry={() => void list.reload()} />
-        )}
         {list.templates &&
           !list.failed &&
           (groups.length === 0 ? (
@@ -110,7 +104,7 @@ export function ContractDashboard({ data }: { data: ContractDashboardData }) {
               />
             </>
           ))}
-      </Card>
+      </AdminCard>
 
       <TemplatePanel choice={selected?.choice ?? null} refreshKey={refreshKey} onSaved={saved} />
 

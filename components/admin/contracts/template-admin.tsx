@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableColumns, Td } from "@/components/ui/table";
 import type { ApiLoad } from "@/lib/api/problem";
 import type { TemplateSummary } from "@/lib/schemas/contracts";
-import { RetryAlert } from "../shared/admin-card";
+import { AdminCard, LoadingNote } from "../shared/admin-card";
 import { InlineStatus, useStatusNote } from "./status-note";
 import { TemplateCreateForm } from "./template-create-form";
 import { StateBadge, useTemplateStateChange } from "./template-state";
@@ -42,27 +42,20 @@ export function TemplateAdmin({ initial }: { initial: ApiLoad<TemplateSummary[]>
         <TemplateCreateForm show={form.show} onCreated={() => void list.reload()} />
       </Card>
 
-      <Card
-        as="section"
-        aria-labelledby={listHeadingId}
-        aria-busy={list.loading}
-        padding="compact"
-        className="min-w-0"
+      <AdminCard
+        headingId={listHeadingId}
+        heading={t("templatesPage.listHeading")}
+        intro={
+          <>
+            <InlineStatus note={listNote.note} className="mt-3" />
+            <LoadingNote loading={list.loading} text={t("overview.loading")} />
+          </>
+        }
+        loading={list.loading}
+        failure={
+          list.failed ? { message: t("overview.loadFailed"), onRetry: () => void list.reload() } : null
+        }
       >
-        <h2 id={listHeadingId} className="text-lg font-semibold text-slate-900">
-          {t("templatesPage.listHeading")}
-        </h2>
-        <InlineStatus note={listNote.note} className="mt-3" />
-        <p role="status" className="sr-only">
-          {list.loading ? t("overview.loading") : ""}
-        </p>
-        {list.failed && (
-          <RetryAlert
-            message={t("overview.loadFailed")}
-            retrying={list.loading}
-            onRetry={() => void list.reload()}
-          />
-        )}
         {list.templates &&
           !list.failed &&
           (list.templates.length === 0 ? (
@@ -118,7 +111,7 @@ export function TemplateAdmin({ initial }: { initial: ApiLoad<TemplateSummary[]>
               </TableBody>
             </Table>
           ))}
-      </Card>
+      </AdminCard>
     </div>
   );
 }
