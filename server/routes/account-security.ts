@@ -35,12 +35,7 @@ export function registerAccountSecurityRoutes(app: OpenAPIHono<AppEnv>, deps: Au
       },
     }),
     async (c) => {
-      const result = await changePassword(
-        deps,
-        { user: c.var.auth.user, sessionId: c.var.auth.sessionId },
-        c.req.valid("json"),
-        requestContext(c),
-      );
+      const result = await changePassword(deps, c.var.auth, c.req.valid("json"), requestContext(c));
       return c.json({ success: true, ...result }, 200);
     },
   );

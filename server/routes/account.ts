@@ -71,12 +71,7 @@ export function registerAccountRoutes(
       },
     }),
     async (c) => {
-      const result = await confirmEmailChange(
-        deps,
-        { user: c.var.auth.user, sessionId: c.var.auth.sessionId },
-        c.req.valid("json"),
-        requestContext(c),
-      );
+      const result = await confirmEmailChange(deps, c.var.auth, c.req.valid("json"), requestContext(c));
       return c.json({ success: true, ...result }, 200);
     },
   );
