@@ -2,13 +2,11 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import type { MouseEvent } from "react";
+import { openSignedUrl } from "@/components/api/signed-url";
 import { Section } from "@/components/ui/section";
 import { linkClass } from "@/components/ui/styles";
 import { notify } from "@/lib/notify";
 import type { ContractDocument } from "@/lib/schemas/contracts";
-
-/** The API's download URLs live 5 minutes; older ones are fetched anew before use. */
-const FRESH_FOR_MS = 4 * 60 * 1000;
 
 /**
  * The member's signed contracts (contractApi.mine), each with its download: the
@@ -27,17 +25,13 @@ export function SignedContracts({
   const format = useFormatter();
   if (contracts.length === 0) return null;
 
-  const open = async (event: MouseEvent<HTMLAnchorElement>, id: string) => {
-    if (Date.now() - loadedAt < FRESH_FOR_MS) return;
-    event.preventDefault();
-    try {
-      const url = (await reload()).find((contract) => contract.id === id)?.signedUrl;
-      if (!url) throw new Error("contract not listed");
-      window.location.assign(url);
-    } catch {
-      notify.error(t("templates.downloadFailed"));
-    }
-  };
+  const open = (event: MouseEvent<HTMLAnchorElement>, id: string) =>
+    openSignedUrl(
+      event,
+      loadedAt,
+      async () => (await reload()).find((contract) => contract.id === id)?.signedUrl,
+      () => notify.error(t("templates.downloadFailed")),
+    );
 
   return (
     <Section id="signed-contracts" title={t("signed.heading")} className="space-y-3">

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { type MouseEvent, useState } from "react";
 import { api } from "@/components/api/client";
+import { openSignedUrl } from "@/components/api/signed-url";
 import { textOr } from "@/components/i18n/dynamic-text";
 import { contractListResponseSchema, ownIdDocumentsSchema } from "@/components/profile/profile-schemas.lazy";
 import { linkClass } from "@/components/ui/styles";
@@ -13,9 +14,6 @@ import { onboardingApi } from "@/lib/api/onboarding";
 import { notify } from "@/lib/notify";
 import type { ContractDocument } from "@/lib/schemas/contracts";
 import type { OwnIdDocument } from "@/lib/schemas/id-upload";
-
-/** The API's download URLs live 5 minutes; older ones are fetched anew before use. */
-const FRESH_FOR_MS = 4 * 60 * 1000;
 
 type Lists = { documents: OwnIdDocument[] | null; contracts: ContractDocument[] | null };
 
@@ -42,17 +40,13 @@ export function MyDocuments({ initial, userType }: { initial: Lists; userType: "
     return fresh;
   };
 
-  const open = async (event: MouseEvent<HTMLAnchorElement>, pick: (fresh: Lists) => string | undefined) => {
-    if (Date.now() - loadedAt < FRESH_FOR_MS) return;
-    event.preventDefault();
-    try {
-      const url = pick(await reload());
-      if (!url) throw new Error("no longer listed");
-      window.location.assign(url);
-    } catch {
-      notify.error(t("downloadFailed"));
-    }
-  };
+  const open = (event: MouseEvent<HTMLAnchorElement>, pick: (fresh: Lists) => string | undefined) =>
+    openSignedUrl(
+      event,
+      loadedAt,
+      async () => pick(await reload()),
+      () => notify.error(t("downloadFailed")),
+    );
 
   // Calendar dates (YYYY-MM-DD) have no time of day: shown as the same day everywhere.
   const calendarDate = (value: string) =>
