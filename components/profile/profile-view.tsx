@@ -11,6 +11,7 @@ import { contractApi } from "@/lib/api/contracts";
 import { apiPath } from "@/lib/api/endpoint";
 import { onboardingApi } from "@/lib/api/onboarding";
 import { displayName } from "@/lib/display-name";
+import { COMPANY_PROFILE_FIELDS, PERSONAL_PROFILE_FIELDS } from "@/lib/profile-field-order";
 import { emailChangeStatusSchema } from "@/lib/schemas/account";
 import type { SessionUser } from "@/lib/schemas/auth";
 import { contractListResponseSchema } from "@/lib/schemas/contracts";
@@ -25,36 +26,11 @@ import { SecuritySection } from "./security/security-section";
 
 const profileResponseSchema = z.object({ profile: z.record(z.string(), z.unknown()).nullable() });
 
-// Profile fields shown, in the order of the profile form, labelled like it.
-const PERSONAL_FIELDS = [
-  "dateOfBirth",
-  "nationality",
-  "address",
-  "zipCode",
-  "city",
-  "country",
-  "phone",
-  "phoneSecondary",
-  "emergencyContactName",
-  "emergencyContactPhone",
-  "accountHolderName",
-  "iban",
-];
-const COMPANY_FIELDS = [
-  "companyPhone",
-  "address",
-  "zipCode",
-  "city",
-  "country",
-  "registrationDate",
-  "branch",
-  "numberOfEmployees",
-  "registrationNumber",
-  "contactPersonName",
-  "contactPersonPhone",
-  "accountHolderName",
-  "iban",
-];
+// Profile fields shown, in the order of the profile form, labelled like it: not the company's
+// name and email (the account card shows them), nor the referral email.
+const NOT_IN_DETAILS = new Set<string>(["companyName", "companyEmail", "referralEmail"]);
+const PERSONAL_FIELDS = PERSONAL_PROFILE_FIELDS.filter((field) => !NOT_IN_DETAILS.has(field));
+const COMPANY_FIELDS = COMPANY_PROFILE_FIELDS.filter((field) => !NOT_IN_DETAILS.has(field));
 
 /** Calendar dates (YYYY-MM-DD) among the profile's fields: shown in the page's language. */
 const DATE_FIELDS = new Set(["dateOfBirth", "registrationDate"]);

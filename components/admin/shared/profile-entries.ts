@@ -1,40 +1,9 @@
+import { COMPANY_PROFILE_FIELDS, PERSONAL_PROFILE_FIELDS } from "@/lib/profile-field-order";
 import type { FullUser } from "./admin-user";
 
 // What the admin user pages derive from the shared answers (lib/schemas/admin-user.ts): the
 // filled-in profile fields.
 
-const PERSONAL_PROFILE_FIELDS = [
-  "dateOfBirth",
-  "nationality",
-  "address",
-  "zipCode",
-  "city",
-  "country",
-  "phone",
-  "phoneSecondary",
-  "emergencyContactName",
-  "emergencyContactPhone",
-  "accountHolderName",
-  "iban",
-  "referralEmail",
-] as const;
-const COMPANY_PROFILE_FIELDS = [
-  "companyName",
-  "companyPhone",
-  "companyEmail",
-  "address",
-  "zipCode",
-  "city",
-  "country",
-  "registrationDate",
-  "branch",
-  "numberOfEmployees",
-  "registrationNumber",
-  "contactPersonName",
-  "contactPersonPhone",
-  "accountHolderName",
-  "iban",
-] as const;
 export type ProfileField = (typeof PERSONAL_PROFILE_FIELDS)[number] | (typeof COMPANY_PROFILE_FIELDS)[number];
 
 /** The filled-in fields of a profile, in the order the profile form asks for them, as text. */
