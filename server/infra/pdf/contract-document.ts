@@ -1,7 +1,7 @@
-import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { type ComponentProps, type ComponentType, createElement as h } from "react";
 import Html from "react-pdf-html";
-import { CONTRACT_FONT_FAMILIES, registerContractFonts } from "./fonts";
+import { FONT_FAMILY, PAGE_FOOTER, PAGE_FRAME, renderPdf } from "./page-layout";
 import type { ContractPdfInput } from "./render-contract-pdf";
 
 // The contract as a react-pdf document. Only the render worker loads this module: react-pdf,
@@ -23,15 +23,7 @@ const LABELS = {
 } as const;
 
 const styles = StyleSheet.create({
-  page: {
-    fontFamily: CONTRACT_FONT_FAMILIES as unknown as string,
-    fontSize: 10.5,
-    lineHeight: 1.45,
-    paddingTop: 48,
-    paddingBottom: 64,
-    paddingHorizontal: 56,
-    color: "#111827",
-  },
+  page: { ...PAGE_FRAME, fontSize: 10.5, lineHeight: 1.45 },
   signatures: { marginTop: 28, flexDirection: "row", justifyContent: "space-between", gap: 24 },
   block: { width: "45%" },
   label: { fontSize: 9, color: "#4b5563", marginTop: 4 },
@@ -40,19 +32,12 @@ const styles = StyleSheet.create({
   signatureImage: { maxHeight: 68, maxWidth: 220, objectFit: "contain" },
   stampImage: { maxHeight: 96, maxWidth: 160, objectFit: "contain" },
   unsigned: { fontSize: 9, color: "#6b7280", fontStyle: "italic" },
-  footer: {
-    position: "absolute",
-    bottom: 28,
-    left: 56,
-    right: 56,
-    fontSize: 8,
-    color: "#6b7280",
-  },
+  footer: PAGE_FOOTER,
 });
 
 // react-pdf-html styles per tag; the font family must reach every element (bold/italic too).
 const htmlStylesheet = {
-  "*": { fontFamily: CONTRACT_FONT_FAMILIES as unknown as string },
+  "*": { fontFamily: FONT_FAMILY },
   h1: { fontSize: 18, fontWeight: 700, marginBottom: 10 },
   h2: { fontSize: 14, fontWeight: 700, marginTop: 10, marginBottom: 6 },
   h3: { fontSize: 12, fontWeight: 700, marginTop: 8, marginBottom: 4 },
@@ -113,7 +98,5 @@ function contractDocument(input: ContractPdfInput) {
  * no URLs: nothing is fetched.
  */
 export async function renderContractDocument(input: ContractPdfInput): Promise<Buffer> {
-  registerContractFonts();
-  // biome-ignore lint/suspicious/noExplicitAny: react-pdf's renderToBuffer expects its Document element type.
-  return renderToBuffer(contractDocument(input) as any);
+  return renderPdf(contractDocument(input));
 }

@@ -1,21 +1,13 @@
-import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { createElement as h } from "react";
-import { CONTRACT_FONT_FAMILIES, registerContractFonts } from "./fonts";
+import { PAGE_FOOTER, PAGE_FRAME, renderPdf } from "./page-layout";
 import type { PayoutStatementPdfInput } from "./render-contract-pdf";
 
 // A member's payout statement as a react-pdf document. Only the render worker loads this module,
 // as with contracts. Every text arrives translated and formatted: the worker knows no language.
 
 const styles = StyleSheet.create({
-  page: {
-    fontFamily: CONTRACT_FONT_FAMILIES as unknown as string,
-    fontSize: 10,
-    lineHeight: 1.4,
-    paddingTop: 48,
-    paddingBottom: 64,
-    paddingHorizontal: 56,
-    color: "#111827",
-  },
+  page: { ...PAGE_FRAME, fontSize: 10, lineHeight: 1.4 },
   platform: { fontSize: 11, fontWeight: 700, color: "#1e3a8a", marginBottom: 18 },
   title: { fontSize: 17, fontWeight: 700, marginBottom: 14 },
   detail: { flexDirection: "row", marginBottom: 3 },
@@ -29,7 +21,7 @@ const styles = StyleSheet.create({
   description: { width: "42%", paddingRight: 8 },
   money: { width: "20%", textAlign: "right" },
   note: { marginTop: 18, fontSize: 9, color: "#4b5563" },
-  footer: { position: "absolute", bottom: 28, left: 56, right: 56, fontSize: 8, color: "#6b7280" },
+  footer: PAGE_FOOTER,
 });
 
 /** One table row; the cells are date, description, order amount and commission. */
@@ -78,7 +70,5 @@ function statementDocument(input: PayoutStatementPdfInput) {
 
 /** Renders one payout statement to PDF bytes in the calling thread (the render worker). */
 export async function renderPayoutStatementDocument(input: PayoutStatementPdfInput): Promise<Buffer> {
-  registerContractFonts();
-  // biome-ignore lint/suspicious/noExplicitAny: react-pdf's renderToBuffer expects its Document element type.
-  return renderToBuffer(statementDocument(input) as any);
+  return renderPdf(statementDocument(input));
 }
