@@ -9,7 +9,7 @@ import { textOr } from "@/components/i18n/dynamic-text";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { RegisteredSelectField } from "@/components/ui/registered-fields";
 import { apiPath } from "@/lib/api/endpoint";
 import { ApiProblem, applyFieldIssues } from "@/lib/api/problem";
 import { referralApi } from "@/lib/api/referrals";
@@ -106,22 +106,16 @@ export function GenerateLinkForm({
     values: readonly number[],
     text: (value: number) => string,
   ) => (
-    <Field id={controlId[name]} label={label} error={fieldError(name)}>
-      {(control) => (
-        <Select
-          {...control}
-          // The note on unlimited below the limits describes both selects, before their own error.
-          aria-describedby={[hintId, control["aria-describedby"]].filter(Boolean).join(" ")}
-          {...register(name, linkUnlimited(name === "maxUses" ? "expiresInDays" : "maxUses"))}
-        >
-          {values.map((value) => (
-            <option key={value} value={value}>
-              {text(value)}
-            </option>
-          ))}
-        </Select>
-      )}
-    </Field>
+    <RegisteredSelectField
+      id={controlId[name]}
+      label={label}
+      error={fieldError(name)}
+      // The note on unlimited below the limits describes both selects, before their own error.
+      describedBy={hintId}
+      registration={register(name, linkUnlimited(name === "maxUses" ? "expiresInDays" : "maxUses"))}
+      values={values}
+      text={text}
+    />
   );
 
   return (

@@ -10,11 +10,12 @@ import { Select } from "./select";
  * A labelled select registered with react-hook-form (`registration` is what `register(name)`
  * returns), one option per value.
  */
-export function RegisteredSelectField<V extends string>({
+export function RegisteredSelectField<V extends string | number>({
   id,
   label,
   hint,
   error,
+  describedBy,
   registration,
   values,
   text,
@@ -23,6 +24,8 @@ export function RegisteredSelectField<V extends string>({
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
+  /** The id of a note outside the field that describes it too, read before its hint and error. */
+  describedBy?: string;
   registration: UseFormRegisterReturn;
   values: readonly V[];
   text: (value: V) => string;
@@ -30,7 +33,11 @@ export function RegisteredSelectField<V extends string>({
   return (
     <Field id={id} label={label} hint={hint} error={error}>
       {(control) => (
-        <Select {...control} {...registration}>
+        <Select
+          {...control}
+          aria-describedby={[describedBy, control["aria-describedby"]].filter(Boolean).join(" ") || undefined}
+          {...registration}
+        >
           {values.map((value) => (
             <option key={value} value={value}>
               {text(value)}
