@@ -10,6 +10,7 @@ import { isUuid } from "../ids";
 import { lockRow } from "../lock-row";
 import type { MailOutbox } from "../mail/outbox";
 import { accountActivatedMail, accountRejectedMail, type RedoStep } from "../mail/templates";
+import { redoStepColumn } from "../onboarding/find-sent-back-step";
 import { queueReferralApprovedNotice } from "../referrals/notify-referrer";
 import { awaitingVerification, missingOnboardingSteps, unapprovedMember } from "./awaiting-verification";
 import { userFilter, userPage } from "./list-users";
@@ -107,13 +108,6 @@ export async function verifyUser(
   return { permissions: assigned, emailSent: true };
 }
 
-const stepColumn = {
-  email: "emailVerifiedAt",
-  documents: "documentsUploadedAt",
-  profile: "profileCompletedAt",
-  contract: "contractSignedAt",
-} as const satisfies Record<RedoStep, keyof UserRow>;
-
 /**
  * Issue 6: instead of deleting the account, send it back one step. The step's timestamp is
  * cleared (so that step opens again on the dashboard), the status stays pending, and the reason
@@ -132,7 +126,7 @@ export async function rejectUser(
     const target = await lockReviewableMember(tx, userId);
     await tx
       .update(users)
-      .set({ [stepColumn[input.step]]: null, sentBackReason: input.reason, updatedAt: new Date() })
+      .set({ [redoStepColumn[input.step]]: null, sentBackReason: input.reason, updatedAt: new Date() })
       .where(eq(users.id, userId));
     await recordAuditEvent(tx, {
       action: "admin.user_rejected",

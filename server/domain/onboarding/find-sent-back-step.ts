@@ -5,7 +5,7 @@ import type { UserRow } from "../../db/queries/users";
 import { auditLog } from "../../db/schema";
 
 /** The user column each step sets when done, and a send-back clears. */
-const stepColumn = {
+export const redoStepColumn = {
   email: "emailVerifiedAt",
   documents: "documentsUploadedAt",
   profile: "profileCompletedAt",
@@ -24,7 +24,7 @@ const isRedoStep = (value: unknown): value is RedoStepName =>
  */
 export async function findSentBackStep(
   db: Database,
-  user: Pick<UserRow, "id" | "adminVerifiedAt" | "sentBackReason" | (typeof stepColumn)[RedoStepName]>,
+  user: Pick<UserRow, "id" | "adminVerifiedAt" | "sentBackReason" | (typeof redoStepColumn)[RedoStepName]>,
 ): Promise<SentBack | null> {
   if (user.adminVerifiedAt) return null;
   const [latest] = await db
@@ -35,7 +35,7 @@ export async function findSentBackStep(
     .limit(1);
   const step = (latest?.details as { step?: unknown } | undefined)?.step;
   if (!latest || !isRedoStep(step)) return null;
-  const doneAt = user[stepColumn[step]];
+  const doneAt = user[redoStepColumn[step]];
   if (doneAt && doneAt >= latest.at) return null;
   return { step, at: latest.at.toISOString(), reason: user.sentBackReason };
 }
