@@ -1,11 +1,10 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { MemberPage } from "@/components/layout/member-page";
 import { buttonClass } from "@/components/ui/button";
 import { Card, cardClass } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { PageHeader } from "@/components/ui/page-header";
 import { PageLinks } from "@/components/ui/page-links";
-import { linkClass } from "@/components/ui/styles";
 import { apiPath } from "@/lib/api/endpoint";
 import { partnerApi } from "@/lib/api/partner";
 import { type CommissionState, EARNINGS_PAGE_SIZE, earningsSchema } from "@/lib/schemas/partner";
@@ -40,17 +39,12 @@ export async function EarningsOverview({ page }: { page: number }) {
   const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
 
   return (
-    <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
-      <PageHeader
-        id="earnings-title"
-        title={t("title")}
-        description={t("intro")}
-        actions={
-          <Link href="/dashboard" className={linkClass}>
-            {t("backToDashboard")}
-          </Link>
-        }
-      />
+    <MemberPage
+      id="earnings-title"
+      title={t("title")}
+      description={t("intro")}
+      backLabel={t("backToDashboard")}
+    >
       {!result ? (
         <p role="alert" className={cardClass({ className: "text-red-800" })}>
           {t("failed")}
@@ -184,6 +178,6 @@ export async function EarningsOverview({ page }: { page: number }) {
           </Card>
         </>
       )}
-    </main>
+    </MemberPage>
   );
 }

@@ -1,11 +1,10 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { MemberPage } from "@/components/layout/member-page";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { PageHeader } from "@/components/ui/page-header";
 import { PageLinks } from "@/components/ui/page-links";
-import { linkClass } from "@/components/ui/styles";
 import { apiPath } from "@/lib/api/endpoint";
 import { newsApi } from "@/lib/api/news";
 import { memberNewsListSchema } from "@/lib/schemas/news";
@@ -32,17 +31,12 @@ export async function NewsArchive({ page }: { page: number }) {
   const pages = result ? archivePages(result) : null;
 
   return (
-    <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
-      <PageHeader
-        id="news-archive-title"
-        title={t("title")}
-        description={t("intro")}
-        actions={
-          <Link href="/dashboard" className={linkClass}>
-            {t("backToDashboard")}
-          </Link>
-        }
-      />
+    <MemberPage
+      id="news-archive-title"
+      title={t("title")}
+      description={t("intro")}
+      backLabel={t("backToDashboard")}
+    >
       <Card>
         {!result ? (
           <p role="alert" className="text-red-800">
@@ -79,6 +73,6 @@ export async function NewsArchive({ page }: { page: number }) {
           />
         )}
       </Card>
-    </main>
+    </MemberPage>
   );
 }

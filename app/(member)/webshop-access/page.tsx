@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { PageHeader } from "@/components/ui/page-header";
-import { linkClass } from "@/components/ui/styles";
+import { MemberPage } from "@/components/layout/member-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("WebshopAccess");
@@ -24,17 +22,12 @@ export default async function WebshopAccessPage({
   const { reason } = await searchParams;
   const known = REASONS.find((candidate) => candidate === reason) ?? "unknown";
   return (
-    <main id="main" className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">
-      <PageHeader
-        id="webshop-access-title"
-        title={t("title")}
-        description={<p data-testid="webshop-access-reason">{t(known)}</p>}
-        actions={
-          <Link href="/dashboard" className={linkClass}>
-            {t("backToDashboard")}
-          </Link>
-        }
-      />
-    </main>
+    <MemberPage
+      id="webshop-access-title"
+      title={t("title")}
+      description={<p data-testid="webshop-access-reason">{t(known)}</p>}
+      backLabel={t("backToDashboard")}
+      narrow
+    />
   );
 }
