@@ -86,7 +86,7 @@ export type ErrorReason = keyof typeof reasonTexts;
  * The English text of a reason with its `{placeholders}` filled from the error's details. The
  * refusal texts use plain placeholders only (a test keeps it so), so this needs no ICU parser.
  */
-function reasonText(reason: ErrorReason, details: unknown): string {
+export function reasonText(reason: ErrorReason, details?: unknown): string {
   const values = reasonValues(details);
   return reasonTexts[reason].replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { ID_IMAGE_MAX_BYTES, ID_IMAGE_MAX_PIXELS } from "../../../lib/constants";
 import { DOCUMENT_SIDES } from "../../../lib/vocabulary";
 import type { Database } from "../../db";
-import { AppError } from "../../errors";
+import { AppError, reasonText } from "../../errors";
 import { deleteStoredObjects } from "../../infra/storage/delete-stored-objects";
 import type { ObjectStorage } from "../../infra/storage/types";
 import { ImageError, type ImageType } from "../../infra/uploads/image-upload";
@@ -83,7 +83,7 @@ function toAppError(error: unknown): unknown {
 function validationFailed(problems: FieldProblem[]): AppError {
   const issues = problems.map(({ path, reason, values }) => ({
     path,
-    message: new AppError("VALIDATION_FAILED", reason, values).message,
+    message: reasonText(reason, values),
   }));
   const [first] = problems;
   return new AppError("VALIDATION_FAILED", first?.reason, { ...first?.values, issues });
