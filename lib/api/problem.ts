@@ -10,12 +10,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * `{ error: { code, message, reason?, details? } }` with string code and message, as the API
  * sends it.
  */
-function errorOf(body: unknown): (ApiErrorInfo & { details?: unknown }) | null {
+function errorOf(body: unknown): (Omit<ApiErrorInfo, "status"> & { details?: unknown }) | null {
   const error = isRecord(body) ? body.error : null;
   if (!isRecord(error) || typeof error.code !== "string" || typeof error.message !== "string") return null;
   const reason = typeof error.reason === "string" ? error.reason : undefined;
   return {
-    status: 0,
     code: error.code,
     message: error.message,
     details: error.details,
