@@ -5,6 +5,7 @@ import { onboardingApi } from "@/lib/api/onboarding";
 import { canSignContract, onboardingStatusSchema } from "@/lib/schemas/onboarding";
 import { verifyAccessToken, type WebSessionClaims } from "./access-token";
 import type { BffOptions } from "./bff";
+import { bffOptions } from "./bff-options";
 import { webEnv } from "./env";
 import { serializeFlashCookie } from "./flash";
 import { safeRequestId } from "./log";
@@ -29,15 +30,10 @@ export type PageProxyOptions = Pick<BffOptions, "apiUrl" | "publicUrl" | "client
   development: boolean;
 };
 
-/** The options from the web tier's configuration (web/env.ts). */
+/** The options from the web tier's configuration (web/env.ts): the API as the BFF reaches it. */
 export function pageProxyOptions(): PageProxyOptions {
-  const env = webEnv();
-  return {
-    apiUrl: env.API_URL,
-    publicUrl: env.PUBLIC_URL,
-    clientIpHeader: env.CLIENT_IP_HEADER,
-    development: env.NODE_ENV === "development",
-  };
+  const { apiUrl, publicUrl, clientIpHeader } = bffOptions();
+  return { apiUrl, publicUrl, clientIpHeader, development: webEnv().NODE_ENV === "development" };
 }
 
 // A page load waits for the refresh at most this long before it decides without it.
