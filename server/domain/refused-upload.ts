@@ -1,4 +1,5 @@
 import { AppError, type ErrorReason } from "../errors";
+import type { ImageError } from "../infra/uploads/image-upload";
 import type { MultipartError } from "../infra/uploads/read-multipart";
 
 /**
@@ -35,5 +36,25 @@ export function refusedUploadError(error: MultipartError, texts: UploadRefusalTe
     case "malformed":
     case "aborted":
       return new AppError("BAD_REQUEST", "uploadIncomplete");
+  }
+}
+
+/** The refusals one image upload gives a refused image; too many pixels reads alike everywhere. */
+export type ImageRefusalTexts = {
+  /** Not one of the image types the upload takes (415). */
+  invalidType: ErrorReason;
+  /** The image's bytes could not be decoded (422). */
+  unreadable: ErrorReason;
+};
+
+/** What a refused image means to the member or admin, in the API's error shape. */
+export function refusedImageError(error: ImageError, texts: ImageRefusalTexts): AppError {
+  switch (error.reason) {
+    case "unsupported_type":
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", texts.invalidType);
+    case "too_many_pixels":
+      return new AppError("VALIDATION_FAILED", "imageTooManyPixels");
+    case "unreadable":
+      return new AppError("VALIDATION_FAILED", texts.unreadable);
   }
 }

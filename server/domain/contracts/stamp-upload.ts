@@ -12,6 +12,7 @@ import {
 } from "../../infra/uploads/base64-image";
 import { ImageError } from "../../infra/uploads/image-upload";
 import { recordAuditEvent } from "../audit/record-audit-event";
+import { refusedImageError } from "../refused-upload";
 import { STAMP_ID, toCompanyStamp } from "./stamp-view";
 
 /** A stamp larger than this is decoded no further (a pixel bomb); 16 megapixels is a large scan. */
@@ -34,14 +35,7 @@ function toAppError(error: unknown): unknown {
       : new AppError("UNSUPPORTED_MEDIA_TYPE", "stampInvalidType");
   }
   if (error instanceof ImageError) {
-    switch (error.reason) {
-      case "unsupported_type":
-        return new AppError("UNSUPPORTED_MEDIA_TYPE", "stampInvalidType");
-      case "too_many_pixels":
-        return new AppError("VALIDATION_FAILED", "imageTooManyPixels");
-      case "unreadable":
-        return new AppError("VALIDATION_FAILED", "stampImageUnreadable");
-    }
+    return refusedImageError(error, { invalidType: "stampInvalidType", unreadable: "stampImageUnreadable" });
   }
   return error;
 }

@@ -12,7 +12,7 @@ import { reencodeImage } from "../../infra/uploads/reencode-image";
 import type { RequestBody } from "../../infra/uploads/request-body";
 import { createUploadScratch, spoolImageUpload } from "../../infra/uploads/spool-image-upload";
 import { storageQuotaExceeded } from "../contracts/member-storage";
-import { refusedUploadError } from "../refused-upload";
+import { refusedImageError, refusedUploadError } from "../refused-upload";
 import {
   checkIdUploadFields,
   type FieldProblem,
@@ -64,14 +64,7 @@ function toAppError(error: unknown): unknown {
     });
   }
   if (error instanceof ImageError) {
-    switch (error.reason) {
-      case "unsupported_type":
-        return new AppError("UNSUPPORTED_MEDIA_TYPE", "idImageInvalidType");
-      case "too_many_pixels":
-        return new AppError("VALIDATION_FAILED", "imageTooManyPixels");
-      case "unreadable":
-        return new AppError("VALIDATION_FAILED", "idImageUnreadable");
-    }
+    return refusedImageError(error, { invalidType: "idImageInvalidType", unreadable: "idImageUnreadable" });
   }
   return error;
 }
