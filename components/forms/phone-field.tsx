@@ -10,6 +10,7 @@ import {
   countryButtonLabel,
   PHONE_CONTAINER_CLASS,
   PHONE_MAX_LENGTH,
+  passInputRef,
   phoneNumberClass,
 } from "./phone-layout";
 import { lazy, useLoadedOnUse } from "./use-schema-form";
@@ -165,8 +166,7 @@ function PhoneFieldStandIn({
         aria-describedby={describedBy}
         ref={(element) => {
           numberRef.current = element;
-          if (typeof inputRef === "function") inputRef(element);
-          else if (inputRef) inputRef.current = element;
+          passInputRef(inputRef, element);
         }}
         type="tel"
         autoComplete={autoComplete}

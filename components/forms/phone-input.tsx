@@ -11,6 +11,7 @@ import {
   countryButtonLabel,
   PHONE_CONTAINER_CLASS,
   PHONE_MAX_LENGTH,
+  passInputRef,
   phoneNumberClass,
 } from "./phone-layout";
 
@@ -120,8 +121,7 @@ export function PhoneInputField({
       ref={
         ((element: HTMLInputElement | null) => {
           numberInput.current = element;
-          if (typeof inputRef === "function") inputRef(element);
-          else if (inputRef) inputRef.current = element;
+          passInputRef(inputRef, element);
         }) as never
       }
       value={replaying ? undefined : value.number || undefined}

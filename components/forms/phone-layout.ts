@@ -1,4 +1,5 @@
 import type { useTranslations } from "next-intl";
+import type { Ref } from "react";
 import { inputClass } from "@/components/ui/styles";
 
 // What the phone field's stand-in (phone-field.tsx) and the real field (phone-input.tsx, loaded on
@@ -18,4 +19,10 @@ export function countryButtonLabel(
   return country
     ? t("countryButton", { field, country: country.name, code: country.callingCode })
     : t("countryButtonEmpty", { field });
+}
+
+/** Hands the number input to the form's ref as well (a callback or an object), beside the field's own. */
+export function passInputRef(inputRef: Ref<HTMLInputElement> | undefined, element: HTMLInputElement | null) {
+  if (typeof inputRef === "function") inputRef(element);
+  else if (inputRef) inputRef.current = element;
 }
