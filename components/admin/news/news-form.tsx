@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { textOr } from "@/components/i18n/dynamic-text";
-import { Button } from "@/components/ui/button";
+import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input, Textarea } from "@/components/ui/input";
@@ -118,14 +118,12 @@ export function NewsForm({
         </label>
       </div>
       <FormAlert message={formState.errors.root?.message} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" size="sm" onClick={onCancel} disabled={formState.isSubmitting}>
-          {t("cancel")}
-        </Button>
-        <Button type="submit" size="sm" loading={formState.isSubmitting}>
-          {formState.isSubmitting ? t("saving") : t("save")}
-        </Button>
-      </div>
+      <DialogFormActions
+        submitting={formState.isSubmitting}
+        onCancel={onCancel}
+        cancelLabel={t("cancel")}
+        submitLabel={formState.isSubmitting ? t("saving") : t("save")}
+      />
     </form>
   );
 }

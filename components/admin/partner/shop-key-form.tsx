@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { api } from "@/components/api/client";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { textOr } from "@/components/i18n/dynamic-text";
-import { Button } from "@/components/ui/button";
+import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
@@ -75,14 +75,12 @@ export function ShopKeyForm({
         )}
       </Field>
       <FormAlert message={formState.errors.root?.message} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" size="sm" onClick={onCancel} disabled={formState.isSubmitting}>
-          {t("cancel")}
-        </Button>
-        <Button type="submit" size="sm" loading={formState.isSubmitting}>
-          {formState.isSubmitting ? t("keys.submitting") : t("keys.submit")}
-        </Button>
-      </div>
+      <DialogFormActions
+        submitting={formState.isSubmitting}
+        onCancel={onCancel}
+        cancelLabel={t("cancel")}
+        submitLabel={formState.isSubmitting ? t("keys.submitting") : t("keys.submit")}
+      />
     </form>
   );
 }
