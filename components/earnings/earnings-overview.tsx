@@ -9,7 +9,7 @@ import { apiPath } from "@/lib/api/endpoint";
 import { partnerApi } from "@/lib/api/partner";
 import { type CommissionState, EARNINGS_PAGE_SIZE, earningsSchema } from "@/lib/schemas/partner";
 import { apiLoadAsUser } from "@/web/api-server";
-import { archivePages } from "../news/news-pages";
+import { archivePages, pageLink } from "../news/news-pages";
 
 const pageHref = (page: number) => (page === 1 ? "/earnings" : `/earnings?page=${page}`);
 const pagerLinkClass = buttonClass({ variant: "secondary", size: "sm" });
@@ -139,10 +139,8 @@ export async function EarningsOverview({ page }: { page: number }) {
               <PageLinks
                 label={t("pagesLabel")}
                 pageOf={t("pageOf", { page: result.page, count: pages.pageCount })}
-                previous={
-                  pages.previous === null ? null : { href: pageHref(pages.previous), label: t("previous") }
-                }
-                next={pages.next === null ? null : { href: pageHref(pages.next), label: t("next") }}
+                previous={pageLink(pages.previous, pageHref, t("previous"))}
+                next={pageLink(pages.next, pageHref, t("next"))}
               />
             )}
           </Card>

@@ -10,7 +10,7 @@ import { newsApi } from "@/lib/api/news";
 import { memberNewsListSchema } from "@/lib/schemas/news";
 import { apiLoadAsUser } from "@/web/api-server";
 import { NewsArticle } from "./news-article";
-import { archivePages, NEWS_ARCHIVE_PAGE_SIZE } from "./news-pages";
+import { archivePages, NEWS_ARCHIVE_PAGE_SIZE, pageLink } from "./news-pages";
 
 const pageHref = (page: number) => (page === 1 ? "/news" : `/news?page=${page}`);
 const pagerLinkClass = buttonClass({ variant: "secondary", size: "sm" });
@@ -66,10 +66,8 @@ export async function NewsArchive({ page }: { page: number }) {
           <PageLinks
             label={t("pagesLabel")}
             pageOf={t("pageOf", { page: result.page, count: pages.pageCount })}
-            previous={
-              pages.previous === null ? null : { href: pageHref(pages.previous), label: t("previous") }
-            }
-            next={pages.next === null ? null : { href: pageHref(pages.next), label: t("next") }}
+            previous={pageLink(pages.previous, pageHref, t("previous"))}
+            next={pageLink(pages.next, pageHref, t("next"))}
           />
         )}
       </Card>

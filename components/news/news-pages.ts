@@ -26,3 +26,8 @@ export function archivePages({ page, pageSize, total }: { page: number; pageSize
     next: page < pageCount ? page + 1 : null,
   };
 }
+
+/** A previous or next link of PageLinks to `page`: none where there is no such page. */
+export function pageLink(page: number | null, href: (page: number) => string, label: string) {
+  return page === null ? null : { href: href(page), label };
+}
