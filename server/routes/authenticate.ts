@@ -12,6 +12,7 @@ import {
   userPermissions,
   users,
 } from "../db/schema";
+import type { Actor } from "../domain/actor";
 import { profileColumns } from "../domain/profile/load-profile";
 import { AppError, type ErrorReason } from "../errors";
 import { type AppEnv, requestContext } from "../http";
@@ -229,4 +230,7 @@ export const adminRoutes = <const E extends RouteResponses = Record<never, never
 ) => routesBehind(authenticateAdmin(deps), responses);
 
 /** Who acts and from where, as the audit trail records it. */
-export const actorOf = (c: Context<AppEnv>) => ({ actorId: c.var.auth.user.id, ip: requestContext(c).ip });
+export const actorOf = (c: Context<AppEnv>): Actor => ({
+  actorId: c.var.auth.user.id,
+  ip: requestContext(c).ip,
+});

@@ -12,8 +12,8 @@ import { activateStamp, deleteStamp } from "../domain/contracts/stamp-manage";
 import { uploadStamp } from "../domain/contracts/stamp-upload";
 import { listStamps } from "../domain/contracts/stamp-view";
 import { AppError } from "../errors";
-import { type AppEnv, clientIp } from "../http";
-import { ADMIN_ROLES, authenticate, requireRole } from "./authenticate";
+import type { AppEnv } from "../http";
+import { ADMIN_ROLES, actorOf, authenticate, requireRole } from "./authenticate";
 import { base64JsonBodyBytes, jsonBodyLimit } from "./json-body-limit";
 import { errorJson, errorResponses, json, jsonBody, routesWith } from "./openapi";
 import type { MemberRouteDeps } from "./route-deps";
@@ -79,8 +79,7 @@ export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: Membe
         base64: body.base64,
         label: body.label,
         activate: body.activate,
-        actorUserId: c.var.auth.user.id,
-        ip: clientIp(c),
+        ...actorOf(c),
       });
       return c.json({ stamp }, 201);
     },
@@ -94,10 +93,7 @@ export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: Membe
       responses: { 200: json(stampResponseSchema, "Activated"), ...notFound },
     }),
     async (c) => {
-      const stamp = await activateStamp(deps.db, stampIdOf(c.req.valid("param").id), {
-        actorUserId: c.var.auth.user.id,
-        ip: clientIp(c),
-      });
+      const stamp = await activateStamp(deps.db, stampIdOf(c.req.valid("param").id), actorOf(c));
       return c.json({ stamp }, 200);
     },
   );
@@ -110,10 +106,7 @@ export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: Membe
       responses: { 204: { description: "Deleted" }, ...notFound },
     }),
     async (c) => {
-      await deleteStamp(deps.db, stampIdOf(c.req.valid("param").id), {
-        actorUserId: c.var.auth.user.id,
-        ip: clientIp(c),
-      });
+      await deleteStamp(deps.db, stampIdOf(c.req.valid("param").id), actorOf(c));
       return c.body(null, 204);
     },
   );

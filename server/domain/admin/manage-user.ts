@@ -5,13 +5,12 @@ import { auditLog, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ObjectStorage } from "../../infra/storage/types";
 import { deleteErasedFiles, eraseAccount } from "../account/erase-account";
+import type { Actor } from "../actor";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { revokeUserSessions } from "../auth/revoke-sessions";
 import { type Notifier, queueSecurityNotice } from "../auth/security-notices";
 import type { MailOutbox } from "../mail/outbox";
 import { assertMayManage, lockParties, type Role } from "./admin-rules";
-
-export type AdminActionContext = { actorId: string; ip: string | null };
 
 const notFound = () => new AppError("NOT_FOUND", "userNotFound");
 
@@ -34,7 +33,7 @@ export const AUDIT_ACTIONS = {
 export async function deleteUser(
   deps: { db: Database; storage: ObjectStorage; logger: Logger; mail: MailOutbox },
   targetId: string,
-  context: AdminActionContext,
+  context: Actor,
 ): Promise<void> {
   const erased = await deps.db.transaction(async (tx) => {
     const database = tx as unknown as Database;
@@ -70,7 +69,7 @@ export async function deleteUser(
  * Suspends the account: no login, every session ends now, and their referral
  * links read inactive while suspended (effectiveStatus), coming back on reactivation.
  */
-export async function suspendUser(db: Database, targetId: string, context: AdminActionContext) {
+export async function suspendUser(db: Database, targetId: string, context: Actor) {
   await db.transaction(async (tx) => {
     const { actor, target, otherActiveSuperAdmins } = await lockParties(tx, context.actorId, targetId);
     if (!target) throw notFound();
@@ -92,7 +91,7 @@ export async function suspendUser(db: Database, targetId: string, context: Admin
  * Lifts a suspension: the status it had before (from the suspension's audit entry), so an
  * unapproved member goes back to pending rather than skipping the admin's approval.
  */
-export async function reactivateUser(db: Database, targetId: string, context: AdminActionContext) {
+export async function reactivateUser(db: Database, targetId: string, context: Actor) {
   return db.transaction(async (tx) => {
     const { actor, target, otherActiveSuperAdmins } = await lockParties(tx, context.actorId, targetId);
     if (!target) throw notFound();
@@ -132,7 +131,7 @@ export async function changeUserRole(
   db: Database,
   targetId: string,
   role: Role,
-  context: AdminActionContext,
+  context: Actor,
   notify: Notifier,
 ) {
   return db

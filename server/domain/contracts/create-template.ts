@@ -1,14 +1,15 @@
 import type { Database } from "../../db";
 import { contractTemplates, contractTemplateVersions } from "../../db/schema";
+import type { Actor } from "../actor";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { CreateTemplateInput } from "./check-template-form";
-import { TEMPLATE_AUDIT_ACTIONS, type TemplateActor } from "./template-audit";
+import { TEMPLATE_AUDIT_ACTIONS } from "./template-audit";
 
 /** A new template with its version 1, active (template form). Returns the new id. */
 export async function createTemplate(
   db: Database,
   input: CreateTemplateInput,
-  actor: TemplateActor,
+  actor: Actor,
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const [template] = await tx

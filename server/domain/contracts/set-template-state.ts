@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db";
 import { contractTemplates } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { Actor } from "../actor";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { isUuid } from "../ids";
-import { TEMPLATE_AUDIT_ACTIONS, type TemplateActor } from "./template-audit";
+import { TEMPLATE_AUDIT_ACTIONS } from "./template-audit";
 import { lockTemplate } from "./update-template";
 
 /** PATCH /api/document-templates/{id}/state: inactive templates are offered to no member. */
@@ -12,7 +13,7 @@ export async function setTemplateState(
   db: Database,
   templateId: string,
   state: "active" | "inactive",
-  actor: TemplateActor,
+  actor: Actor,
 ): Promise<void> {
   if (!isUuid(templateId)) throw new AppError("NOT_FOUND", "templateNotFound");
   await db.transaction(async (tx) => {

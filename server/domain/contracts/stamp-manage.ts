@@ -3,10 +3,9 @@ import type { CompanyStamp } from "../../../lib/schemas/contracts";
 import type { Database } from "../../db";
 import { companyStamps } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { Actor } from "../actor";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { toCompanyStamp } from "./stamp-view";
-
-export type StampActionContext = { actorUserId: string; ip: string | null };
 
 const notFound = () => new AppError("NOT_FOUND", "stampNotFound");
 
@@ -17,7 +16,7 @@ const notFound = () => new AppError("NOT_FOUND", "stampNotFound");
 function changeStamp<T>(
   db: Database,
   stampId: number,
-  context: StampActionContext,
+  context: Actor,
   action: "stamp.activated" | "stamp.deleted",
   change: (tx: Database) => Promise<T | undefined>,
 ): Promise<T> {
@@ -26,7 +25,7 @@ function changeStamp<T>(
     if (!result) throw notFound();
     await recordAuditEvent(tx as unknown as Database, {
       action,
-      actorUserId: context.actorUserId,
+      actorUserId: context.actorId,
       details: { stampId },
       ip: context.ip,
     });
@@ -35,11 +34,7 @@ function changeStamp<T>(
 }
 
 /** PATCH /api/company-stamps/{id}/activate: signed contracts carry the active stamp from now on. */
-export async function activateStamp(
-  db: Database,
-  stampId: number,
-  context: StampActionContext,
-): Promise<CompanyStamp> {
+export async function activateStamp(db: Database, stampId: number, context: Actor): Promise<CompanyStamp> {
   const row = await changeStamp(db, stampId, context, "stamp.activated", async (tx) => {
     const [activated] = await tx
       .update(companyStamps)
@@ -52,7 +47,7 @@ export async function activateStamp(
 }
 
 /** DELETE /api/company-stamps/{id}: afterwards a new stamp may be uploaded. */
-export async function deleteStamp(db: Database, stampId: number, context: StampActionContext): Promise<void> {
+export async function deleteStamp(db: Database, stampId: number, context: Actor): Promise<void> {
   await changeStamp(db, stampId, context, "stamp.deleted", async (tx) => {
     const [deleted] = await tx
       .delete(companyStamps)

@@ -11,6 +11,7 @@ import {
   sniffBase64Image,
 } from "../../infra/uploads/base64-image";
 import { ImageError } from "../../infra/uploads/image-upload";
+import type { Actor } from "../actor";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { refusedImageError } from "../refused-upload";
 import { STAMP_ID, toCompanyStamp } from "./stamp-view";
@@ -20,12 +21,10 @@ const STAMP_MAX_PIXELS = 16_000_000;
 /** The PDF shows the stamp at most 160 × 96 pt; 800 px keeps it sharp when printed. */
 const STAMP_STORED_SIDE = 800;
 
-export type StampUploadInput = {
+export type StampUploadInput = Actor & {
   base64: string;
   label?: string;
   activate?: boolean;
-  actorUserId: string;
-  ip: string | null;
 };
 
 function toAppError(error: unknown): unknown {
@@ -71,14 +70,14 @@ export async function uploadStamp(db: Database, input: StampUploadInput): Promis
           image: png,
           sizeBytes: png.length,
           isActive: input.activate ?? false,
-          createdBy: input.actorUserId,
+          createdBy: input.actorId,
         })
         .onConflictDoNothing()
         .returning();
       if (row) {
         await recordAuditEvent(txDb, {
           action: "stamp.uploaded",
-          actorUserId: input.actorUserId,
+          actorUserId: input.actorId,
           details: { stampId: row.id, sizeBytes: row.sizeBytes, active: row.isActive },
           ip: input.ip,
         });

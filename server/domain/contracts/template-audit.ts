@@ -5,5 +5,3 @@ export const TEMPLATE_AUDIT_ACTIONS = {
   updated: "admin.contract_template_updated",
   stateChanged: "admin.contract_template_state_changed",
 } as const;
-
-export type TemplateActor = { actorId: string; ip: string | null };

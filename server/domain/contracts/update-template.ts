@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db";
 import { contractTemplates, contractTemplateVersions } from "../../db/schema";
+import type { Actor } from "../actor";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { lockRow } from "../lock-row";
 import type { MailOutbox } from "../mail/outbox";
 import { contractResignMail } from "../mail/templates";
 import type { UpdateTemplateInput } from "./check-template-form";
 import { membersToTellOfResign } from "./resign";
-import { TEMPLATE_AUDIT_ACTIONS, type TemplateActor } from "./template-audit";
+import { TEMPLATE_AUDIT_ACTIONS } from "./template-audit";
 import type { TemplateRow } from "./template-queries";
 
 /** The template's row, locked until the transaction ends, so changes of one template queue. */
@@ -26,7 +27,7 @@ export async function updateTemplate(
   db: Database,
   templateId: string,
   input: UpdateTemplateInput,
-  actor: TemplateActor,
+  actor: Actor,
   /** Where a version members must sign again is announced: mail in the members' languages. */
   notify?: { mail: MailOutbox; publicUrl: string },
 ): Promise<number> {

@@ -3,6 +3,7 @@ import type { NewsInput } from "../../../lib/schemas/news";
 import type { Database } from "../../db";
 import { news } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { Actor } from "../actor";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { lockRow } from "../lock-row";
 import { type NewsRow, newsDay } from "./list-news";
@@ -14,8 +15,6 @@ const NEWS_AUDIT_ACTIONS = {
   unpublished: "admin.news_unpublished",
   deleted: "admin.news_deleted",
 } as const;
-
-type Actor = { actorId: string; ip: string | null };
 
 const notFound = () => new AppError("NOT_FOUND", "newsItemNotFound");
 

@@ -2,9 +2,8 @@ import { eq } from "drizzle-orm";
 import type { CommissionPlan } from "../../../lib/schemas/partner";
 import type { Database } from "../../db";
 import { commissionPlan } from "../../db/schema";
+import type { Actor } from "../actor";
 import { recordAuditEvent } from "../audit/record-audit-event";
-
-type Actor = { actorId: string; ip: string | null };
 
 /** The plan as the ledger applies it: rates in basis points (1 % = 100). */
 export type PlanRates = {

@@ -4,6 +4,7 @@ import type { Database } from "../../db";
 import { payoutCommissions, payoutItems, payouts } from "../../db/schema";
 import { AppError, type ErrorReason } from "../../errors";
 import { buildCreditTransferFile, type DebtorAccount } from "../../infra/sepa/credit-transfer";
+import type { Actor } from "../actor";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { MailOutbox } from "../mail/outbox";
 import { payoutExecutedMail } from "../mail/templates";
@@ -14,8 +15,6 @@ import {
   type StatementDeps,
   storeStatements,
 } from "./payout-statements";
-
-type Actor = { actorId: string; ip: string | null };
 
 type PayoutRunStatus = (typeof payouts.$inferSelect)["status"];
 

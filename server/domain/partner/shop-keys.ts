@@ -4,9 +4,8 @@ import type { ShopKey } from "../../../lib/schemas/partner";
 import type { Database } from "../../db";
 import { shopApiKeys } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { Actor } from "../actor";
 import { recordAuditEvent } from "../audit/record-audit-event";
-
-type Actor = { actorId: string; ip: string | null };
 
 /** Keys start with this, so one found in a log or a repository says what it is. */
 const KEY_PREFIX = "pps_";
