@@ -1,43 +1,15 @@
-import { createTranslator } from "use-intl/core";
 import type { Locale } from "../../../lib/i18n/config";
-import de from "../../../messages/de.json";
-import en from "../../../messages/en.json";
 import type { MailAttachmentRef } from "../../db/schema";
 import { displaySettings } from "../display-settings";
+import { appNameIn, translatorsOf } from "../translators";
 import type { OutgoingMail } from "./outbox";
 
 // Every mail exists in English and German; the user's language picks one.
 // The texts live in messages/*.json `Mail`, next to the app's own, so translators see them.
 
-const catalogs: Record<Locale, typeof en> = { en, de };
+const translatorFor = translatorsOf("Mail");
 
-function createMailTranslator(locale: Locale) {
-  return createTranslator({
-    locale,
-    messages: catalogs[locale],
-    namespace: "Mail",
-    // A missing text is a bug to find in tests, not a key to mail to a member.
-    onError(error) {
-      throw error;
-    },
-  });
-}
-
-type MailTranslator = ReturnType<typeof createMailTranslator>;
-
-// One translator per language for the life of the process: a translator keeps the messages it
-// has parsed, so a mail costs string work only. A new one per mail parsed every message again
-// (≈ 0.7 ms a mail), paid on every sign-in, which renders its new-browser notice beforehand.
-const translators = new Map<Locale, MailTranslator>();
-
-function translatorFor(locale: Locale): MailTranslator {
-  let translator = translators.get(locale);
-  if (!translator) {
-    translator = createMailTranslator(locale);
-    translators.set(locale, translator);
-  }
-  return translator;
-}
+type MailTranslator = ReturnType<typeof translatorFor>;
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -67,7 +39,7 @@ function legalLinks(t: MailTranslator): { href: string; label: string }[] {
  * come from members and admins (a rejection reason, a name).
  */
 function renderMail(to: string, locale: Locale, content: MailContent): OutgoingMail {
-  const appName = catalogs[locale].Common.appName;
+  const appName = appNameIn(locale);
   const t = translatorFor(locale);
   const footerNote = t("layout.footerNote", { appName });
   const legal = legalLinks(t);
@@ -126,7 +98,7 @@ ${legalHtml}</td></tr>
   return { kind: content.kind, language: locale, to, subject: content.subject, text, html };
 }
 
-const appNameOf = (locale: Locale) => ({ appName: catalogs[locale].Common.appName });
+const appNameOf = (locale: Locale) => ({ appName: appNameIn(locale) });
 
 function build(
   to: string,

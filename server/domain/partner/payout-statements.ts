@@ -1,10 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Logger } from "pino";
-import { createTranslator } from "use-intl/core";
 import { type Locale, toLocale } from "../../../lib/i18n/config";
-import de from "../../../messages/de.json";
-import en from "../../../messages/en.json";
 import type { Database } from "../../db";
 import {
   commissions,
@@ -20,6 +17,7 @@ import { type RenderObserver, RenderQueueFullError } from "../../infra/pdf/rende
 import { deleteStoredObjects } from "../../infra/storage/delete-stored-objects";
 import type { ObjectStorage } from "../../infra/storage/types";
 import { displaySettings } from "../display-settings";
+import { appNameIn, translatorsOf } from "../translators";
 
 // Each paid member's statement of a payout run: which commissions the transfer settles, as a
 // PDF in their language, stored in object storage and attached to their payout mail.
@@ -91,31 +89,7 @@ export async function loadStatementSubjects(db: Database, payoutId: string): Pro
   }));
 }
 
-const catalogs: Record<Locale, typeof en> = { en, de };
-
-function createStatementTranslator(locale: Locale) {
-  return createTranslator({
-    locale,
-    messages: catalogs[locale],
-    namespace: "PayoutStatement",
-    // A missing text is a bug to find in tests, not a gap in a member's statement.
-    onError(error) {
-      throw error;
-    },
-  });
-}
-
-// One translator per language for the life of the process, as for mails: a run of many members
-// parses the messages once.
-const translators = new Map<Locale, ReturnType<typeof createStatementTranslator>>();
-function translatorFor(locale: Locale) {
-  let translator = translators.get(locale);
-  if (!translator) {
-    translator = createStatementTranslator(locale);
-    translators.set(locale, translator);
-  }
-  return translator;
-}
+const translatorFor = translatorsOf("PayoutStatement");
 
 /** Euros from integer cents, as the member's language writes them (the payout mail's format). */
 const money = (locale: Locale, cents: number) =>
@@ -136,7 +110,7 @@ function statementPdfInput(
 ): PayoutStatementPdfInput {
   const locale = subject.language;
   const t = translatorFor(locale);
-  const appName = catalogs[locale].Common.appName;
+  const appName = appNameIn(locale);
   const rate = (basisPoints: number) =>
     new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(
       basisPoints / 10_000,
