@@ -59,6 +59,12 @@ const USAGE = [
   "With the embedded database, stop the API first (backup excepted).",
 ].join("\n");
 
+/** A command called with arguments it does not take: the usage, and exit code 2. */
+function wrongUsage(): number {
+  console.error(USAGE);
+  return 2;
+}
+
 async function main(argv: string[]) {
   const [command] = argv;
   if (command === "help" || command === "--help" || command === "-h") {
@@ -152,10 +158,7 @@ async function withDatabase(
 
 async function resetTwoFactorCommand(args: string[]) {
   const [email, ...reasonWords] = args;
-  if (!email) {
-    console.error(USAGE);
-    return 2;
-  }
+  if (!email) return wrongUsage();
   const reason = reasonWords.join(" ").trim() || "Reset by the operator from the command line.";
   const env = loadServerEnv();
   // The owner's notice is rendered here, with the API's zone and footer links.
@@ -190,10 +193,7 @@ async function resetTwoFactorCommand(args: string[]) {
 
 async function pruneCommand(args: string[]) {
   const dryRun = args.includes("--dry-run");
-  if (args.some((arg) => arg !== "--dry-run")) {
-    console.error(USAGE);
-    return 2;
-  }
+  if (args.some((arg) => arg !== "--dry-run")) return wrongUsage();
   const env = loadServerEnv();
   return withDatabase(env, async (database) => {
     const logger = createLogger({ level: "warn", destination: process.stderr });
@@ -228,8 +228,7 @@ async function backupCommand(command: "backup" | "restore", args: string[]) {
   const encrypt = args.includes("--encrypt");
   const [dir, ...rest] = args.filter((arg) => arg !== "--force" && arg !== "--encrypt");
   if (!dir || rest.length > 0 || (command === "backup" && force) || (command === "restore" && encrypt)) {
-    console.error(USAGE);
-    return 2;
+    return wrongUsage();
   }
   let env: ReturnType<typeof loadServerEnv>;
   try {
@@ -284,10 +283,7 @@ async function backupCommand(command: "backup" | "restore", args: string[]) {
 
 async function resetPasswordCommand(args: string[]) {
   const [email, ...rest] = args;
-  if (!email || rest.length > 0) {
-    console.error(USAGE);
-    return 2;
-  }
+  if (!email || rest.length > 0) return wrongUsage();
   const env = readEnv();
   if (!env) return 1;
   // The mail is rendered here, with the API's zone and footer links.
@@ -343,10 +339,7 @@ async function resetPasswordCommand(args: string[]) {
 }
 
 async function listAdminsCommand(args: string[]) {
-  if (args.length > 0) {
-    console.error(USAGE);
-    return 2;
-  }
+  if (args.length > 0) return wrongUsage();
   const env = readEnv();
   if (!env) return 1;
   return withDatabase(env, async (database) => {
@@ -382,10 +375,7 @@ async function listAdminsCommand(args: string[]) {
 
 async function testMailCommand(args: string[]) {
   const [address, ...rest] = args;
-  if (!address || rest.length > 0) {
-    console.error(USAGE);
-    return 2;
-  }
+  if (!address || rest.length > 0) return wrongUsage();
   if (!z.email().safeParse(address).success) {
     console.error(`${address} is not an email address.`);
     return 2;
@@ -430,10 +420,7 @@ async function testMailCommand(args: string[]) {
 
 async function createAdminCommand(argv: string[]) {
   const [command, email, role = "admin"] = argv;
-  if (command !== "create-admin" || !email || !["admin", "super_admin"].includes(role)) {
-    console.error(USAGE);
-    return 2;
-  }
+  if (command !== "create-admin" || !email || !["admin", "super_admin"].includes(role)) return wrongUsage();
   const env = loadServerEnv();
   return withDatabase(env, async (database) => {
     const password = generatePassword();
