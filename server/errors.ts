@@ -131,3 +131,14 @@ export class AppError extends Error {
 export function errorBody(code: ErrorCode, reason?: ErrorReason, details?: unknown): ErrorBody {
   return new AppError(code, reason, details).toBody();
 }
+
+/**
+ * A 422 about one field whose issue carries the reason's key, as the form's own messages do:
+ * the form translates it (Validation).
+ */
+export const fieldRefusal = (path: string, reason: ErrorReason): AppError =>
+  new AppError("VALIDATION_FAILED", reason, { issues: [{ path, message: reason }] });
+
+/** A 422 about one field whose issue carries the reason's English text. */
+export const fieldRefusalInEnglish = (path: string, reason: ErrorReason): AppError =>
+  new AppError("VALIDATION_FAILED", reason, { issues: [{ path, message: reasonText(reason) }] });

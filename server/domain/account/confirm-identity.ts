@@ -1,6 +1,6 @@
 import type { ConfirmIdentityInput } from "../../../lib/schemas/account";
 import type { UserRow } from "../../db/queries/users";
-import { AppError, type ErrorReason } from "../../errors";
+import { AppError, fieldRefusal } from "../../errors";
 import { recordOwnAuditEvent } from "../audit/record-audit-event";
 import type { AuthDeps, RequestContext } from "../auth/auth-deps";
 import { verifyPassword } from "../auth/passwords";
@@ -18,10 +18,6 @@ import { clearRateLimit, hitRateLimit } from "../security/rate-limit";
  * parallel guesses cannot slip under it, and a throttled attempt costs no hashing.
  */
 const PASSWORD_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
-
-// The field's issue carries the same key as the reason: the form translates it from Validation.
-const fieldError = (path: string, reason: ErrorReason) =>
-  new AppError("VALIDATION_FAILED", reason, { issues: [{ path, message: reason }] });
 
 /**
  * The signed-in member proves it is them again before a change that a session alone must not
@@ -44,17 +40,17 @@ export async function confirmIdentity(
   }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await recordOwnAuditEvent(deps.db, user.id, { action: `account.${action}_failed`, ip: context.ip });
-    throw fieldError("currentPassword", "currentPasswordWrong");
+    throw fieldRefusal("currentPassword", "currentPasswordWrong");
   }
   await clearRateLimit(deps.db, key);
   if (!user.totpEnabledAt) return;
   const code = input.code?.trim();
-  if (!code) throw fieldError("code", "secondFactorCodeRequired");
+  if (!code) throw fieldRefusal("code", "secondFactorCodeRequired");
   const guess = await countSecondFactorGuess(deps, user.id, context);
   if (!(await consumeSecondFactor(deps.db, totpSecretKeys(deps.config), user.id, code))) {
     await secondFactorFailed(deps, user, guess, context);
     await recordOwnAuditEvent(deps.db, user.id, { action: `account.${action}_failed`, ip: context.ip });
-    throw fieldError("code", "secondFactorCodeWrong");
+    throw fieldRefusal("code", "secondFactorCodeWrong");
   }
   await secondFactorSucceeded(deps.db, user.id);
 }

@@ -3,7 +3,7 @@ import type { ChangePasswordInput } from "../../../lib/schemas/account-security"
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
 import { passwordResetTokens, users } from "../../db/schema";
-import { AppError } from "../../errors";
+import { AppError, fieldRefusal } from "../../errors";
 import { recordOwnAuditEvent } from "../audit/record-audit-event";
 import { passwordChangedMail } from "../mail/templates";
 import { clearRateLimit, hitRateLimit } from "../security/rate-limit";
@@ -14,11 +14,6 @@ import { revokeUserSessions } from "./revoke-sessions";
 
 /** Wrong current passwords per account, as for logins: a stolen session cannot guess on. */
 const PASSWORD_CHANGE_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
-
-const wrongCurrentPassword = () =>
-  new AppError("VALIDATION_FAILED", "currentPasswordWrong", {
-    issues: [{ path: "currentPassword", message: "currentPasswordWrong" }],
-  });
 
 /**
  * Changes the signed-in member's password. The current one is required, and its failures are
@@ -43,7 +38,7 @@ export async function changePassword(
   }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await recordOwnAuditEvent(db, user.id, { action: "auth.password_change_failed", ip: context.ip });
-    throw wrongCurrentPassword();
+    throw fieldRefusal("currentPassword", "currentPasswordWrong");
   }
 
   const passwordHash = await hashPassword(input.newPassword);

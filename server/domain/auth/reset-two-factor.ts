@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db";
 import { findUserById, type UserRow } from "../../db/queries/users";
 import { totpRecoveryCodes, users, userTotp } from "../../db/schema";
-import { AppError } from "../../errors";
+import { AppError, fieldRefusal } from "../../errors";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { AuthDeps, RequestContext } from "./auth-deps";
 import { revokeUserSessions } from "./revoke-sessions";
@@ -74,9 +74,7 @@ export async function resetSecondFactorOf(
   const guess = await countSecondFactorGuess(deps, actor.id, context);
   if (!(await consumeSecondFactor(deps.db, totpSecretKeys(deps.config), actor.id, input.code))) {
     await secondFactorFailed(deps, actor, guess, context);
-    throw new AppError("VALIDATION_FAILED", "secondFactorCodeWrong", {
-      issues: [{ path: "code", message: "secondFactorCodeWrong" }],
-    });
+    throw fieldRefusal("code", "secondFactorCodeWrong");
   }
   await secondFactorSucceeded(deps.db, actor.id);
   if (!target.totpEnabledAt) throw new AppError("CONFLICT", "twoFactorNotOnForAccount");

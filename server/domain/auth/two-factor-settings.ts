@@ -4,7 +4,7 @@ import type { TotpSetup, TotpStatus } from "../../../lib/schemas/two-factor";
 import type { Database } from "../../db";
 import type { UserRow } from "../../db/queries/users";
 import { authSessions, totpRecoveryCodes, users, userTotp } from "../../db/schema";
-import { AppError } from "../../errors";
+import { AppError, fieldRefusal } from "../../errors";
 import { recordOwnAuditEvent } from "../audit/record-audit-event";
 import { hitRateLimit, releaseRateLimit } from "../security/rate-limit";
 import type { AuthDeps, RequestContext } from "./auth-deps";
@@ -47,15 +47,9 @@ async function manageSucceeded(deps: AuthDeps, user: UserRow, context: RequestCo
   await recordOwnAuditEvent(deps.db, user.id, { action, ip: context.ip });
 }
 
-const wrongPassword = () =>
-  new AppError("VALIDATION_FAILED", "currentPasswordWrong", {
-    issues: [{ path: "currentPassword", message: "currentPasswordWrong" }],
-  });
+const wrongPassword = () => fieldRefusal("currentPassword", "currentPasswordWrong");
 
-const wrongCode = () =>
-  new AppError("VALIDATION_FAILED", "secondFactorCodeWrong", {
-    issues: [{ path: "code", message: "secondFactorCodeWrong" }],
-  });
+const wrongCode = () => fieldRefusal("code", "secondFactorCodeWrong");
 
 export async function twoFactorStatus(
   db: Database,

@@ -1,15 +1,9 @@
 import type { z } from "zod";
 import { templateFormSchema, templateUpdateFormSchema } from "../../../lib/schemas/contracts";
-import { AppError, type ErrorReason } from "../../errors";
+import { fieldRefusalInEnglish } from "../../errors";
 import { validationError } from "../../http";
 import type { TemplateForm } from "./read-template-form";
 import { hasVisibleText, sanitizeTemplateHtml } from "./template-html";
-
-/** A refusal of the form's content, with its English text as the issue of the field named. */
-function contentRefused(reason: ErrorReason, path: "file" | "resign"): AppError {
-  const { message } = new AppError("VALIDATION_FAILED", reason);
-  return new AppError("VALIDATION_FAILED", reason, { issues: [{ path, message }] });
-}
 
 /**
  * Sanitized on save: what is stored is already harmless; a template that has
@@ -17,7 +11,7 @@ function contentRefused(reason: ErrorReason, path: "file" | "resign"): AppError 
  */
 function sanitizeForSave(html: string): string {
   const clean = sanitizeTemplateHtml(html);
-  if (!hasVisibleText(clean)) throw contentRefused("templateNoVisibleText", "file");
+  if (!hasVisibleText(clean)) throw fieldRefusalInEnglish("file", "templateNoVisibleText");
   return clean;
 }
 
@@ -27,7 +21,7 @@ export type CreateTemplateInput = z.output<typeof templateFormSchema> & { html: 
 export function checkCreateForm(form: TemplateForm): CreateTemplateInput {
   const parsed = templateFormSchema.safeParse(form.fields);
   if (!parsed.success) throw validationError(parsed.error);
-  if (form.html === undefined) throw contentRefused("templateHtmlMissing", "file");
+  if (form.html === undefined) throw fieldRefusalInEnglish("file", "templateHtmlMissing");
   return { ...parsed.data, html: sanitizeForSave(form.html) };
 }
 
@@ -52,7 +46,7 @@ export function checkUpdateForm(form: TemplateForm): UpdateTemplateInput {
   const { description, ...rest } = parsed.data;
   if (rest.resign && form.html === undefined) {
     // Only a new text can be signed again; the flag alone would mark nothing.
-    throw contentRefused("templateResignNeedsHtml", "resign");
+    throw fieldRefusalInEnglish("resign", "templateResignNeedsHtml");
   }
   return {
     ...rest,

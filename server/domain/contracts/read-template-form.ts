@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import { TEMPLATE_HTML_MAX_BYTES } from "../../../lib/constants";
-import { AppError } from "../../errors";
+import { AppError, fieldRefusalInEnglish } from "../../errors";
 import { MultipartError, readMultipart } from "../../infra/uploads/read-multipart";
 import type { RequestBody } from "../../infra/uploads/request-body";
 import { refusedUploadError } from "../refused-upload";
@@ -102,8 +102,7 @@ export async function readTemplateForm(body: RequestBody): Promise<TemplateForm>
   // An empty file input (nothing chosen) is no file.
   const file = fileBytes && fileBytes.length > 0 ? await decodeTemplateFile(fileBytes) : undefined;
   if (file !== undefined && fields.html !== undefined) {
-    const { message } = new AppError("VALIDATION_FAILED", "templateFileOrHtml");
-    throw new AppError("VALIDATION_FAILED", "templateFileOrHtml", { issues: [{ path: "file", message }] });
+    throw fieldRefusalInEnglish("file", "templateFileOrHtml");
   }
   return { fields, cleared, html: file ?? fields.html };
 }

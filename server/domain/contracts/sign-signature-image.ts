@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { SIGNATURE_MAX_BYTES } from "../../../lib/schemas/contracts";
-import { AppError, type ErrorReason } from "../../errors";
+import { AppError, type ErrorReason, fieldRefusalInEnglish } from "../../errors";
 import {
   Base64Error,
   decodeBase64Payload,
@@ -14,8 +14,7 @@ const SIGNATURE_MAX_PIXELS = 4_000_000;
 
 /** A refused signature, with its English text as the signature field's issue. */
 function invalid(reason: ErrorReason): AppError {
-  const { message } = new AppError("VALIDATION_FAILED", reason);
-  return new AppError("VALIDATION_FAILED", reason, { issues: [{ path: "signatureImage", message }] });
+  return fieldRefusalInEnglish("signatureImage", reason);
 }
 
 /**
