@@ -6,6 +6,8 @@
 // their pages, prints a table and writes the figures as JSON. Lighthouse and axe come from the
 // project's own devDependencies, so a clone needs nothing beside it but Debian's Chromium.
 //   npm run audit:pages -- [--runs N] [--only <path substring>] [--out file.json] [--no-desktop]
+//     [--cpu-profile]   also profiles each page's load (V8 sampling, CPU slowed 4x) and prints
+//                       where the main thread's time went: long tasks, scripts, functions
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -13,6 +15,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { cpuProfile } from "./audit-pages/cpu-profile.mjs";
 import { axe, killBrowsers, launchAxeBrowser, lighthouseMedian } from "./audit-pages/lighthouse.mjs";
 import { printTable } from "./audit-pages/report.mjs";
 import { createSeeder } from "./audit-pages/seed.mjs";
@@ -21,7 +24,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const chromePath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 function parseArgs(argv) {
-  const options = { runs: 1, only: [], out: null, desktop: true };
+  const options = { runs: 1, only: [], out: null, desktop: true, cpuProfile: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -32,6 +35,7 @@ function parseArgs(argv) {
     else if (arg === "--only") options.only.push(...value().split(",").filter(Boolean));
     else if (arg === "--out") options.out = path.resolve(value());
     else if (arg === "--no-desktop") options.desktop = false;
+    else if (arg === "--cpu-profile") options.cpuProfile = true;
     else fail(`unknown option ${arg}`);
   }
   options.out ??= path.join(
@@ -44,7 +48,7 @@ function parseArgs(argv) {
 
 function fail(message) {
   console.error(`audit:pages: ${message}
-usage: npm run audit:pages -- [--runs N] [--only <path substring>] [--out file.json] [--no-desktop]`);
+usage: npm run audit:pages -- [--runs N] [--only <path substring>] [--out file.json] [--no-desktop] [--cpu-profile]`);
   process.exit(2);
 }
 
@@ -227,6 +231,13 @@ async function main() {
       } catch (error) {
         entry.warnings.push(`axe failed: ${String(error?.message ?? error).split("\n")[0]}`);
       }
+      if (options.cpuProfile) {
+        try {
+          entry.cpuProfile = await cpuProfile(browser, url, page.cookie);
+        } catch (error) {
+          entry.warnings.push(`cpu profile failed: ${String(error?.message ?? error).split("\n")[0]}`);
+        }
+      }
       const wantedPath = new URL(url).pathname;
       for (const final of new Set([entry.mobile?.finalUrl, entry.axe?.finalUrl].filter(Boolean))) {
         if (new URL(final).pathname !== wantedPath)
@@ -240,7 +251,12 @@ async function main() {
 
   const report = {
     generatedAt: startedAt.toISOString(),
-    settings: { runs: options.runs, only: options.only, desktop: options.desktop },
+    settings: {
+      runs: options.runs,
+      only: options.only,
+      desktop: options.desktop,
+      cpuProfile: options.cpuProfile,
+    },
     machine: { cpus: os.cpus().length, loadAverageAtStart: load, loadAverageAtEnd: os.loadavg() },
     versions: {
       node: process.version,

@@ -50,9 +50,27 @@ export function printTable(report) {
       );
     for (const warning of entry.warnings) console.info(`  ${entry.path}  ! ${warning}`);
   }
+  printProfiles(report);
   const { loadAverageAtStart, loadAverageAtEnd, cpus } = report.machine;
   const benchmarkIndex = report.pages.find((entry) => entry.mobile?.benchmarkIndex)?.mobile.benchmarkIndex;
   console.info(
     `  machine: ${cpus} CPUs, load average ${loadAverageAtStart[0].toFixed(2)} at the start, ${loadAverageAtEnd[0].toFixed(2)} at the end${benchmarkIndex ? `; Lighthouse benchmarkIndex ${Math.round(benchmarkIndex)}` : ""} (other work on the cores lowers the scores)`,
   );
+}
+
+const listed = (items) => items.map((item) => `${item.name} ${item.ms}`).join(", ");
+
+/** With --cpu-profile: per page, the long tasks and where the main thread's time went. */
+function printProfiles(report) {
+  const profiled = report.pages.filter((entry) => entry.cpuProfile);
+  if (profiled.length === 0) return;
+  console.info(
+    `\nWhere the main thread's time went while loading (ms, CPU slowed ${profiled[0].cpuProfile.cpuSlowdown}x, self time):`,
+  );
+  for (const { path, cpuProfile: profile } of profiled) {
+    const tasks = profile.longTasks.map((task) => `${task.ms}@${task.startMs}`).join(" ") || "none";
+    console.info(`  ${path}: busy ${profile.busyMs}; long tasks (ms@start) ${tasks}`);
+    console.info(`    scripts: ${listed(profile.byScript.slice(0, 5))}`);
+    console.info(`    functions: ${listed(profile.byFunction.slice(0, 5))}`);
+  }
 }
