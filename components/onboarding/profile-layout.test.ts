@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { profileSchemas } from "./onboarding-schemas";
 import { profileDefaults, profileSections, toProfileInput, withMemberCountry } from "./profile-layout";
+import { profileSchemas } from "./profile-step-schemas";
 
 const user = {
   firstName: "Ada",

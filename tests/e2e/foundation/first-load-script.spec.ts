@@ -150,3 +150,18 @@ test("the registration and complete-profile pages load no phone library before u
     expect(carrying(await recorded(), PHONE).length, path).toBeGreaterThan(before);
   }
 });
+
+test("the email verification step brings its checks once its boxes have focus, but not the phone library", async ({
+  page,
+}) => {
+  const member = await seedUser(page.request, { status: "pending" });
+  await signIn(page, member);
+  const recorded = await recordScripts(page);
+  const before = (await recorded()).length;
+  await firstLoad(page, recorded, "/personal-verify-email");
+  // Opening the step mails a code and then puts the focus in the first box: the form is in use.
+  await expect(page.getByLabel("Digit 1 of 6")).toBeFocused();
+  await expect.poll(async () => carrying((await recorded()).slice(before), ZOD).length).toBeGreaterThan(0);
+  // The phone rules belong to the profile step's checks, which this step never runs.
+  expect(carrying((await recorded()).slice(before), PHONE)).toEqual([]);
+});
