@@ -145,7 +145,11 @@ test("an onboarding in German: every date in German format, German toast close b
   await page.goto("/personal/profile");
   const main = page.locator("main");
   await expect(main).toContainText("15.05.1990");
-  const today = new Intl.DateTimeFormat("de-DE", { dateStyle: "medium" }).format(new Date());
+  // Today in the app's zone (APP_TIME_ZONE is unset here: Europe/Berlin), not the test machine's:
+  // between midnight in Berlin and midnight UTC the two are different days.
+  const today = new Intl.DateTimeFormat("de-DE", { dateStyle: "medium", timeZone: "Europe/Berlin" }).format(
+    new Date(),
+  );
   await expect(main).toContainText(today);
   const text = (await main.textContent()) ?? "";
   // No ISO dates and no English month names anywhere on the page.
