@@ -9,7 +9,7 @@ import {
 import { ACCOUNT_TYPES, SIGNATURE_METHODS } from "@/lib/vocabulary";
 
 /**
- * Issue 7: contract templates, the company stamp and signing. The API answers with these shapes
+ * Contract templates, the company stamp and signing. The API answers with these shapes
  * and the web tier reads them; routes in server/routes/{contract-templates,company-stamps,contracts}.ts.
  */
 

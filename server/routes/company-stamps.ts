@@ -27,7 +27,7 @@ const stampIdOf = (id: string) => {
   return Number(id);
 };
 
-/** Issue 7, admin: the company stamp (company-stamps calls). */
+/** Admin: the company stamp (company-stamps calls). */
 export function registerCompanyStampRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
   const auth = authenticate(deps);
   const adminRole = requireRole(...ADMIN_ROLES);

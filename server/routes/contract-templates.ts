@@ -69,7 +69,7 @@ async function detailOrNotFound(deps: MemberRouteDeps, id: string, version?: num
   return detail;
 }
 
-/** Issue 7, admin: contract templates with versions (document-templates calls). */
+/** Admin: contract templates with versions (document-templates calls). */
 export function registerContractTemplateRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
   const adminOnly = authenticateAdmin(deps);
   const tags = ["contract templates"];

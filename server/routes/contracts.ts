@@ -38,7 +38,7 @@ const langQuery = z.object({ lang: templateLanguageSchema.optional() });
 
 const isAdmin = (role: string) => (ADMIN_ROLES as readonly string[]).includes(role);
 
-/** Issue 7, members: the templates to sign, signing, signed-PDF uploads, own contracts. */
+/** Members: the templates to sign, signing, signed-PDF uploads, own contracts. */
 export function registerContractRoutes(app: OpenAPIHono<AppEnv>, deps: MemberRouteDeps): void {
   const auth = authenticate(deps);
   const memberRoute = memberRoutes(deps, notFound);

@@ -66,7 +66,7 @@ function assertOnboardingFinished(target: UserRow) {
 }
 
 /**
- * Issue 6: one transaction makes the account active, stamps admin_verified_at and replaces the
+ * One transaction makes the account active, stamps admin_verified_at and replaces the
  * permission set (unknown names roll everything back); the audit row commits with it. The
  * activation mail goes out after the commit, in the user's language; a mail failure is logged
  * and reported as `emailSent: false`, the verification stands.
@@ -109,7 +109,7 @@ export async function verifyUser(
 }
 
 /**
- * Issue 6: instead of deleting the account, send it back one step. The step's timestamp is
+ * Instead of deleting the account, send it back one step. The step's timestamp is
  * cleared (so that step opens again on the dashboard), the status stays pending, and the reason
  * is mailed in the user's language. The audit keeps the step and the reason's length only: the
  * admin's free text may quote an ID number.

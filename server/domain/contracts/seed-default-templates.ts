@@ -131,7 +131,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
 export const DEFAULT_TEMPLATE_IDS = DEFAULT_TEMPLATES.map((template) => template.id);
 
 /**
- * Issue 7: German and English templates for personal and company members, only while the
+ * German and English templates for personal and company members, only while the
  * template table is empty, so templates an admin deactivated or replaced stay that way.
  */
 export async function seedDefaultTemplates(db: Database): Promise<void> {
