@@ -21,6 +21,7 @@ export function Field({
   label,
   hint,
   error,
+  describedBy: others,
   required = false,
   className = "space-y-1",
   children,
@@ -29,6 +30,8 @@ export function Field({
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
+  /** The id of a note outside the field that describes the control too, read before hint and error. */
+  describedBy?: string;
   required?: boolean;
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
@@ -37,7 +40,7 @@ export function Field({
   const id = givenId ?? generated;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
+  const describedBy = [others, hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">

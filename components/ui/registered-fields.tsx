@@ -31,13 +31,9 @@ export function RegisteredSelectField<V extends string | number>({
   text: (value: V) => string;
 }) {
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field id={id} label={label} hint={hint} error={error} describedBy={describedBy}>
       {(control) => (
-        <Select
-          {...control}
-          aria-describedby={[describedBy, control["aria-describedby"]].filter(Boolean).join(" ") || undefined}
-          {...registration}
-        >
+        <Select {...control} {...registration}>
           {values.map((value) => (
             <option key={value} value={value}>
               {text(value)}
